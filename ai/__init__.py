@@ -1,0 +1,1 @@
+"""Opponents that answer the engine's questions through the Player protocol."""

@@ -1,0 +1,1 @@
+"""The game as a state machine, driven asynchronously. Never imports Textual."""

@@ -1,0 +1,226 @@
+"""CONTRACT.md `score` requests and answers as plain dicts (JSON-ready).
+
+Turning a request into a `Win` is where bad input is caught: every problem
+becomes an `InvalidRequest` whose message a player understands ("14 tiles
+expected, got 13"), never a traceback.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .hand import Meld, MeldError, MeldKind, Source, Win
+from .ruleset import Ruleset
+from .scoring import NoWin, ScoreResult, score
+from .tiles import TileNotationError, format_tiles, parse_tile, parse_tiles, wind_from_letter
+
+FLAGS = [
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "renhou",
+]
+KNOWN_FIELDS = frozenset(
+    [
+        *FLAGS,
+        "concealed",
+        "win",
+        "melds",
+        "seat_wind",
+        "round_wind",
+        "dora_indicators",
+        "ura_indicators",
+        "honba",
+        "riichi_sticks",
+    ]
+)
+
+
+class InvalidRequest(ValueError):
+    """A request that cannot be scored as given; the message says why."""
+
+
+def win_from_request(request: Any) -> Win:
+    """Build a validated `Win` from a CONTRACT.md request object."""
+    if not isinstance(request, dict):
+        raise InvalidRequest("a request must be a JSON object")
+    try:
+        return _build(request)
+    except (TileNotationError, MeldError) as error:
+        raise InvalidRequest(str(error)) from None
+
+
+def unknown_fields(request: dict) -> list[str]:
+    return sorted(k for k in request if k not in KNOWN_FIELDS)
+
+
+def _build(request: dict) -> Win:
+    if "concealed" not in request or "win" not in request:
+        raise InvalidRequest("'concealed' and 'win' are required")
+    concealed = tuple(parse_tiles(_text(request, "concealed")))
+    win_tile = parse_tile(_text(request, "win"))
+    melds = tuple(_meld(m, i) for i, m in enumerate(_list(request, "melds")))
+    flags = {name: _bool(request, name) for name in FLAGS}
+    seat = wind_from_letter(_text(request, "seat_wind", "E"))
+    round_wind = wind_from_letter(_text(request, "round_wind", "E"))
+    win = Win(
+        concealed=concealed,
+        win_tile=win_tile,
+        melds=melds,
+        seat_wind=seat,
+        round_wind=round_wind,
+        dora_indicators=tuple(parse_tiles(_text(request, "dora_indicators", ""))),
+        ura_indicators=tuple(parse_tiles(_text(request, "ura_indicators", ""))),
+        honba=_count(request, "honba"),
+        riichi_sticks=_count(request, "riichi_sticks"),
+        **flags,
+    )
+    check_consistency(win)
+    return win
+
+
+def check_consistency(win: Win) -> None:
+    """Reject impossible hands and contradictory flags (CONTRACT.md: `invalid`)."""
+    expected = 14 - 3 * len(win.melds)
+    got = len(win.concealed) + 1
+    if got != expected:
+        melds = f" with {len(win.melds)} meld{'s' if len(win.melds) != 1 else ''}"
+        raise InvalidRequest(
+            f"{expected} tiles expected{melds if win.melds else ''} "
+            f"(concealed + winning tile), got {got}"
+        )
+    if len(win.melds) > 4:
+        raise InvalidRequest(f"at most 4 melds, got {len(win.melds)}")
+    counts: dict[int, int] = {}
+    for tile in win.all_tiles:
+        counts[tile.kind] = counts.get(tile.kind, 0) + 1
+    too_many = [k for k, n in counts.items() if n > 4]
+    if too_many:
+        kind = too_many[0]
+        raise InvalidRequest(
+            f"{counts[kind]} copies of {format_tiles([kind])}: there are only 4 of each tile"
+        )
+    open_hand = not win.closed
+    has_kan = any(m.is_quad for m in win.melds)
+    problems = [
+        (win.riichi and open_hand, "riichi needs a closed hand"),
+        (win.double_riichi and open_hand, "double riichi needs a closed hand"),
+        (win.ippatsu and not (win.riichi or win.double_riichi), "ippatsu needs riichi"),
+        (win.chankan and win.tsumo, "chankan is a ron (robbing a kan), not a tsumo"),
+        (win.haitei and not win.tsumo, "haitei is a tsumo on the last tile; use houtei for ron"),
+        (win.houtei and win.tsumo, "houtei is a ron on the last discard; use haitei for tsumo"),
+        (win.rinshan and not win.tsumo, "rinshan is a tsumo on the replacement tile"),
+        (win.rinshan and not has_kan, "rinshan needs a kan among the melds"),
+        (win.rinshan and win.haitei, "a rinshan draw is never the haitei tile"),
+        (win.chankan and win.houtei, "chankan and houtei cannot both happen"),
+        (win.tenhou and not (win.tsumo and win.is_dealer), "tenhou is the dealer's tsumo"),
+        (win.chiihou and not win.tsumo, "chiihou is a tsumo"),
+        (win.chiihou and win.is_dealer, "chiihou is a non-dealer's win; the dealer has tenhou"),
+        ((win.tenhou or win.chiihou) and bool(win.melds), "tenhou/chiihou allow no melds"),
+        (win.renhou and win.tsumo, "renhou is a ron"),
+    ]
+    for bad, message in problems:
+        if bad:
+            raise InvalidRequest(message)
+
+
+def _meld(raw: Any, index: int) -> Meld:
+    if not isinstance(raw, dict):
+        raise InvalidRequest(f"meld {index + 1} must be an object with 'type' and 'tiles'")
+    kind_text = raw.get("type")
+    try:
+        kind = MeldKind(kind_text)
+    except ValueError:
+        raise InvalidRequest(
+            f"meld {index + 1}: type {kind_text!r} is not one of chi, pon, minkan, ankan, kakan"
+        ) from None
+    tiles = tuple(parse_tiles(str(raw.get("tiles", ""))))
+    source_text = raw.get("from")
+    source = None
+    if source_text is not None and kind is not MeldKind.ANKAN:
+        try:
+            source = Source(source_text)
+        except ValueError:
+            raise InvalidRequest(
+                f"meld {index + 1}: from {source_text!r} is not kamicha, toimen or shimocha"
+            ) from None
+    return Meld(kind, tiles, source)
+
+
+def _text(request: dict, key: str, default: str | None = None) -> str:
+    value = request.get(key, default)
+    if value is None:
+        raise InvalidRequest(f"{key!r} is required")
+    if not isinstance(value, str):
+        raise InvalidRequest(f"{key!r} must be a string, got {value!r}")
+    return value
+
+
+def _bool(request: dict, key: str) -> bool:
+    value = request.get(key, False)
+    if not isinstance(value, bool):
+        raise InvalidRequest(f"{key!r} must be true or false, got {value!r}")
+    return value
+
+
+def _count(request: dict, key: str) -> int:
+    value = request.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidRequest(f"{key!r} must be a whole number ≥ 0, got {value!r}")
+    return value
+
+
+def _list(request: dict, key: str) -> list:
+    value = request.get(key, [])
+    if not isinstance(value, list):
+        raise InvalidRequest(f"{key!r} must be a list")
+    return value
+
+
+def answer(request: Any, ruleset: Ruleset) -> dict[str, Any]:
+    """The CONTRACT.md answer for one request (never raises on bad input)."""
+    try:
+        win = win_from_request(request)
+    except InvalidRequest as error:
+        return {"ok": False, "error": "invalid", "message": str(error)}
+    out = result_to_dict(score(win, ruleset))
+    extra = unknown_fields(request)
+    if extra:
+        out["warnings"] = [f"unknown field {name!r} ignored" for name in extra]
+    return out
+
+
+def result_to_dict(result: ScoreResult | NoWin) -> dict[str, Any]:
+    if isinstance(result, NoWin):
+        return {"ok": False, "error": result.error, "message": result.message}
+    p = result.points
+    return {
+        "ok": True,
+        "han": result.han,
+        "fu": result.fu,
+        "yaku": [{"id": y.id, "han": y.han} for y in result.yaku],
+        "dora": {"dora": result.dora.dora, "aka": result.dora.aka, "ura": result.dora.ura},
+        "yakuman": result.yakuman,
+        "limit": result.limit,
+        "fu_breakdown": [
+            {"item": i.item, "fu": i.fu, **({"tiles": i.tiles} if i.tiles else {})}
+            for i in result.fu_breakdown
+        ],
+        "points": {
+            "ron": p.ron,
+            "tsumo_dealer": p.tsumo_dealer,
+            "tsumo_non_dealer": p.tsumo_non_dealer,
+            "total": p.total,
+            "honba": p.honba,
+            "sticks": p.sticks,
+        },
+        "form": result.form,
+        "wait": result.wait,
+    }

@@ -1,0 +1,363 @@
+"""Rulesets as frozen, validated data.
+
+Every parameter of RULESETS.md §2 is a named field here, with the key of §7.
+The six presets are loaded from `presets.toml`; house rules are field-by-field
+overrides validated exactly like the presets. Nothing in the scorer or the
+engine asks which preset it is playing: it reads these fields.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+PRESET_IDS = ("jpm", "renmei_classic", "jpml", "wrc", "teiai", "gifu")
+DEFAULT_PRESET = "wrc"
+
+
+class RulesetError(ValueError):
+    """An unknown preset, unknown key or bad value; the message is one line naming it."""
+
+
+# Allowed values of every string field (RULESETS.md §7 "Enumerations").
+ENUMS: dict[str, tuple[str, ...]] = {
+    "game_length": ("hanchan", "isshou"),
+    "scoring_model": ("modern", "classic"),
+    "uma_mode": ("fixed", "float", "none"),
+    "rank_tie": ("split", "shared", "external"),
+    "bust": ("none",),
+    # head_bump is every preset; double_ron and multiple express common online rules.
+    "multiple_ron": ("head_bump", "double_ron", "multiple"),
+    "riichi_pass": ("furiten", "none"),
+    "noten_riichi": ("chombo", "none"),
+    "tenpai_own_waits": ("noten", "none"),
+    "tenpai_declaration": ("optional", "none"),
+    "honba_counter": ("standard", "none"),
+    "total_check": ("none", "excess_from_first"),
+    "final_deposits": ("unclaimed", "none"),
+    "kuikae": ("forbidden", "allowed"),
+    "riichi_points": ("any", "none"),
+    "riichi_ankan": ("none", "composition", "composition_no_yaku_loss"),
+    "renchan": ("win_or_tenpai", "win_only"),
+    "kan_dora_timing": ("immediate", "none"),
+    "pinfu_tsumo": ("pinfu_20fu", "classic_tsumo_yaku"),
+    "chiitoitsu": ("25fu_2han", "none"),
+    "pao_honba": ("discarder", "jpml", "none"),
+    "pao_tsumo_honba": ("liable", "none"),
+    "chombo_penalty_kind": ("result_pt", "result_points", "classic_half_mangan"),
+    "chombo_hand": ("replay", "deal_passes"),
+    "furiten_scope": ("all_waits", "same_tile"),
+    "furiten_temporary": ("until_next_take", "same_tile_until_next_discard"),
+    "furiten_after_riichi": ("permanent", "none"),
+}
+
+PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
+PAO_CLASSIC = "classic_honor_mangan"
+
+# Integer fields with a meaningful range (inclusive); others only need to be ints.
+INT_RANGES: dict[str, tuple[int, int]] = {
+    "games_per_session": (1, 100),
+    "time_limit_minutes": (0, 24 * 60),
+    "red_fives": (0, 4),
+    "max_kans": (0, 4),
+    "min_yaku_han": (0, 13),
+    "yakuman_max": (1, 6),
+    "double_wind_pair_fu": (2, 4),
+    "open_pinfu_ron_fu": (20, 30),
+    "kaimen_dice": (1, 2),
+    "dead_wall": (14, 14),
+    "discard_rows": (1, 24),
+    "fu_rounding": (0, 10),
+    "payment_rounding": (0, 100),
+    "limit_mangan_han": (0, 13),
+    "limit_haneman_han": (0, 13),
+    "limit_baiman_han": (0, 13),
+    "limit_sanbaiman_han": (0, 13),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """One resolved preset (plus any house-rule overrides). Field names are §2/§7 keys."""
+
+    id: str
+    # A. Game structure and final result
+    game_length: str
+    games_per_session: int
+    time_limit_minutes: int
+    starting_points: int
+    return_points: int
+    oka: int
+    uma_mode: str
+    uma: tuple[int, int, int, int]
+    uma_float: tuple[tuple[int, int, int, int], ...]  # rows for 1, 2, 3 floaters
+    float_at_return: bool
+    rank_tie: str
+    bust: str
+    agari_yame: bool
+    final_deposits: str
+    total_check: str
+    # B. Winning requirements and calls
+    min_yaku_han: int
+    kuitan: bool
+    atozuke: bool
+    kuikae: str
+    max_kans: int
+    multiple_ron: str
+    # C. Dora
+    red_fives: int
+    dora: bool
+    ura_dora: bool
+    kan_dora: bool
+    kan_ura: bool
+    kan_dora_timing: str
+    # D. Riichi
+    riichi: bool
+    riichi_points: str
+    ippatsu: bool
+    double_riichi: bool
+    furiten_riichi: bool
+    riichi_no_draw: bool
+    riichi_last_tile: bool
+    riichi_ankan: str
+    riichi_pass: str
+    noten_riichi: str
+    # E. Draws and dealership
+    renchan: str
+    formal_tenpai: bool
+    tenpai_own_waits: str
+    tenpai_declaration: str
+    noten_payment: int
+    honba_value: int
+    honba_counter: str
+    abort_kyuushu: bool
+    abort_suufon: bool
+    abort_suucha_riichi: bool
+    abort_suukaikan: bool
+    nagashi_mangan: bool
+    # F. Scoring
+    scoring_model: str
+    kiriage_30_4: bool
+    kiriage_60_3: bool
+    limit_mangan_han: int
+    limit_haneman_han: int
+    limit_baiman_han: int
+    limit_sanbaiman_han: int
+    classic_cap: int
+    kazoe_yakuman: bool
+    yakuman_stacking: bool
+    yakuman_max: int
+    special_double: bool
+    kokushi_ankan: bool
+    ryuuiisou_hatsu: bool
+    renhou: bool
+    # G. Fu
+    double_wind_pair_fu: int
+    rinshan_tsumo_fu: bool
+    pinfu_tsumo: str
+    open_pinfu_ron_fu: int
+    chiitoitsu: str
+    haitei_rinshan: bool
+    chinitsu_fu: int
+    # H. Pao
+    pao: tuple[str, ...]
+    pao_honba: str
+    pao_tsumo_honba: str
+    daiminkan_pao: bool
+    # I. Penalties
+    chombo_penalty_kind: str
+    chombo_penalty_value: int
+    chombo_hand: str
+    call_word_penalty: int
+    # J. Furiten
+    furiten_scope: str
+    furiten_temporary: str
+    furiten_after_riichi: str
+    # K. Rounding and table
+    fu_rounding: int
+    payment_rounding: int
+    kaimen_dice: int
+    dead_wall: int
+    discard_rows: int
+    overrides: tuple[tuple[str, Any], ...] = field(default=())
+
+    def __hash__(self) -> int:
+        # Cheap: the preset id and the overrides determine every field.
+        return hash((self.id, self.overrides))
+
+    @property
+    def is_classic(self) -> bool:
+        return self.scoring_model == "classic"
+
+    def with_overrides(self, overrides: dict[str, Any]) -> Ruleset:
+        """A new ruleset with some fields replaced (house rules), validated as a whole."""
+        raw = self.as_dict()
+        for key, value in overrides.items():
+            if key not in RULE_KEYS:
+                raise RulesetError(_unknown_key_message(key))
+            raw[key] = value
+        merged = dict(self.overrides)
+        merged.update({k: _freeze(v) for k, v in overrides.items()})
+        return _build(self.id, raw, tuple(sorted(merged.items())))
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every rule field with plain (TOML-writable) values; no id or overrides."""
+        out: dict[str, Any] = {}
+        for name in RULE_KEYS:
+            value = getattr(self, name)
+            if name == "uma_float":
+                value = {str(i + 1): list(row) for i, row in enumerate(value)}
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[name] = value
+        return out
+
+
+RULE_KEYS: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(Ruleset) if f.name not in ("id", "overrides")
+)
+_FIELD_TYPES: dict[str, Any] = {f.name: f.type for f in dataclasses.fields(Ruleset)}
+
+
+def _freeze(value: Any) -> Any:
+    """A hashable copy of a TOML value (lists → tuples, tables → sorted pairs)."""
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    return value
+
+
+def _unknown_key_message(key: str) -> str:
+    close = [k for k in RULE_KEYS if key.lower() in k or k in key.lower()]
+    hint = f" (did you mean {', '.join(close[:3])}?)" if close else ""
+    return f"unknown rule key {key!r}{hint}; see RULESETS.md §2 for the keys"
+
+
+def _check_value(key: str, value: Any) -> Any:
+    """Validate one field and return it in its frozen form."""
+    kind = _FIELD_TYPES[key]
+    if key in ENUMS:
+        if value not in ENUMS[key]:
+            allowed = ", ".join(repr(v) for v in ENUMS[key])
+            raise RulesetError(f"rule {key!r}: {value!r} is not allowed; use one of {allowed}")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise RulesetError(f"rule {key!r}: {value!r} is not allowed; use true or false")
+        return value
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesetError(f"rule {key!r}: {value!r} is not allowed; use a whole number")
+        low, high = INT_RANGES.get(key, (-(10**9), 10**9))
+        if not low <= value <= high:
+            raise RulesetError(
+                f"rule {key!r}: {value} is not allowed; use a number from {low} to {high}"
+            )
+        return value
+    if key == "uma":
+        if (
+            not isinstance(value, (list, tuple))
+            or len(value) != 4
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            raise RulesetError(f"rule 'uma': {value!r} is not allowed; use four whole numbers")
+        return tuple(value)
+    if key == "uma_float":
+        if not isinstance(value, dict) or set(value) != {"1", "2", "3"}:
+            raise RulesetError(
+                'rule \'uma_float\': use a table with keys "1", "2", "3" of four numbers each'
+            )
+        return tuple(_check_value("uma", value[k]) for k in ("1", "2", "3"))
+    if key == "pao":
+        if not isinstance(value, (list, tuple)):
+            raise RulesetError(f"rule 'pao': {value!r} is not allowed; use a list")
+        items = tuple(value)
+        if items == (PAO_CLASSIC,):
+            return items
+        bad = [v for v in items if v not in PAO_YAKUMAN]
+        if bad or len(set(items)) != len(items):
+            allowed = ", ".join(repr(v) for v in PAO_YAKUMAN)
+            raise RulesetError(
+                f"rule 'pao': {list(items)!r} is not allowed; use any of {allowed}, "
+                f"or exactly [{PAO_CLASSIC!r}]"
+            )
+        return items
+    raise AssertionError(f"no validator for {key}")  # pragma: no cover
+
+
+def _build(preset_id: str, raw: dict[str, Any], overrides: tuple = ()) -> Ruleset:
+    missing = [k for k in RULE_KEYS if k not in raw]
+    if missing:
+        raise RulesetError(f"preset {preset_id!r} is missing rule keys: {', '.join(missing)}")
+    unknown = [k for k in raw if k not in RULE_KEYS]
+    if unknown:
+        raise RulesetError(_unknown_key_message(unknown[0]))
+    values = {k: _check_value(k, raw[k]) for k in RULE_KEYS}
+    _check_consistency(values)
+    return Ruleset(id=preset_id, overrides=overrides, **values)
+
+
+def _check_consistency(v: dict[str, Any]) -> None:
+    """Combinations that no single field can reject."""
+    if v["scoring_model"] == "classic" and v["classic_cap"] <= 0:
+        raise RulesetError("rule 'classic_cap': the classic scoring model needs a positive cap")
+    if v["scoring_model"] == "modern":
+        ladder = [v[f"limit_{n}_han"] for n in ("mangan", "haneman", "baiman", "sanbaiman")]
+        if ladder != sorted(ladder) or ladder[0] < 1:
+            raise RulesetError(
+                "rules 'limit_*_han': mangan ≤ haneman ≤ baiman ≤ sanbaiman, all at least 1"
+            )
+
+
+@cache
+def _preset_table() -> dict[str, dict[str, Any]]:
+    text = resources.files("rules").joinpath("presets.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    defaults = data.pop("defaults")
+    return {pid: {**defaults, **data[pid]} for pid in PRESET_IDS}
+
+
+@cache
+def load_preset(preset_id: str) -> Ruleset:
+    """The resolved preset `preset_id` (one of PRESET_IDS)."""
+    table = _preset_table()
+    if preset_id not in table:
+        raise RulesetError(f"unknown ruleset {preset_id!r}; choose one of {', '.join(PRESET_IDS)}")
+    return _build(preset_id, dict(table[preset_id]))
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """Parse `KEY=VALUE` with VALUE written in TOML (`true`, `3`, `"forbidden"`, `[1, 2]`).
+
+    A bare word that is not TOML (`forbidden`) is taken as a string, as people type it.
+    """
+    key, sep, value_text = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise RulesetError(f"rule override {text!r} must be KEY=VALUE")
+    if key not in RULE_KEYS:
+        raise RulesetError(_unknown_key_message(key))
+    try:
+        value = tomllib.loads(f"v = {value_text.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        bare = value_text.strip()
+        if bare.replace("_", "").isalnum():
+            value = bare
+        else:
+            raise RulesetError(
+                f'rule {key!r}: {bare!r} is not a TOML value (e.g. true, 3, "forbidden")'
+            ) from None
+    return key, value
+
+
+def resolve(preset_id: str, overrides: list[str] | tuple[str, ...] = ()) -> Ruleset:
+    """A preset with `KEY=VALUE` overrides applied, validated."""
+    ruleset = load_preset(preset_id)
+    if not overrides:
+        return ruleset
+    return ruleset.with_overrides(dict(parse_override(item) for item in overrides))
