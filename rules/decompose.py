@@ -71,6 +71,9 @@ def _suit_readings(base: int, counts: tuple[int, ...], honors: bool) -> tuple[_S
     return tuple(sorted(set(results)))
 
 
+_NO_TILES = {0: (0,) * 9, 27: (0,) * 7}
+
+
 def standard_readings(counts: Sequence[int]) -> list[Reading]:
     """Every (sets + one pair) reading of the concealed counts; empty if none.
 
@@ -80,21 +83,33 @@ def standard_readings(counts: Sequence[int]) -> list[Reading]:
         return []
     per_suit = []
     for base in (0, 9, 18, 27):
-        chunk = tuple(counts[base : base + 9]) if base < 27 else tuple(counts[27:34])
-        if not any(chunk):
+        chunk = tuple(counts[base : base + 9])
+        if chunk == _NO_TILES[0 if base < 27 else 27]:
             continue
         options = _suit_readings(base, chunk, base == 27)
         if not options:
             return []
         per_suit.append(options)
+    if all(len(options) == 1 for options in per_suit):
+        # The common case: one way to read each suit, so no product to build.
+        combos: object = (tuple(options[0] for options in per_suit),)
+    else:
+        combos = product(*per_suit)
     readings = []
-    for combo in product(*per_suit):
-        pairs = [part[2] for part in combo if part[2] >= 0]
-        if len(pairs) != 1:
-            continue
-        seqs = tuple(sorted(s for part in combo for s in part[0]))
-        trips = tuple(sorted(t for part in combo for t in part[1]))
-        readings.append(Reading(seqs, trips, pairs[0]))
+    for combo in combos:
+        pair = -1
+        seqs: tuple[int, ...] = ()
+        trips: tuple[int, ...] = ()
+        for part_seqs, part_trips, part_pair in combo:
+            if part_pair >= 0:
+                if pair >= 0:
+                    break
+                pair = part_pair
+            seqs += part_seqs
+            trips += part_trips
+        else:
+            if pair >= 0:
+                readings.append(Reading(seqs, trips, pair))
     return readings
 
 

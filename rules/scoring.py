@@ -13,18 +13,14 @@ from dataclasses import dataclass
 from .decompose import Reading, is_chiitoitsu, is_kokushi, standard_readings
 from .hand import MeldKind, Win
 from .ruleset import Ruleset
-from .tiles import DRAGONS, YAOCHUU_KINDS, dora_from_indicator, format_tiles, is_yaochuu
+from .tiles import HATSU, YAOCHUU_KINDS, dora_from_indicator, format_tiles, is_yaochuu
 from .yaku import (
-    QUAD,
-    SEQ,
-    TRIPLET,
-    Group,
     YakuRule,
     available_table,
-    chanta_holds,
     hand_yaku,
+    is_value_pair,
+    reading_yaku,
     sort_yaku,
-    standard_yaku,
 )
 
 STICK_VALUE = 1000  # a riichi stick (000 第32条ロ)
@@ -38,9 +34,16 @@ class YakuHan:
 
 @dataclass(frozen=True, slots=True)
 class FuItem:
+    """One line of the fu breakdown, e.g. ("concealed_triplet", 8, 222m)."""
+
     item: str
     fu: int
-    tiles: str = ""
+    kind: int = -1  # the tile kind of the set or pair, -1 for other items
+    copies: int = 0
+
+    @property
+    def tiles(self) -> str:
+        return format_tiles([self.kind] * self.copies) if self.copies else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,13 +98,26 @@ class NoWin:
     ok = False
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
+class _Role:
+    """How the winning tile completes a reading: the wait and what it changes."""
+
+    wait: str  # ryanmen | kanchan | penchan | tanki | shanpon
+    ron_triplet: int = -1  # shanpon on a ron: this triplet counts as open (§3.1)
+
+
+@dataclass(frozen=True, slots=True)
 class _Candidate:
-    yaku: list[YakuHan]
+    """One (reading, role) pair, evaluated far enough to compare payments."""
+
+    key: tuple[int, int, int]  # (payment total, han, fu): 高点法, then more han, more fu
+    yaku: tuple[tuple[str, int], ...]
     yaku_han: int
     yakuman: int
+    fu_items: tuple[tuple[str, int, int, int], ...]  # (item, fu, kind, copies)
     fu: int
-    fu_items: list[FuItem]
+    base: int
+    limit: str | None
     form: str
     wait: str
 
@@ -112,90 +128,128 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
     concealed = [0] * 34
     for tile in win.concealed:
         concealed[tile.kind] += 1
-    concealed[win.win_tile.kind] += 1
+    win_kind = win.win_tile.kind
+    concealed[win_kind] += 1
     total = concealed[:]
+    closed = True
     for meld in win.melds:
+        closed = closed and meld.kind is MeldKind.ANKAN
         for tile in meld.tiles:
             total[tile.kind] += 1
-    closed = win.closed
-    tile_yaku = hand_yaku(total, ruleset.ryuuiisou_hatsu)
-    situation = _situation_yaku(win, ruleset)
+    kinds = [k for k in range(34) if total[k]]
+    common = hand_yaku(kinds, total[HATSU], ruleset.ryuuiisou_hatsu)
+    common += _situation_yaku(win)
+    dora = _count_dora(win, ruleset, total)
 
-    candidates: list[_Candidate] = []
-    meld_groups = [_meld_group(m.kind, m.base_kind) for m in win.melds]
-    chuuren = ["chuuren"] if _is_chuuren(concealed, win) else []
-    for reading in standard_readings(concealed):
-        for group_list, wait in _roles(reading, win.win_tile.kind, win.tsumo, meld_groups):
-            names = standard_yaku(
-                group_list, reading.pair, wait, win.seat_wind, win.round_wind, closed
+    best: _Candidate | None = None
+    found_shape = False
+    readings = standard_readings(concealed)
+    if readings:
+        found_shape = True
+        chuuren = _is_chuuren(concealed, win)
+        meld_seqs = tuple(m.base_kind for m in win.melds if m.kind is MeldKind.CHI)
+        meld_trips = tuple(m.base_kind for m in win.melds if m.kind is not MeldKind.CHI)
+        quads = sum(1 for m in win.melds if m.is_quad)
+        ankans = sum(1 for m in win.melds if m.kind is MeldKind.ANKAN)
+        meld_fu = [
+            _set_fu(m.base_kind, not m.opened, m.is_quad)
+            for m in win.melds
+            if m.kind is not MeldKind.CHI
+        ]
+        for reading in readings:
+            seqs = tuple(sorted(reading.sequences + meld_seqs))
+            trips = reading.triplets + meld_trips
+            names = reading_yaku(
+                seqs,
+                reading.sequences,
+                trips,
+                quads,
+                reading.pair,
+                win.seat_wind,
+                win.round_wind,
             )
-            names += tile_yaku
-            names += situation
-            names += chuuren
-            candidates.append(
-                _evaluate(names, table, closed, win, ruleset, group_list, reading.pair, wait)
-            )
+            names += common
+            if chuuren:
+                names.append("chuuren")
+            for role in _roles(reading, win_kind, win.tsumo):
+                candidate = _evaluate_standard(
+                    win,
+                    ruleset,
+                    table,
+                    closed,
+                    names,
+                    reading,
+                    trips,
+                    seqs,
+                    ankans,
+                    meld_fu,
+                    role,
+                    dora,
+                )
+                if best is None or candidate.key > best.key:
+                    best = candidate
     if not win.melds and ruleset.chiitoitsu != "none" and is_chiitoitsu(concealed):
-        names = ["chiitoitsu", *tile_yaku, *situation]
-        candidates.append(_evaluate(names, table, True, win, ruleset, None, -1, "tanki"))
+        found_shape = True
+        names = ["chiitoitsu", *common]
+        candidate = _evaluate(
+            win,
+            ruleset,
+            table,
+            True,
+            names,
+            dora,
+            "chiitoitsu",
+            "tanki",
+            (("chiitoitsu", 25, -1, 0),),
+            chanta_ok=False,
+        )
+        if best is None or candidate.key > best.key:
+            best = candidate
     if not win.melds and is_kokushi(concealed):
-        names = ["kokushi", *(n for n in situation if n in ("tenhou", "chiihou", "renhou"))]
+        found_shape = True
+        names = ["kokushi", *(n for n in common if n in ("tenhou", "chiihou", "renhou"))]
         wait = "kokushi_13" if _kokushi_thirteen_sided(win) else "kokushi"
-        candidates.append(_evaluate(names, table, True, win, ruleset, None, -1, wait))
+        candidate = _evaluate(
+            win, ruleset, table, True, names, dora, "kokushi", wait, (), chanta_ok=False
+        )
+        if best is None or candidate.key > best.key:
+            best = candidate
 
-    if not candidates:
+    if not found_shape:
         return NoWin("not_a_win", _not_a_win_message(win, ruleset))
-    legal = [c for c in candidates if c.yakuman or c.yaku_han >= ruleset.min_yaku_han]
-    if not legal:
+    if best is None or best.key[0] < 0:
         return NoWin(
             "no_yaku",
             "no yaku: the hand is complete but has no yaku (dora alone do not count)",
         )
-    dora = _count_dora(win, ruleset, total)
-    results = [_finish(c, dora, win, ruleset) for c in legal]
-    return max(results, key=lambda r: (r.points.total, r.han, r.fu))
+    return _result(best, dora, win, ruleset)
 
 
 # ---------------------------------------------------------------------------
 # Readings and the role of the winning tile
 
 
-def _meld_group(kind: MeldKind, base: int) -> Group:
-    if kind is MeldKind.CHI:
-        return Group(SEQ, base, False)
-    if kind is MeldKind.PON:
-        return Group(TRIPLET, base, False)
-    return Group(QUAD, base, kind is MeldKind.ANKAN)
-
-
-def _roles(reading: Reading, win_kind: int, tsumo: bool, meld_groups: list[Group]):
-    """Each way the winning tile can complete the reading: (groups, wait name)."""
-    base_groups = [Group(SEQ, s, True) for s in reading.sequences]
-    base_groups += [Group(TRIPLET, t, True) for t in reading.triplets]
-    base_groups += meld_groups
+def _roles(reading: Reading, win_kind: int, tsumo: bool) -> list[_Role]:
+    """Each way the winning tile can complete the reading."""
+    roles = []
     if reading.pair == win_kind:
-        yield base_groups, "tanki"
+        roles.append(_Role("tanki"))
     if win_kind in reading.triplets:
-        # A triplet completed by ron counts as open (RULESETS.md §3.1).
-        groups = [
-            Group(TRIPLET, g.kind, tsumo) if g.shape == TRIPLET and g.kind == win_kind else g
-            for g in base_groups
-        ]
-        yield groups, "shanpon"
-    seen = set()
+        roles.append(_Role("shanpon", -1 if tsumo else win_kind))
+    seen = -1
     for start in reading.sequences:
         offset = win_kind - start
-        if not 0 <= offset <= 2 or start in seen:
+        if not 0 <= offset <= 2 or start == seen:
             continue
-        seen.add(start)
+        seen = start
         position = start % 9
         if offset == 1:
-            wait = "kanchan"
+            roles.append(_Role("kanchan"))
         elif (offset == 0 and position == 6) or (offset == 2 and position == 0):
-            wait = "penchan"
+            roles.append(_Role("penchan"))
         else:
-            wait = "ryanmen"
-        yield base_groups, wait
+            roles.append(_Role("ryanmen"))
+    return roles
 
 
 def _is_chuuren(concealed: list[int], win: Win) -> bool:
@@ -235,53 +289,113 @@ def _not_a_win_message(win: Win, ruleset: Ruleset) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Yaku and han
+# Yaku, fu and han of one candidate
 
 
-def _situation_yaku(win: Win, ruleset: Ruleset) -> list[str]:
+def _situation_yaku(win: Win) -> list[str]:
     """Yaku from how the hand was won, not from its tiles (the engine states these)."""
     found = []
-    closed = win.closed
     if win.double_riichi:
         found.append("double_riichi")
     elif win.riichi:
         found.append("riichi")
     if win.ippatsu:
         found.append("ippatsu")
-    if win.tsumo and closed:
+    if win.tsumo and win.closed:
         found.append("menzen_tsumo")
-    if win.haitei:
-        found.append("haitei")
-    if win.houtei:
-        found.append("houtei")
-    if win.rinshan:
-        found.append("rinshan")
-    if win.chankan:
-        found.append("chankan")
-    if win.tenhou:
-        found.append("tenhou")
-    if win.chiihou:
-        found.append("chiihou")
-    if win.renhou:
-        found.append("renhou")
+    for flag in ("haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"):
+        if getattr(win, flag):
+            found.append(flag)
     return found
 
 
-def _evaluate(
-    names: list[str],
-    table: dict[str, YakuRule],
-    closed: bool,
+def _set_fu(kind: int, concealed: bool, quad: bool) -> int:
+    """Triplet/quad fu (000 第42条イ⑤): 2 simple / 4 terminal-honor, ×2 concealed, ×4 quad."""
+    fu = 4 if is_yaochuu(kind) else 2
+    if concealed:
+        fu *= 2
+    if quad:
+        fu *= 4
+    return fu
+
+
+def _evaluate_standard(
     win: Win,
     ruleset: Ruleset,
-    groups: list[Group] | None,
-    pair: int,
+    table: dict[str, YakuRule],
+    closed: bool,
+    reading_names: list[str],
+    reading: Reading,
+    trips: tuple[int, ...],
+    seqs: tuple[int, ...],
+    ankans: int,
+    meld_fu: list[int],
+    role: _Role,
+    dora: DoraCount,
+) -> _Candidate:
+    names = list(reading_names)
+    concealed_trips = len(reading.triplets) + ankans - (role.ron_triplet >= 0)
+    if concealed_trips == 3:
+        names.append("sanankou")
+    elif concealed_trips == 4:
+        names.append("suuankou")
+    pair = reading.pair
+    value_pair = is_value_pair(pair, win.seat_wind, win.round_wind)
+    if role.wait == "ryanmen" and len(seqs) == 4 and not value_pair:
+        names.append("pinfu")
+    items: list[tuple[str, int, int, int]] = []
+    for kind in reading.triplets:
+        fu = _set_fu(kind, kind != role.ron_triplet, False)
+        label = "open_triplet" if kind == role.ron_triplet else "concealed_triplet"
+        items.append((label, fu, kind, 3))
+    for meld, fu in zip((m for m in win.melds if m.kind is not MeldKind.CHI), meld_fu, strict=True):
+        label = ("concealed_" if not meld.opened else "open_") + (
+            "quad" if meld.is_quad else "triplet"
+        )
+        items.append((label, fu, meld.base_kind, 4 if meld.is_quad else 3))
+    pair_fu = _pair_fu(pair, win.seat_wind, win.round_wind, ruleset)
+    if pair_fu:
+        items.append(("value_pair", pair_fu, pair, 2))
+    if role.wait in ("kanchan", "penchan", "tanki"):
+        items.append((f"wait_{role.wait}", 2, -1, 0))
+    has_honor = pair >= 27 or any(t >= 27 for t in trips)
+    return _evaluate(
+        win,
+        ruleset,
+        table,
+        closed,
+        names,
+        dora,
+        "standard",
+        role.wait,
+        tuple(items),
+        chanta_ok=True,
+        has_sequence=bool(seqs),
+        has_honor=has_honor,
+    )
+
+
+def _evaluate(
+    win: Win,
+    ruleset: Ruleset,
+    table: dict[str, YakuRule],
+    closed: bool,
+    names: list[str],
+    dora: DoraCount,
+    form: str,
     wait: str,
+    shape_fu: tuple[tuple[str, int, int, int], ...],
+    *,
+    chanta_ok: bool,
+    has_sequence: bool = False,
+    has_honor: bool = False,
 ) -> _Candidate:
     present = {n: table[n] for n in names if n in table}
-    if (
-        "chanta" in present
-        and groups is not None
-        and not chanta_holds(present["chanta"], groups, pair)
+    chanta = present.get("chanta")
+    if chanta is not None and not (
+        chanta_ok
+        and (has_sequence or not chanta.needs_sequence)
+        and (has_honor or not chanta.needs_honor)
     ):
         del present["chanta"]
     if ruleset.pinfu_tsumo == "classic_tsumo_yaku":
@@ -297,31 +411,41 @@ def _evaluate(
         for gone in rule.replaces:
             present.pop(gone, None)
 
-    yakuman_rules = [r for r in present.values() if r.yakuman]
-    if yakuman_rules:
+    if any(rule.yakuman for rule in present.values()):
         weight = 0
-        for rule in yakuman_rules:
-            weight += rule.yakuman
-            if ruleset.special_double and _special_wait(rule.id, win, wait):
+        names_out = []
+        for rule in present.values():
+            if rule.yakuman:
+                names_out.append(rule.id)
                 weight += rule.yakuman
-        yaku = [YakuHan(n, 0) for n in sort_yaku([r.id for r in yakuman_rules])]
-        return _Candidate(yaku, 0, weight, 0, [], _form(groups, wait), wait)
+                if ruleset.special_double and _special_wait(rule.id, win, wait):
+                    weight += rule.yakuman
+        yaku = tuple((n, 0) for n in sort_yaku(names_out))
+        base, limit, weight = _base_points(0, 0, weight, ruleset)
+        total = _payment_total(base, win, ruleset)
+        return _Candidate((total, 0, 0), yaku, 0, weight, (), 0, base, limit, form, wait)
 
-    yaku = []
-    han = 0
+    yaku_list = []
+    yaku_han = 0
     for name in sort_yaku(list(present)):
-        value = present[name].han(closed)
+        value = present[name].closed if closed else present[name].open
         if value:
-            yaku.append(YakuHan(name, value))
-            han += value
-    fu, items = _fu(win, ruleset, closed, groups, pair, wait, present)
-    return _Candidate(yaku, han, 0, fu, items, _form(groups, wait), wait)
-
-
-def _form(groups: list[Group] | None, wait: str) -> str:
-    if groups is not None:
-        return "standard"
-    return "kokushi" if wait.startswith("kokushi") else "chiitoitsu"
+            yaku_list.append((name, value))
+            yaku_han += value
+    items = _fu_items(
+        win, ruleset, closed, shape_fu, form, "pinfu" in present, "chinitsu" in present
+    )
+    fu = _round_fu(items, win, ruleset, closed, form)
+    if yaku_han < ruleset.min_yaku_han:
+        return _Candidate(
+            (-1, yaku_han, fu), tuple(yaku_list), yaku_han, 0, items, fu, 0, None, form, wait
+        )
+    han = yaku_han + dora.total
+    base, limit, _ = _base_points(han, fu, 0, ruleset)
+    total = _payment_total(base, win, ruleset)
+    return _Candidate(
+        (total, han, fu), tuple(yaku_list), yaku_han, 0, items, fu, base, limit, form, wait
+    )
 
 
 def _special_wait(yaku_id: str, win: Win, wait: str) -> bool:
@@ -335,59 +459,49 @@ def _special_wait(yaku_id: str, win: Win, wait: str) -> bool:
     return yaku_id == "daisuushii"
 
 
-# ---------------------------------------------------------------------------
-# Fu
-
-
-def _fu(
+def _fu_items(
     win: Win,
     ruleset: Ruleset,
     closed: bool,
-    groups: list[Group] | None,
-    pair: int,
-    wait: str,
-    present: dict[str, YakuRule],
-) -> tuple[int, list[FuItem]]:
-    """Fu with its items (RULESETS.md §4.2; classic §4.7)."""
-    if groups is None:
-        return 25, [FuItem("chiitoitsu", 25)]  # fixed, no rounding (000 第55条⑫)
-    items = [FuItem("base", 20)]
+    shape_fu: tuple[tuple[str, int, int, int], ...],
+    form: str,
+    pinfu: bool,
+    chinitsu: bool,
+) -> tuple[tuple[str, int, int, int], ...]:
+    """Fu items (RULESETS.md §4.2; classic §4.7): (item, fu, kind, copies)."""
+    if form != "standard":
+        return shape_fu
+    items = [("base", 20, -1, 0)]
     if closed and not win.tsumo:
-        items.append(FuItem("closed_ron", 10))
-    pinfu_tsumo = "pinfu" in present and ruleset.pinfu_tsumo == "pinfu_20fu"
+        items.append(("closed_ron", 10, -1, 0))
+    pinfu_tsumo = pinfu and ruleset.pinfu_tsumo == "pinfu_20fu"
     if win.tsumo and not pinfu_tsumo and (ruleset.rinshan_tsumo_fu or not win.rinshan):
-        items.append(FuItem("tsumo", 2))
-    for group in groups:
-        if group.shape == SEQ:
-            continue
-        fu = 4 if is_yaochuu(group.kind) else 2
-        if group.concealed:
-            fu *= 2
-        if group.shape == QUAD:
-            fu *= 4
-        label = ("concealed_" if group.concealed else "open_") + (
-            "quad" if group.shape == QUAD else "triplet"
-        )
-        count = 4 if group.shape == QUAD else 3
-        items.append(FuItem(label, fu, format_tiles([group.kind] * count)))
-    pair_fu = _pair_fu(pair, win.seat_wind, win.round_wind, ruleset)
-    if pair_fu:
-        items.append(FuItem("value_pair", pair_fu, format_tiles([pair, pair])))
-    if wait in ("kanchan", "penchan", "tanki"):
-        items.append(FuItem(f"wait_{wait}", 2))
-    if "chinitsu" in present and ruleset.chinitsu_fu:
-        items.append(FuItem("chinitsu", ruleset.chinitsu_fu))
-    raw = sum(i.fu for i in items)
+        items.append(("tsumo", 2, -1, 0))
+    items += shape_fu
+    if chinitsu and ruleset.chinitsu_fu:
+        items.append(("chinitsu", ruleset.chinitsu_fu, -1, 0))
+    return tuple(items)
+
+
+def _round_fu(
+    items: tuple[tuple[str, int, int, int], ...],
+    win: Win,
+    ruleset: Ruleset,
+    closed: bool,
+    form: str,
+) -> int:
+    raw = sum(item[1] for item in items)
+    if form != "standard":
+        return raw  # chiitoitsu stays 25 (000 第55条⑫); kokushi has no fu
     step = ruleset.fu_rounding or 1
     fu = -(-raw // step) * step
-    if not closed and not win.tsumo and fu == 20 and ruleset.open_pinfu_ron_fu != 20:
-        items.append(FuItem("open_pinfu_ron", ruleset.open_pinfu_ron_fu - 20))
-        fu = ruleset.open_pinfu_ron_fu
-    return fu, items
+    if not closed and not win.tsumo and fu == 20:
+        fu = ruleset.open_pinfu_ron_fu  # 000 第42条ニ: an open pinfu-shaped ron is 30
+    return fu
 
 
 def _pair_fu(pair: int, seat_wind: int, round_wind: int, ruleset: Ruleset) -> int:
-    if pair in DRAGONS:
+    if pair >= 31:
         return 2
     if pair == seat_wind and pair == round_wind:
         return ruleset.double_wind_pair_fu
@@ -413,53 +527,50 @@ def _count_dora(win: Win, ruleset: Ruleset, total: list[int]) -> DoraCount:
     return DoraCount(dora, aka, ura)
 
 
-def _finish(c: _Candidate, dora: DoraCount, win: Win, ruleset: Ruleset) -> ScoreResult:
+def _result(c: _Candidate, dora: DoraCount, win: Win, ruleset: Ruleset) -> ScoreResult:
+    """The explanation of the chosen candidate; yakuman ignore dora (RULESETS.md §3.2)."""
     if c.yakuman:
         dora = DoraCount()
-        han = c.yaku_han
-    else:
-        han = c.yaku_han + dora.total
-    base, limit, weight = _base_points(c, han, ruleset)
-    points = _payments(base, win, ruleset)
+    han = c.yaku_han + dora.total
     return ScoreResult(
         han=han,
         fu=c.fu,
-        yaku=tuple(c.yaku),
+        yaku=tuple(YakuHan(name, han) for name, han in c.yaku),
         dora=dora,
-        yakuman=weight,
-        limit=limit,
-        fu_breakdown=tuple(c.fu_items),
-        points=points,
-        base=base,
+        yakuman=c.yakuman,
+        limit=c.limit,
+        fu_breakdown=tuple(FuItem(*item) for item in c.fu_items),
+        points=_payments(c.base, win, ruleset),
+        base=c.base,
         form=c.form,
         wait=c.wait,
     )
 
 
-def _base_points(c: _Candidate, han: int, ruleset: Ruleset) -> tuple[int, str | None, int]:
-    """基本点 B, the limit name, and the yakuman weight reported."""
+def _base_points(han: int, fu: int, yakuman: int, ruleset: Ruleset) -> tuple[int, str | None, int]:
+    """基本点 B, the limit name, and the yakuman weight reported (§4.4; classic §4.7)."""
     if ruleset.scoring_model == "classic":
         # 001 第5章, 第9章注: B = fu × 2^han capped at mangan; yakuman-class hands are mangan.
         cap = ruleset.classic_cap
-        if c.yakuman:
+        if yakuman:
             return cap, "mangan", 0
-        base = c.fu * 2**han
+        base = fu * 2**han
         return (cap, "mangan", 0) if base >= cap else (base, None, 0)
-    if c.yakuman:
-        weight = c.yakuman if ruleset.yakuman_stacking else 1
+    if yakuman:
+        weight = yakuman if ruleset.yakuman_stacking else 1
         weight = min(weight, ruleset.yakuman_max)
         return 8000 * weight, "yakuman", weight
     if ruleset.kazoe_yakuman and han >= 13:
         return 8000, "kazoe_yakuman", 0
-    for threshold, value, name in (
-        (ruleset.limit_sanbaiman_han, 6000, "sanbaiman"),
-        (ruleset.limit_baiman_han, 4000, "baiman"),
-        (ruleset.limit_haneman_han, 3000, "haneman"),
-        (ruleset.limit_mangan_han, 2000, "mangan"),
-    ):
-        if han >= threshold:
-            return value, name, 0
-    base = c.fu * 2 ** (han + 2)
+    if han >= ruleset.limit_mangan_han:
+        if han >= ruleset.limit_sanbaiman_han:
+            return 6000, "sanbaiman", 0
+        if han >= ruleset.limit_baiman_han:
+            return 4000, "baiman", 0
+        if han >= ruleset.limit_haneman_han:
+            return 3000, "haneman", 0
+        return 2000, "mangan", 0
+    base = fu * 2 ** (han + 2)
     if base >= 2000:
         return 2000, "mangan", 0
     if base == 1920 and (
@@ -467,6 +578,15 @@ def _base_points(c: _Candidate, han: int, ruleset: Ruleset) -> tuple[int, str | 
     ):
         return 2000, "mangan", 0  # 切り上げ満貫
     return base, None, 0
+
+
+def _payment_total(base: int, win: Win, ruleset: Ruleset) -> int:
+    """What the winner gets from the hand itself, to compare candidates (高点法)."""
+    if not win.tsumo:
+        return round_payment(base * (6 if win.is_dealer else 4), ruleset)
+    if win.is_dealer:
+        return 3 * round_payment(base * 2, ruleset)
+    return round_payment(base * 2, ruleset) + 2 * round_payment(base, ruleset)
 
 
 def round_payment(amount: int, ruleset: Ruleset) -> int:

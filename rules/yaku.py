@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 
 from .ruleset import Ruleset
-from .tiles import CHUN, DRAGONS, HAKU, HATSU, WINDS, is_yaochuu
+from .tiles import CHUN, HAKU, HATSU, WINDS, is_yaochuu
 
 # The contract's order, used to list yaku the way players read them.
 YAKU_ORDER = [
@@ -64,6 +64,9 @@ YAKU_ORDER = [
 _ORDER_INDEX = {name: i for i, name in enumerate(YAKU_ORDER)}
 
 DRAGON_YAKU = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
+YAOCHUU_SET = frozenset(k for k in range(34) if is_yaochuu(k))
+TERMINAL_SEQUENCE_STARTS = frozenset((0, 6, 9, 15, 18, 24))  # 123 and 789 of each suit
+SIMPLE_SET = frozenset(range(34)) - YAOCHUU_SET
 # 緑一色: 2s 3s 4s 6s 8s and 發 (000 第58条⑥).
 GREEN_KINDS = frozenset({19, 20, 21, 23, 25, HATSU})
 
@@ -126,113 +129,87 @@ def _available_table(ruleset: Ruleset) -> dict[str, YakuRule]:
 
 
 def sort_yaku(names: list[str]) -> list[str]:
-    return sorted(names, key=lambda n: _ORDER_INDEX.get(n, len(YAKU_ORDER)))
+    """In the contract's order (the order players read a score sheet in)."""
+    return sorted(names, key=_ORDER_INDEX.__getitem__)
 
 
 # ---------------------------------------------------------------------------
-# Shape facts. A `Group` is one set of the hand as scored: melds and concealed
-# sets alike, with what fu and yaku need to know about it.
-
-SEQ, TRIPLET, QUAD = 0, 1, 2
+# Detection. Kinds are ints 0-33; sequences are named by their lowest kind.
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    shape: int  # SEQ, TRIPLET or QUAD
-    kind: int  # lowest kind (sequences) or the kind (triplets, quads)
-    concealed: bool  # for triplets/quads: counts as 暗刻/暗槓
-
-    @property
-    def has_yaochuu(self) -> bool:
-        if self.shape == SEQ:
-            return self.kind % 9 in (0, 6)
-        return is_yaochuu(self.kind)
-
-    @property
-    def has_terminal(self) -> bool:
-        if self.shape == SEQ:
-            return self.kind % 9 in (0, 6)
-        return self.kind < 27 and self.kind % 9 in (0, 8)
+def is_value_pair(pair: int, seat_wind: int, round_wind: int) -> bool:
+    """翻牌 for the pair: a dragon, the seat wind or the round wind."""
+    return pair >= 31 or pair in (seat_wind, round_wind)
 
 
-def value_pair_winds(ruleset_seat: int, ruleset_round: int, kind: int) -> int:
-    """How many of (seat wind, round wind) the pair kind is."""
-    return (kind == ruleset_seat) + (kind == ruleset_round)
-
-
-def standard_yaku(
-    groups: list[Group],
+def reading_yaku(
+    seqs: tuple[int, ...],
+    closed_seqs: tuple[int, ...],
+    trips: tuple[int, ...],
+    quads: int,
     pair: int,
-    wait: str,
     seat_wind: int,
     round_wind: int,
-    closed: bool,
 ) -> list[str]:
-    """Yaku that depend on how the hand is read into four sets and a pair."""
+    """Yaku fixed by how the hand is read into sets and a pair, whatever the wait.
+
+    `seqs` are all sequences (chi included), `closed_seqs` the concealed ones
+    (iipeikou counts only those), `trips` every triplet and quad kind. Pinfu and
+    the concealed-triplet yaku depend on the winning tile's role and are added
+    by the scorer.
+    """
     found: list[str] = []
-    seqs = sorted(g.kind for g in groups if g.shape == SEQ)
-    trips = [g.kind for g in groups if g.shape != SEQ]
-    trip_set = set(trips)
-    concealed_trips = sum(1 for g in groups if g.shape != SEQ and g.concealed)
-    quads = sum(1 for g in groups if g.shape == QUAD)
-
-    value_pair = pair in DRAGONS or pair in (seat_wind, round_wind)
-    if len(seqs) == 4 and not value_pair and wait == "ryanmen":
-        found.append("pinfu")
-
-    if closed and len(seqs) >= 2:
-        identical = _identical_sequence_pairs(seqs)
+    if len(closed_seqs) >= 2:
+        identical = _identical_sequence_pairs(closed_seqs)
         if identical == 2:
             found.append("ryanpeikou")
         elif identical == 1:
             found.append("iipeikou")
-
-    for dragon, name in DRAGON_YAKU.items():
-        if dragon in trip_set:
-            found.append(name)
-    if seat_wind in trip_set:
-        found.append("yakuhai_seat_wind")
-    if round_wind in trip_set:
-        found.append("yakuhai_round_wind")
-
+    if trips:
+        for dragon, name in DRAGON_YAKU.items():
+            if dragon in trips:
+                found.append(name)
+        if seat_wind in trips:
+            found.append("yakuhai_seat_wind")
+        if round_wind in trips:
+            found.append("yakuhai_round_wind")
+        dragon_trips = (HAKU in trips) + (HATSU in trips) + (CHUN in trips)
+        if dragon_trips == 3:
+            found.append("daisangen")
+        elif dragon_trips == 2 and pair >= 31:
+            found.append("shousangen")
+        wind_trips = sum(1 for w in WINDS if w in trips)
+        if wind_trips == 4:
+            found.append("daisuushii")
+        elif wind_trips == 3 and 27 <= pair <= 30:
+            found.append("shousuushii")
+        if len(trips) >= 3 and any(
+            n in trips and n + 9 in trips and n + 18 in trips for n in range(9)
+        ):
+            found.append("sanshoku_doukou")
     if not seqs:
         found.append("toitoi")
-    if concealed_trips == 3:
-        found.append("sanankou")
-    elif concealed_trips == 4:
-        found.append("suuankou")
     if quads == 3:
         found.append("sankantsu")
     elif quads == 4:
         found.append("suukantsu")
-
-    seq_set = set(seqs)
-    if any(n in seq_set and n + 9 in seq_set and n + 18 in seq_set for n in range(7)):
-        found.append("sanshoku")
-    if any(n in trip_set and n + 9 in trip_set and n + 18 in trip_set for n in range(9)):
-        found.append("sanshoku_doukou")
-    if any(b in seq_set and b + 3 in seq_set and b + 6 in seq_set for b in (0, 9, 18)):
-        found.append("ittsu")
-
-    dragon_trips = sum(1 for d in DRAGONS if d in trip_set)
-    if dragon_trips == 3:
-        found.append("daisangen")
-    elif dragon_trips == 2 and pair in DRAGONS:
-        found.append("shousangen")
-    wind_trips = sum(1 for w in WINDS if w in trip_set)
-    if wind_trips == 4:
-        found.append("daisuushii")
-    elif wind_trips == 3 and pair in WINDS:
-        found.append("shousuushii")
-
-    if all(g.has_yaochuu for g in groups) and is_yaochuu(pair):
-        found.append("chanta")  # refined by the table's needs_* below
-        if all(g.has_terminal for g in groups) and pair < 27 and pair % 9 in (0, 8) and seqs:
+    if len(seqs) >= 3:
+        if any(n in seqs and n + 9 in seqs and n + 18 in seqs for n in range(7)):
+            found.append("sanshoku")
+        if any(b in seqs and b + 3 in seqs and b + 6 in seqs for b in (0, 9, 18)):
+            found.append("ittsu")
+    if (
+        pair in YAOCHUU_SET
+        and YAOCHUU_SET.issuperset(trips)
+        and TERMINAL_SEQUENCE_STARTS.issuperset(seqs)
+    ):
+        found.append("chanta")  # the table's needs_* conditions are applied by the scorer
+        if pair < 27 and seqs and (not trips or max(trips) < 27):
             found.append("junchan")
     return found
 
 
-def _identical_sequence_pairs(seqs: list[int]) -> int:
+def _identical_sequence_pairs(seqs: tuple[int, ...]) -> int:
     """How many disjoint pairs of identical sequences (2 → ryanpeikou)."""
     pairs = 0
     i = 0
@@ -245,32 +222,22 @@ def _identical_sequence_pairs(seqs: list[int]) -> int:
     return pairs
 
 
-def hand_yaku(total_counts: list[int], ryuuiisou_hatsu: bool) -> list[str]:
-    """Yaku that depend only on which tiles the hand holds, whatever the reading."""
+def hand_yaku(kinds: list[int], hatsu_count: int, ryuuiisou_hatsu: bool) -> list[str]:
+    """Yaku that depend only on which tile kinds the hand holds (`kinds` sorted)."""
     found: list[str] = []
-    kinds = [k for k in range(34) if total_counts[k]]
-    suits = {k // 9 for k in kinds if k < 27}
-    has_honor = kinds[-1] >= 27
-    if all(k < 27 and k % 9 not in (0, 8) for k in kinds):
+    lowest, highest = kinds[0], kinds[-1]
+    has_honor = highest >= 27
+    if SIMPLE_SET.issuperset(kinds):
         found.append("tanyao")
-    if len(suits) == 1:
-        found.append("honitsu" if has_honor else "chinitsu")
-    if not suits:
-        found.append("tsuuiisou")
-    if all(is_yaochuu(k) for k in kinds):
-        if has_honor:
-            found.append("honroutou")
-        else:
+    elif YAOCHUU_SET.issuperset(kinds):
+        if not has_honor:
             found.append("chinroutou")
-    if all(k in GREEN_KINDS for k in kinds) and (not ryuuiisou_hatsu or total_counts[HATSU]):
+        else:
+            found.append("honroutou" if lowest < 27 else "tsuuiisou")
+    if lowest < 27:
+        top_suited = highest if not has_honor else max(k for k in kinds if k < 27)
+        if lowest // 9 == top_suited // 9:
+            found.append("honitsu" if has_honor else "chinitsu")
+    if GREEN_KINDS.issuperset(kinds) and (hatsu_count or not ryuuiisou_hatsu):
         found.append("ryuuiisou")
     return found
-
-
-def chanta_holds(rule: YakuRule, groups: list[Group], pair: int) -> bool:
-    """Apply the table's extra chanta conditions (modern: a sequence and an honor)."""
-    if rule.needs_sequence and not any(g.shape == SEQ for g in groups):
-        return False
-    if rule.needs_honor:
-        return pair >= 27 or any(g.shape != SEQ and g.kind >= 27 for g in groups)
-    return True
