@@ -432,9 +432,9 @@ def _evaluate(
         if value:
             yaku_list.append((name, value))
             yaku_han += value
-    items = _fu_items(
-        win, ruleset, closed, shape_fu, form, "pinfu" in present, "chinitsu" in present
-    )
+    # Pinfu waives the tsumo fu only where it actually scores (not on an open hand).
+    pinfu_scores = "pinfu" in present and present["pinfu"].han(closed) > 0
+    items = _fu_items(win, ruleset, closed, shape_fu, form, pinfu_scores, "chinitsu" in present)
     fu = _round_fu(items, win, ruleset, closed, form)
     if yaku_han < ruleset.min_yaku_han:
         return _Candidate(
