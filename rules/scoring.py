@@ -15,12 +15,12 @@ from .hand import MeldKind, Win
 from .ruleset import Ruleset
 from .tiles import HATSU, YAOCHUU_KINDS, dora_from_indicator, format_tiles, is_yaochuu
 from .yaku import (
+    YAKU_POSITION,
     YakuRule,
     available_table,
     hand_yaku,
     is_value_pair,
     reading_yaku,
-    sort_yaku,
 )
 
 STICK_VALUE = 1000  # a riichi stick (000 第32条ロ)
@@ -132,10 +132,32 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
     concealed[win_kind] += 1
     total = concealed[:]
     closed = True
+    meld_seqs: tuple[int, ...] = ()
+    meld_trips: tuple[int, ...] = ()
+    quads = ankans = 0
+    meld_fu: list[tuple[str, int, int, int]] = []
     for meld in win.melds:
-        closed = closed and meld.kind is MeldKind.ANKAN
-        for tile in meld.tiles:
-            total[tile.kind] += 1
+        kind = meld.kind
+        base = meld.base_kind
+        if kind is MeldKind.CHI:
+            closed = False
+            meld_seqs += (base,)
+            total[base] += 1
+            total[base + 1] += 1
+            total[base + 2] += 1
+            continue
+        quad = kind is not MeldKind.PON
+        meld_trips += (base,)
+        total[base] += 4 if quad else 3
+        quads += quad
+        if kind is MeldKind.ANKAN:
+            ankans += 1
+        else:
+            closed = False
+        label = ("concealed_" if kind is MeldKind.ANKAN else "open_") + (
+            "quad" if quad else "triplet"
+        )
+        meld_fu.append((label, _set_fu(base, kind is MeldKind.ANKAN, quad), base, 4 if quad else 3))
     kinds = [k for k in range(34) if total[k]]
     common = hand_yaku(kinds, total[HATSU], ruleset.ryuuiisou_hatsu)
     common += _situation_yaku(win)
@@ -146,16 +168,7 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
     readings = standard_readings(concealed)
     if readings:
         found_shape = True
-        chuuren = _is_chuuren(concealed, win)
-        meld_seqs = tuple(m.base_kind for m in win.melds if m.kind is MeldKind.CHI)
-        meld_trips = tuple(m.base_kind for m in win.melds if m.kind is not MeldKind.CHI)
-        quads = sum(1 for m in win.melds if m.is_quad)
-        ankans = sum(1 for m in win.melds if m.kind is MeldKind.ANKAN)
-        meld_fu = [
-            _set_fu(m.base_kind, not m.opened, m.is_quad)
-            for m in win.melds
-            if m.kind is not MeldKind.CHI
-        ]
+        chuuren = not win.melds and _is_chuuren(concealed, win)
         for reading in readings:
             seqs = tuple(sorted(reading.sequences + meld_seqs))
             trips = reading.triplets + meld_trips
@@ -301,11 +314,24 @@ def _situation_yaku(win: Win) -> list[str]:
         found.append("riichi")
     if win.ippatsu:
         found.append("ippatsu")
-    if win.tsumo and win.closed:
-        found.append("menzen_tsumo")
-    for flag in ("haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"):
-        if getattr(win, flag):
-            found.append(flag)
+    if win.tsumo:
+        if win.closed:
+            found.append("menzen_tsumo")
+        if win.haitei:
+            found.append("haitei")
+        if win.rinshan:
+            found.append("rinshan")
+        if win.tenhou:
+            found.append("tenhou")
+        if win.chiihou:
+            found.append("chiihou")
+    else:
+        if win.houtei:
+            found.append("houtei")
+        if win.chankan:
+            found.append("chankan")
+        if win.renhou:
+            found.append("renhou")
     return found
 
 
@@ -329,7 +355,7 @@ def _evaluate_standard(
     trips: tuple[int, ...],
     seqs: tuple[int, ...],
     ankans: int,
-    meld_fu: list[int],
+    meld_fu: list[tuple[str, int, int, int]],
     role: _Role,
     dora: DoraCount,
 ) -> _Candidate:
@@ -348,11 +374,7 @@ def _evaluate_standard(
         fu = _set_fu(kind, kind != role.ron_triplet, False)
         label = "open_triplet" if kind == role.ron_triplet else "concealed_triplet"
         items.append((label, fu, kind, 3))
-    for meld, fu in zip((m for m in win.melds if m.kind is not MeldKind.CHI), meld_fu, strict=True):
-        label = ("concealed_" if not meld.opened else "open_") + (
-            "quad" if meld.is_quad else "triplet"
-        )
-        items.append((label, fu, meld.base_kind, 4 if meld.is_quad else 3))
+    items += meld_fu
     pair_fu = _pair_fu(pair, win.seat_wind, win.round_wind, ruleset)
     if pair_fu:
         items.append(("value_pair", pair_fu, pair, 2))
@@ -420,15 +442,15 @@ def _evaluate(
                 weight += rule.yakuman
                 if ruleset.special_double and _special_wait(rule.id, win, wait):
                     weight += rule.yakuman
-        yaku = tuple((n, 0) for n in sort_yaku(names_out))
+        yaku = tuple((n, 0) for n in names_out)
         base, limit, weight = _base_points(0, 0, weight, ruleset)
         total = _payment_total(base, win, ruleset)
         return _Candidate((total, 0, 0), yaku, 0, weight, (), 0, base, limit, form, wait)
 
     yaku_list = []
     yaku_han = 0
-    for name in sort_yaku(list(present)):
-        value = present[name].closed if closed else present[name].open
+    for name, rule in present.items():
+        value = rule.closed if closed else rule.open
         if value:
             yaku_list.append((name, value))
             yaku_han += value
@@ -527,6 +549,10 @@ def _count_dora(win: Win, ruleset: Ruleset, total: list[int]) -> DoraCount:
     return DoraCount(dora, aka, ura)
 
 
+def _yaku_position(item: tuple[str, int]) -> int:
+    return YAKU_POSITION[item[0]]
+
+
 def _result(c: _Candidate, dora: DoraCount, win: Win, ruleset: Ruleset) -> ScoreResult:
     """The explanation of the chosen candidate; yakuman ignore dora (RULESETS.md §3.2)."""
     if c.yakuman:
@@ -535,7 +561,7 @@ def _result(c: _Candidate, dora: DoraCount, win: Win, ruleset: Ruleset) -> Score
     return ScoreResult(
         han=han,
         fu=c.fu,
-        yaku=tuple(YakuHan(name, han) for name, han in c.yaku),
+        yaku=tuple(YakuHan(name, han) for name, han in sorted(c.yaku, key=_yaku_position)),
         dora=dora,
         yakuman=c.yakuman,
         limit=c.limit,

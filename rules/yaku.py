@@ -61,7 +61,7 @@ YAKU_ORDER = [
     "chiihou",
     "renhou",
 ]
-_ORDER_INDEX = {name: i for i, name in enumerate(YAKU_ORDER)}
+YAKU_POSITION = {name: i for i, name in enumerate(YAKU_ORDER)}
 
 DRAGON_YAKU = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
 YAOCHUU_SET = frozenset(k for k in range(34) if is_yaochuu(k))
@@ -130,7 +130,7 @@ def _available_table(ruleset: Ruleset) -> dict[str, YakuRule]:
 
 def sort_yaku(names: list[str]) -> list[str]:
     """In the contract's order (the order players read a score sheet in)."""
-    return sorted(names, key=_ORDER_INDEX.__getitem__)
+    return sorted(names, key=YAKU_POSITION.__getitem__)
 
 
 # ---------------------------------------------------------------------------
