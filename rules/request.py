@@ -119,6 +119,10 @@ def check_consistency(win: Win) -> None:
         (win.rinshan and not win.tsumo, "rinshan is a tsumo on the replacement tile"),
         (win.rinshan and not has_kan, "rinshan needs a kan among the melds"),
         (win.rinshan and win.haitei, "a rinshan draw is never the haitei tile"),
+        (
+            win.ippatsu and win.rinshan,
+            "ippatsu and rinshan cannot both apply: the kan itself ends the ippatsu window",
+        ),
         (win.chankan and win.houtei, "chankan and houtei cannot both happen"),
         (win.tenhou and not (win.tsumo and win.is_dealer), "tenhou is the dealer's tsumo"),
         (win.chiihou and not win.tsumo, "chiihou is a tsumo"),

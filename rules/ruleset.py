@@ -58,6 +58,12 @@ ENUMS: dict[str, tuple[str, ...]] = {
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 PAO_CLASSIC = "classic_honor_mangan"
 
+# Integer fields with a few meaningful values.
+INT_CHOICES: dict[str, tuple[int, ...]] = {
+    "double_wind_pair_fu": (2, 4),  # 2 in every preset (§6 A2); 4 is the common house rule
+    "open_pinfu_ron_fu": (20, 30),  # 30 modern (000 第42条ニ); 20 in アルシーアル
+}
+
 # Integer fields with a meaningful range (inclusive); others only need to be ints.
 INT_RANGES: dict[str, tuple[int, int]] = {
     "games_per_session": (1, 100),
@@ -66,8 +72,7 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "max_kans": (0, 4),
     "min_yaku_han": (0, 13),
     "yakuman_max": (1, 6),
-    "double_wind_pair_fu": (2, 4),
-    "open_pinfu_ron_fu": (20, 30),
+
     "kaimen_dice": (1, 2),
     "dead_wall": (14, 14),
     "discard_rows": (1, 24),
@@ -253,6 +258,9 @@ def _check_value(key: str, value: Any) -> Any:
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesetError(f"rule {key!r}: {value!r} is not allowed; use a whole number")
+        if key in INT_CHOICES and value not in INT_CHOICES[key]:
+            allowed = " or ".join(str(v) for v in INT_CHOICES[key])
+            raise RulesetError(f"rule {key!r}: {value} is not allowed; use {allowed}")
         low, high = INT_RANGES.get(key, (-(10**9), 10**9))
         if not low <= value <= high:
             raise RulesetError(

@@ -7,6 +7,7 @@ from the yaku table of the ruleset's scoring model (`yaku.toml`). So `jpm`,
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -125,6 +126,9 @@ def _available_table(ruleset: Ruleset) -> dict[str, YakuRule]:
     for name, off in switched_off.items():
         if off:
             table.pop(name, None)
+    if not ruleset.kuitan and "tanyao" in table:
+        # 喰いタン off (a house rule; every preset allows it): tanyao needs a closed hand.
+        table["tanyao"] = dataclasses.replace(table["tanyao"], open=0)
     return table
 
 
