@@ -9,15 +9,14 @@ often than it repeats whole, so the cache stays small and warm.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 from itertools import product
 
 from .tiles import KIND_COUNT, YAOCHUU_KINDS
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """One way to split the concealed tiles into sets and a pair.
 
     `sequences` holds the lowest kind of each sequence, `triplets` the kind of

@@ -8,7 +8,7 @@ from the `Ruleset` and the yaku table of its scoring model (RULESETS.md §4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .decompose import Reading, is_chiitoitsu, is_kokushi, standard_readings
 from .hand import MeldKind, Win
@@ -26,14 +26,12 @@ from .yaku import (
 STICK_VALUE = 1000  # a riichi stick (000 第32条ロ)
 
 
-@dataclass(frozen=True, slots=True)
-class YakuHan:
+class YakuHan(NamedTuple):
     id: str
     han: int  # 0 for a yakuman (its weight is the result's `yakuman`)
 
 
-@dataclass(frozen=True, slots=True)
-class FuItem:
+class FuItem(NamedTuple):
     """One line of the fu breakdown, e.g. ("concealed_triplet", 8, 222m)."""
 
     item: str
@@ -46,8 +44,7 @@ class FuItem:
         return format_tiles([self.kind] * self.copies) if self.copies else ""
 
 
-@dataclass(frozen=True, slots=True)
-class DoraCount:
+class DoraCount(NamedTuple):
     dora: int = 0
     aka: int = 0
     ura: int = 0
@@ -57,8 +54,7 @@ class DoraCount:
         return self.dora + self.aka + self.ura
 
 
-@dataclass(frozen=True, slots=True)
-class Payments:
+class Payments(NamedTuple):
     """CONTRACT.md `points`: hand value without honba, plus honba and sticks separately."""
 
     ron: int | None
@@ -69,8 +65,7 @@ class Payments:
     sticks: int
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreResult:
+class ScoreResult(NamedTuple):
     """A legal win and its full explanation."""
 
     han: int
@@ -88,8 +83,7 @@ class ScoreResult:
     ok = True
 
 
-@dataclass(frozen=True, slots=True)
-class NoWin:
+class NoWin(NamedTuple):
     """Not a legal win: `error` is `no_yaku` or `not_a_win` (CONTRACT.md)."""
 
     error: str
@@ -98,16 +92,14 @@ class NoWin:
     ok = False
 
 
-@dataclass(frozen=True, slots=True)
-class _Role:
+class _Role(NamedTuple):
     """How the winning tile completes a reading: the wait and what it changes."""
 
     wait: str  # ryanmen | kanchan | penchan | tanki | shanpon
     ron_triplet: int = -1  # shanpon on a ron: this triplet counts as open (§3.1)
 
 
-@dataclass(frozen=True, slots=True)
-class _Candidate:
+class _Candidate(NamedTuple):
     """One (reading, role) pair, evaluated far enough to compare payments."""
 
     key: tuple[int, int, int]  # (payment total, han, fu): 高点法, then more han, more fu
