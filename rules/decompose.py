@@ -9,9 +9,9 @@ often than it repeats whole, so the cache stays small and warm.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 from functools import lru_cache
 from itertools import product
+from typing import NamedTuple
 
 from .tiles import KIND_COUNT, YAOCHUU_KINDS
 
