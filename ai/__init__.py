@@ -1,1 +1,28 @@
-"""Opponents that answer the engine's questions through the Player protocol."""
+"""Opponents that answer the engine's questions through the Player protocol.
+
+`LEVELS` maps a level name to a factory `(seat, seed) -> Player`; `sim --ai`
+and the launch screen pick from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.driver import Player
+
+from .baseline import GreedyPlayer, TsumogiriPlayer
+from .easy import EasyPlayer
+from .hard import HardPlayer
+from .normal import NormalPlayer
+from .suggest import suggest
+
+LEVELS: dict[str, Callable[[int, int], Player]] = {
+    "tsumogiri": TsumogiriPlayer,
+    "greedy": GreedyPlayer,
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
+    "hard": HardPlayer,
+}
+DEFAULT_LEVEL = "greedy"
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "GreedyPlayer", "TsumogiriPlayer", "suggest"]

@@ -29,6 +29,19 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mahjong-tui",
         description="Japanese mahjong in the terminal, under six real rulebooks.",
     )
+    game = parser.add_argument_group("the game (no command): these flags skip the launch screen")
+    game.add_argument("--ruleset", dest="game_ruleset", default=None, metavar="ID",
+                      help="preset id (see 'mahjong-tui rulesets')")
+    game.add_argument("--ai", dest="game_ai", default=None, metavar="LEVEL",
+                      help="the opponents' AI level")
+    game.add_argument("--seed", dest="game_seed", type=int, default=None, metavar="N",
+                      help="the game's seed (random and shown by default)")
+    game.add_argument("--tiles", dest="game_tiles", default=None, metavar="STYLE",
+                      help="tile faces: text (default), kanji or unicode")
+    game.add_argument("--lang", dest="game_lang", default="en", metavar="LANG",
+                      help="en (romaji first) or ja (Japanese first)")
+    game.add_argument("--delay", dest="game_delay", type=float, default=0.4, metavar="SECONDS",
+                      help="pause after each AI move (default: 0.4)")
     sub = parser.add_subparsers(dest="command", parser_class=_OneLineParser)
 
     rulesets = sub.add_parser("rulesets", help="list the presets with one-line summaries")
@@ -43,6 +56,27 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="override one ruleset parameter (TOML value), repeatable",
     )
+
+    sim = sub.add_parser("sim", help="AI-only games, headless, with a JSON summary")
+    sim.add_argument("--ruleset", default="wrc", help="preset id (default: wrc)")
+    sim.add_argument("--games", type=int, default=1, help="number of games (default: 1)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
+    sim.add_argument(
+        "--ai", default=None, metavar="LEVEL[,LEVEL,LEVEL,LEVEL]",
+        help="one AI level for every seat, or four, one per starting seat (default: greedy)",
+    )
+    sim.add_argument(
+        "--rotate", action="store_true",
+        help="rotate the line-up through the seats game by game; figures keyed by level",
+    )
+    sim.add_argument("--log", default=None, metavar="DIR", help="write each game's log to DIR")
+    sim.add_argument(
+        "--rule", action="append", default=[], metavar="KEY=VALUE",
+        help="override one ruleset parameter (TOML value), repeatable",
+    )
+
+    replay = sub.add_parser("replay", help="replay a game log and print a per-hand summary")
+    replay.add_argument("log", help="a JSON-lines log written by 'sim --log'")
     return parser
 
 
@@ -52,12 +86,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .commands.score import run_score
 
         return run_score(args.ruleset, args.rule, sys.stdin, sys.stdout, _fail)
+    if args.command == "sim":
+        from .commands.sim import run_sim_command
+
+        return run_sim_command(args, sys.stdout, sys.stderr, _fail)
+    if args.command == "replay":
+        from .commands.replay import run_replay
+
+        return run_replay(args.log, sys.stdout, _fail)
     if args.command == "rulesets":
         from .commands.rulesets import run_rulesets
 
         return run_rulesets(sys.stdout, as_json=args.json)
-    _fail("the game screen is not built yet; try 'mahjong-tui score' or 'mahjong-tui rulesets'")
-    return 2
+    return run_game(args)
+
+
+def run_game(args: argparse.Namespace) -> int:
+    """The bare `mahjong-tui`: check the flags, then start the Textual app."""
+    from ai import LEVELS
+    from rules.ruleset import PRESET_IDS
+
+    from .tiles import TILE_STYLES
+    from .words import LANGS
+
+    if args.game_ruleset is not None and args.game_ruleset not in PRESET_IDS:
+        _fail(f"unknown ruleset {args.game_ruleset!r}: choose one of {', '.join(PRESET_IDS)}")
+    if args.game_ai is not None and args.game_ai not in LEVELS:
+        _fail(f"unknown AI level {args.game_ai!r}: choose one of {', '.join(LEVELS)}")
+    if args.game_tiles is not None and args.game_tiles not in TILE_STYLES:
+        _fail(f"unknown tile style {args.game_tiles!r}: choose one of {', '.join(TILE_STYLES)}")
+    if args.game_lang not in LANGS:
+        _fail(f"unknown language {args.game_lang!r}: choose one of {', '.join(LANGS)}")
+    if args.game_seed is not None and args.game_seed < 0:
+        _fail("--seed must be 0 or more")
+    if args.game_delay < 0:
+        _fail("--delay must be 0 or more")
+    from .app import MahjongApp
+
+    MahjongApp(
+        ruleset_id=args.game_ruleset,
+        ai=args.game_ai,
+        seed=args.game_seed,
+        tiles=args.game_tiles,
+        lang=args.game_lang,
+        delay=args.game_delay,
+    ).run()
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

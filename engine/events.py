@@ -1,0 +1,204 @@
+"""Facts: everything that happened in a game, in order (never what a player chose).
+
+The event stream is both the record (the JSON-lines log) and the feed the UI
+animates from. Events carry hidden information (the deal, each drawn tile);
+`engine.view.event_for(event, seat)` redacts what a seat may not see.
+
+Seats are absolute (0-3, seat 0 the first dealer); winds are 0-3 (East..North).
+Every event is a frozen dataclass with `to_dict()` / `event_from_dict()` JSON forms.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.hand import Meld
+from rules.tiles import Tile
+
+from . import codec
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """One payment of a settlement (`payer` -1 = the table, i.e. riichi sticks)."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    seed: int
+    ruleset: str
+    overrides: dict[str, Any]
+    seating: tuple[int, ...]  # seating[seat] = index of the player in the line-up
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    round_wind: int  # 0 East, 1 South, 2 West, 3 North
+    hand_number: int  # 0-3 within the round (East 1 = 0); the dealer is this seat
+    dealer: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+    dice: tuple[tuple[int, int], ...]
+    break_side: int  # whose wall was broken (開門)
+    break_stacks: int  # stacks left on the right of the break
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    hands: tuple[tuple[Tile, ...], ...]  # 13 tiles per seat (views see only their own)
+
+
+@dataclass(frozen=True, slots=True)
+class DoraRevealed:
+    indicator: Tile
+    kan: bool  # a kan indicator (not the omote one)
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    seat: int
+    tile: Tile | None  # None in other seats' views
+    rinshan: bool
+    haitei: bool  # the last live tile
+    remaining: int  # normal draws left after this one
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    seat: int
+    tile: Tile
+    tsumogiri: bool
+    riichi: bool  # the riichi declaration tile
+    houtei: bool  # made with the live wall empty: cannot be called
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiAccepted:
+    """The declaration tile was not ronned: the stick is on the table (000 第32条イ)."""
+
+    seat: int
+    sticks: int
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class Called:
+    """Chi, pon or daiminkan of `from_seat`'s last discard."""
+
+    seat: int
+    meld: Meld
+    from_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class KanDeclared:
+    """Ankan or kakan on one's own turn. A kakan may still be robbed (chankan)."""
+
+    seat: int
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    winner: int
+    from_seat: int | None  # None for tsumo
+    win_tile: Tile
+    concealed: tuple[Tile, ...]  # the winner's hand without the winning tile
+    melds: tuple[Meld, ...]
+    ura_indicators: tuple[Tile, ...]  # only for a riichi winner where ura exists
+    result: dict[str, Any]  # the scorer's explanation (CONTRACT.md `score` answer)
+    payments: tuple[Pay, ...]
+    liable: int | None  # pao
+
+
+@dataclass(frozen=True, slots=True)
+class TenpaiDeclared:
+    """At an exhaustive draw, in order riichi players then 東→南→西→北 (000 第17条)."""
+
+    seat: int
+    tenpai: bool
+    hand: tuple[Tile, ...]  # shown when tenpai, else empty
+
+
+@dataclass(frozen=True, slots=True)
+class ExhaustiveDraw:
+    tenpai: tuple[bool, ...]
+    payments: tuple[Pay, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    reason: str  # "win" | "draw"
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+    renchan: bool
+    honba: int  # for the next hand
+    sticks: int  # on the table after this hand
+    time_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    scores: tuple[int, ...]
+    sticks: int  # unclaimed riichi sticks (final_deposits)
+    results: tuple[dict[str, Any], ...]  # per seat: seat, points, rank, uma, result
+
+
+Event = (
+    GameStarted
+    | HandStarted
+    | Dealt
+    | DoraRevealed
+    | Drew
+    | Discarded
+    | RiichiAccepted
+    | Called
+    | KanDeclared
+    | Won
+    | TenpaiDeclared
+    | ExhaustiveDraw
+    | HandEnded
+    | GameEnded
+)
+
+EVENT_TYPES: dict[str, type] = {
+    "game_started": GameStarted,
+    "hand_started": HandStarted,
+    "dealt": Dealt,
+    "dora_revealed": DoraRevealed,
+    "drew": Drew,
+    "discarded": Discarded,
+    "riichi_accepted": RiichiAccepted,
+    "called": Called,
+    "kan_declared": KanDeclared,
+    "won": Won,
+    "tenpai_declared": TenpaiDeclared,
+    "exhaustive_draw": ExhaustiveDraw,
+    "hand_ended": HandEnded,
+    "game_ended": GameEnded,
+}
+_NAMES = {cls: name for name, cls in EVENT_TYPES.items()}
+
+
+def event_name(event: Event) -> str:
+    return _NAMES[type(event)]
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    return codec.to_dict(event, _NAMES[type(event)])
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    try:
+        cls = EVENT_TYPES[data["type"]]
+    except KeyError:
+        raise ValueError(f"unknown event type {data.get('type')!r}") from None
+    return codec.from_dict(cls, data)

@@ -1,0 +1,215 @@
+"""Headless AI-only games with statistics: the engine behind `mahjong-tui sim`.
+
+Players come in as factories (`level name -> (seat, seed) -> Player`) so the
+engine never imports `ai` (the layers point one way). Game i is played with
+seed `seed + i`, so a failing game reported on stderr can be replayed alone
+with `--seed <its seed> --games 1`. After every applied action the invariants
+are checked (`engine.invariants`). The same seed gives the same summary,
+`seconds` aside.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from rules.ruleset import Ruleset
+
+from .actions import Action
+from .driver import Player, play_game
+from .events import Called, Event, HandEnded, HandStarted, RiichiAccepted, Won
+from .game import Game
+from .invariants import validate
+from .log import LogWriter
+
+PlayerFactory = Callable[[int, int], Player]
+
+
+class _Violation(Exception):
+    pass
+
+
+@dataclass
+class _Tally:
+    """Per seat or per level figures over all games."""
+
+    games: int = 0
+    ranks: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    rank_sum: int = 0
+    hands: int = 0
+    wins: int = 0
+    deal_ins: int = 0
+    riichi: int = 0
+    calls: int = 0
+    win_points: int = 0
+
+    def summary(self) -> dict[str, Any]:
+        hands = self.hands or 1
+        return {
+            "avg_placement": round(self.rank_sum / self.games, 4) if self.games else 0.0,
+            "win_rate": round(self.wins / hands, 4),
+            "deal_in_rate": round(self.deal_ins / hands, 4),
+            "riichi_rate": round(self.riichi / hands, 4),
+            "call_rate": round(self.calls / hands, 4),
+            "avg_win": round(self.win_points / self.wins) if self.wins else 0,
+        }
+
+
+class _HandStats:
+    """An observer that counts what each seat did, hand by hand."""
+
+    def __init__(self, keys: Sequence[str], tallies: dict[str, _Tally]):
+        self.keys = keys
+        self.tallies = tallies
+        self.called: set[int] = set()
+        self.hands = 0
+        self.wins = 0
+        self.draws = 0
+
+    def on_event(self, event: Event, game: Game) -> None:
+        if isinstance(event, HandStarted):
+            self.called = set()
+        elif isinstance(event, Called):
+            self.called.add(event.seat)
+        elif isinstance(event, RiichiAccepted):
+            self.tallies[self.keys[event.seat]].riichi += 1
+        elif isinstance(event, Won):
+            t = self.tallies[self.keys[event.winner]]
+            t.wins += 1
+            t.win_points += event.result["points"]["total"]
+            if event.from_seat is not None:
+                self.tallies[self.keys[event.from_seat]].deal_ins += 1
+        elif isinstance(event, HandEnded):
+            self.hands += 1
+            if event.reason == "win":
+                self.wins += 1
+            else:
+                self.draws += 1
+            for seat in range(4):
+                t = self.tallies[self.keys[seat]]
+                t.hands += 1
+                t.calls += seat in self.called
+
+
+def run_sim(
+    ruleset: Ruleset,
+    games: int,
+    seed: int,
+    lineup: Sequence[str],
+    factories: Mapping[str, PlayerFactory],
+    *,
+    rotate: bool = False,
+    log_dir: str | Path | None = None,
+    stderr: TextIO | None = None,
+    check_invariants: bool = True,
+) -> dict[str, Any]:
+    """Play `games` games and return the CONTRACT.md summary."""
+    return asyncio.run(
+        _run(ruleset, games, seed, list(lineup), factories, rotate, log_dir, stderr,
+             check_invariants)
+    )
+
+
+async def _run(
+    ruleset: Ruleset,
+    games: int,
+    seed: int,
+    lineup: list[str],
+    factories: Mapping[str, PlayerFactory],
+    rotate: bool,
+    log_dir: str | Path | None,
+    stderr: TextIO | None,
+    check_invariants: bool,
+) -> dict[str, Any]:
+    started = time.perf_counter()
+    by_level = rotate
+    tallies: dict[str, _Tally] = {}
+    hands = wins = draws = errors = violations = 0
+    if log_dir is not None:
+        Path(log_dir).mkdir(parents=True, exist_ok=True)
+    for i in range(games):
+        game_seed = seed + i
+        levels = [lineup[(s - i) % 4] for s in range(4)] if rotate else list(lineup)
+        keys = levels if by_level else [str(s) for s in range(4)]
+        for key in keys:
+            tallies.setdefault(key, _Tally())
+        game_tallies = {key: _Tally() for key in keys}
+        stats = _HandStats(keys, game_tallies)
+        writer_file = None
+        try:
+            game = Game.new(ruleset, game_seed)
+            players = [factories[levels[s]](s, game_seed) for s in range(4)]
+            hooks: list[Callable[[Game, Action, list[Event]], None]] = []
+            if log_dir is not None:
+                writer_file = open(Path(log_dir) / f"game-{game_seed}.jsonl", "w")  # noqa: SIM115
+                writer = LogWriter(writer_file)
+                writer.start(game)
+                hooks.append(writer.record)
+            if check_invariants:
+                hooks.append(_checker)
+
+            def after(g: Game, a: Action, e: list[Event], hooks=hooks) -> None:
+                for hook in hooks:
+                    hook(g, a, e)
+
+            results = await play_game(game, players, (stats,), after_apply=after)
+        except _Violation as problem:
+            violations += 1
+            _report(stderr, f"seed {game_seed}: invariant violated: {problem}")
+            continue
+        except Exception as error:  # one broken game must not stop the run
+            errors += 1
+            where = traceback.extract_tb(error.__traceback__)[-1]
+            _report(
+                stderr,
+                f"seed {game_seed}: {type(error).__name__}: {error} "
+                f"({Path(where.filename).name}:{where.lineno})",
+            )
+            continue
+        finally:
+            if writer_file is not None:
+                writer_file.close()
+        hands += stats.hands
+        wins += stats.wins
+        draws += stats.draws
+        for key, t in game_tallies.items():
+            total = tallies[key]
+            for name in ("hands", "wins", "deal_ins", "riichi", "calls", "win_points"):
+                setattr(total, name, getattr(total, name) + getattr(t, name))
+        for seat, row in enumerate(results):
+            total = tallies[keys[seat]]
+            total.games += 1
+            total.rank_sum += row.rank
+            total.ranks[row.rank - 1] += 1
+    return {
+        "ruleset": ruleset.id,
+        "games": games,
+        "hands": hands,
+        "seconds": round(time.perf_counter() - started, 3),
+        "wins": wins,
+        "draws": draws,
+        "errors": errors,
+        "invariant_violations": violations,
+        "placements": {
+            key: [round(n / t.games, 4) if t.games else 0.0 for n in t.ranks]
+            for key, t in tallies.items()
+        },
+        "stats": {key: t.summary() for key, t in tallies.items()},
+    }
+
+
+def _checker(game: Game, action: Action, events: list[Event]) -> None:
+    problems = validate(game)
+    if problems:
+        raise _Violation(f"after {action!r}: " + "; ".join(problems))
+
+
+def _report(stderr: TextIO | None, message: str) -> None:
+    if stderr is not None:
+        stderr.write(message + "\n")
+        stderr.flush()

@@ -1,0 +1,141 @@
+"""The mutable state of one hand in play, per seat and for the table.
+
+Only `engine.game` mutates these; everyone else reads them through
+`PlayerView` (one seat's share) or the invariants. Kept as plain slotted
+classes because they change on every action and are never compared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.hand import Meld
+from rules.tiles import KIND_COUNT, Tile
+
+from .actions import Action
+from .wall import Wall
+
+
+@dataclass(frozen=True, slots=True)
+class RiverTile:
+    """One discard as it lies in a river."""
+
+    tile: Tile
+    tsumogiri: bool  # discarded straight after drawing it
+    riichi: bool  # turned sideways: the riichi declaration tile
+    called_by: int | None = None  # the seat that called it away, if any
+
+
+class SeatState:
+    """One player's part of the hand."""
+
+    __slots__ = (
+        "called",
+        "counts",
+        "discard_kinds",
+        "double_riichi",
+        "drawn",
+        "first_discard_done",
+        "hand",
+        "ippatsu",
+        "kuikae",
+        "last_discard_index",
+        "melds",
+        "pao",
+        "riichi",
+        "riichi_furiten",
+        "riichi_pending",
+        "river",
+        "temp_furiten",
+        "temp_kinds",
+        "wait_set",
+        "waits",
+    )
+
+    def __init__(self, hand: list[Tile]):
+        self.hand: list[Tile] = list(hand)
+        self.counts: list[int] = [0] * KIND_COUNT
+        for tile in hand:
+            self.counts[tile.kind] += 1
+        self.melds: list[Meld] = []
+        self.river: list[RiverTile] = []
+        self.discard_kinds: set[int] = set()  # every kind this seat discarded (called ones too)
+        self.drawn: Tile | None = None  # the tile drawn this turn
+        self.waits: tuple[int, ...] = ()  # valid whenever the hand has 3n+1 tiles
+        self.wait_set: frozenset[int] = frozenset()
+        self.riichi = False  # riichi established (stick paid)
+        self.riichi_pending = False  # declared with the discard now on offer
+        self.double_riichi = False
+        self.ippatsu = False
+        self.riichi_furiten = False  # passed a win after riichi: furiten to the end (§5.8)
+        self.temp_furiten = False  # passed a win: until the next draw or call (000 第33条ニ)
+        self.temp_kinds: set[int] = set()  # same_tile scope: passed kinds (001 第6章5)
+        self.first_discard_done = False
+        self.kuikae: frozenset[int] = frozenset()  # kinds barred for the discard after a call
+        self.last_discard_index = -1  # index in HandState.discards of this seat's last discard
+        self.pao: tuple[int, str] | None = None  # (liable seat, what it is liable for)
+        self.called = False  # made a chi/pon/daiminkan this hand (statistics)
+
+    def add(self, tile: Tile) -> None:
+        self.hand.append(tile)
+        self.counts[tile.kind] += 1
+
+    def remove(self, tile: Tile) -> None:
+        self.hand.remove(tile)
+        self.counts[tile.kind] -= 1
+
+    @property
+    def closed(self) -> bool:
+        return not any(m.opened for m in self.melds)
+
+    def own_count(self, kind: int) -> int:
+        """Copies of `kind` in this player's own tiles, melds included (A23)."""
+        return self.counts[kind] + sum(1 for m in self.melds for t in m.tiles if t.kind == kind)
+
+
+@dataclass(slots=True)
+class Claim:
+    """An open window on a tile: a discard (calls and ron) or a kan tile (chankan only)."""
+
+    source: str  # "discard" | "kakan" | "ankan"
+    seat: int  # the discarder / kan maker
+    tile: Tile
+    options: dict[int, list[Action]]  # seat -> its legal answers (Pass included)
+    responses: dict[int, Action] = field(default_factory=dict)
+    shape_seats: tuple[int, ...] = ()  # seats the tile completes (temporary furiten if passed)
+    meld: Meld | None = None  # the kan waiting for the window to close
+
+
+class HandState:
+    """The table during one hand."""
+
+    __slots__ = (
+        "any_discard",
+        "calls_made",
+        "claim",
+        "declare_queue",
+        "declared",
+        "discards",
+        "indicators",
+        "last_discard",
+        "phase",
+        "seats",
+        "turn",
+        "turn_kind",
+        "wall",
+    )
+
+    def __init__(self, wall: Wall, hands: list[list[Tile]], dealer: int):
+        self.wall = wall
+        self.seats = [SeatState(h) for h in hands]
+        self.indicators = 0  # dora indicators revealed (omote + kan)
+        self.turn = dealer
+        self.turn_kind = "draw"  # how the current turn began: draw | rinshan | call
+        self.phase = "turn"  # turn | claim | declare | over
+        self.claim: Claim | None = None
+        self.calls_made = False  # any chi/pon/kan this hand (double riichi, chiihou, tenhou)
+        self.any_discard = False
+        self.discards: list[tuple[int, int]] = []  # (seat, kind) of every discard in order
+        self.last_discard: tuple[int, Tile] | None = None
+        self.declare_queue: list[int] = []  # exhaustive draw: seats still to declare
+        self.declared: dict[int, bool] = {}  # exhaustive draw: seat -> tenpai shown

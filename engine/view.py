@@ -1,0 +1,125 @@
+"""What one seat may see: `PlayerView`, and events redacted for that seat.
+
+A bot or the UI never gets the `Game`; it gets a `PlayerView` — its own hand
+and drawn tile, every river (with tsumogiri, riichi and called-away marks),
+every meld with its source, the revealed indicators, scores, sticks, honba,
+whose turn it is and how many tiles are left — and never the wall or another
+hand (mjx, Mortal: hidden state kept apart from each seat's observation).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from rules.hand import Meld
+from rules.ruleset import Ruleset
+from rules.tiles import KIND_COUNT, Tile
+
+from .events import Dealt, Drew, Event
+from .state import RiverTile
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def tile_key(tile: Tile) -> tuple[int, bool]:
+    return (tile.kind, tile.red)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    ruleset: Ruleset
+    round_wind: int  # 0 East .. 3 North
+    hand_number: int
+    dealer: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+    hand: tuple[Tile, ...]  # own concealed tiles, the drawn one included, sorted
+    drawn: Tile | None  # the tile just drawn (None after a call or outside one's turn)
+    melds: tuple[tuple[Meld, ...], ...]  # by seat
+    rivers: tuple[tuple[RiverTile, ...], ...]  # by seat, in discard order
+    dora_indicators: tuple[Tile, ...]
+    riichi: tuple[bool, ...]  # riichi established, by seat
+    turn: int  # whose turn it is (the discarder while a claim window is open)
+    phase: str  # turn | claim | declare | over
+    tiles_left: int  # normal draws left in the live wall
+    last_discard: tuple[int, Tile] | None
+    offered: Tile | None  # the tile a claim window is open on (a discard or kan tile)
+    waits: tuple[int, ...]  # own waits (kinds) when the hand has 3n+1 tiles
+    furiten: str | None  # why one cannot ron now: discard | temporary | riichi
+    kuikae: frozenset[int]  # kinds one may not discard right now after a call
+
+    @property
+    def seat_wind(self) -> int:
+        """Own seat wind as a tile kind (27 East .. 30 North)."""
+        return 27 + (self.seat - self.dealer) % 4
+
+    @property
+    def round_wind_kind(self) -> int:
+        return 27 + self.round_wind
+
+    def counts(self) -> list[int]:
+        """Own concealed tiles as a 34-count vector."""
+        out = [0] * KIND_COUNT
+        for t in self.hand:
+            out[t.kind] += 1
+        return out
+
+    def visible_counts(self) -> list[int]:
+        """Copies of each kind seen outside one's own hand: rivers (tiles not called
+        away), every meld, dora indicators. With `counts()`, 4 minus both is the
+        number still unseen."""
+        out = [0] * KIND_COUNT
+        for river in self.rivers:
+            for entry in river:
+                if entry.called_by is None:
+                    out[entry.tile.kind] += 1
+        for melds in self.melds:
+            for meld in melds:
+                for t in meld.tiles:
+                    out[t.kind] += 1
+        for t in self.dora_indicators:
+            out[t.kind] += 1
+        return out
+
+
+def player_view(game: Game, seat: int) -> PlayerView:
+    h = game.hand
+    s = h.seats[seat]
+    claim = h.claim if h.phase == "claim" else None
+    return PlayerView(
+        seat=seat,
+        ruleset=game.ruleset,
+        round_wind=game.round_wind,
+        hand_number=game.hand_number,
+        dealer=game.dealer,
+        honba=game.honba,
+        sticks=game.sticks,
+        scores=tuple(game.scores),
+        hand=tuple(sorted(s.hand, key=tile_key)),
+        drawn=s.drawn if h.turn == seat and h.phase == "turn" else None,
+        melds=tuple(tuple(x.melds) for x in h.seats),
+        rivers=tuple(tuple(x.river) for x in h.seats),
+        dora_indicators=tuple(h.wall.indicator(i) for i in range(h.indicators)),
+        riichi=tuple(x.riichi for x in h.seats),
+        turn=h.turn if claim is None else claim.seat,
+        phase=h.phase,
+        tiles_left=h.wall.remaining,
+        last_discard=h.last_discard,
+        offered=claim.tile if claim is not None else None,
+        waits=s.waits if (len(s.hand) % 3) == 1 else (),
+        furiten=game.furiten(seat) if s.waits else None,
+        kuikae=s.kuikae,
+    )
+
+
+def event_for(event: Event, seat: int) -> Event:
+    """`event` as `seat` may see it: other hands of the deal and others' draws hidden."""
+    if isinstance(event, Dealt):
+        return Dealt(tuple(h if i == seat else () for i, h in enumerate(event.hands)))
+    if isinstance(event, Drew) and event.seat != seat:
+        return replace(event, tile=None)
+    return event

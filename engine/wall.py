@@ -1,0 +1,231 @@
+"""The wall: 136 physical tiles in draw order, the dice, the break and the dead wall.
+
+The engine keeps the wall as one tuple `tiles[0..135]` in draw order
+(RULESETS.md §5.2-5.4): the deal takes `[0..51]`, the first draw is `[52]`, the
+live wall ends at index 121 minus one per kan (each kan moves the last live tile
+into the dead wall, 000 第5条), rinshan tiles are 134, 135, 132, 133 (000 第8条),
+the omote indicator is 130 and the kan indicators 128, 126, 124, 122, each with
+its ura under it (000 第9条). Indices never move; only counters do.
+
+The physical layout (four sides × 17 stacks × upper/lower) is derived from the
+dice so the UI can draw the table and show the break (開門): `position(i)` says
+where tile `i` lies. Nothing here decides anything; it only stores and counts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.tiles import KIND_COUNT, Tile, format_tiles, parse_tiles
+
+TILE_COUNT = 136
+STACKS_PER_SIDE = 17
+DEAL_END = 52  # tiles [0..51] are dealt (5.4)
+LIVE_END = 122  # tiles [0..121] are the live wall before any kan
+RINSHAN_INDICES = (134, 135, 132, 133)  # 000 第8条: k=1 upper, k=1 lower, k=2 upper, k=2 lower
+INDICATOR_INDICES = (130, 128, 126, 124, 122)  # omote, then kan indicators 1-4 (000 第9条)
+
+PIN5, MAN5, SOU5 = 13, 4, 22
+
+
+def red_kinds(red_fives: int) -> list[int]:
+    """Which fives are red for `red_fives` (RULESETS.md §2): 1 → one 5p, 2 → 5p 5s,
+    3 → one of each suit, 4 → 5m, 5s and two 5p."""
+    return {
+        0: [],
+        1: [PIN5],
+        2: [PIN5, SOU5],
+        3: [MAN5, PIN5, SOU5],
+        4: [MAN5, PIN5, PIN5, SOU5],
+    }[red_fives]
+
+
+def full_set(red_fives: int = 0) -> list[Tile]:
+    """The 136 tiles of a set, sorted, with `red_fives` red fives."""
+    reds = red_kinds(red_fives)
+    tiles = []
+    for kind in range(KIND_COUNT):
+        red = reds.count(kind)
+        tiles.extend(Tile(kind, red=True) for _ in range(red))
+        tiles.extend(Tile(kind) for _ in range(4 - red))
+    return tiles
+
+
+def throw_dice(rng: random.Random) -> tuple[int, int]:
+    return (rng.randint(1, 6), rng.randint(1, 6))
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    """Where the wall was opened (開門), RULESETS.md §5.2.
+
+    `side` is the absolute seat whose wall is broken (counted from the dealer by
+    the first throw: 1, 5, 9 = dealer; 2, 6, 10 = his shimocha; ...) and
+    `stacks` how many stacks stay on the right of the break, counted from the
+    right end of that wall as its owner sees it (the sum of all throws).
+    """
+
+    side: int
+    stacks: int
+
+
+def break_from_dice(dealer: int, dice: Sequence[tuple[int, int]]) -> Break:
+    """The break for the throws made (one throw, or two with `kaimen_dice = 2`)."""
+    first = sum(dice[0])
+    side = (dealer + first - 1) % 4
+    return Break(side, sum(sum(throw) for throw in dice))
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Where one tile of the wall lies: on the wall in front of `side` (a seat),
+    at stack `stack` (0 = the owner's right end) and `upper` or lower."""
+
+    side: int
+    stack: int
+    upper: bool
+
+
+def position(index: int, brk: Break) -> Position:
+    """The physical place of draw-order tile `index`. Drawing runs clockwise: from
+    the break leftwards along the broken wall, then on to its owner's kamicha."""
+    offset = brk.stacks + index // 2
+    side = (brk.side - offset // STACKS_PER_SIDE) % 4
+    return Position(side, offset % STACKS_PER_SIDE, index % 2 == 0)
+
+
+class Wall:
+    """The tiles of one hand in draw order, and how far they have been used."""
+
+    __slots__ = ("brk", "dice", "kans", "live_next", "rinshan_taken", "tiles")
+
+    def __init__(self, tiles: Sequence[Tile], dice: Sequence[tuple[int, int]], dealer: int):
+        if len(tiles) != TILE_COUNT:
+            raise ValueError(f"a wall holds {TILE_COUNT} tiles, got {len(tiles)}")
+        self.tiles: tuple[Tile, ...] = tuple(tiles)
+        self.dice: tuple[tuple[int, int], ...] = tuple(tuple(d) for d in dice)  # type: ignore[misc]
+        self.brk = break_from_dice(dealer, self.dice)
+        self.live_next = DEAL_END
+        self.kans = 0
+        self.rinshan_taken = 0
+
+    # -- counters -----------------------------------------------------------------
+    @property
+    def live_end(self) -> int:
+        """One past the last drawable live tile: 122 minus one per kan (000 第5条)."""
+        return LIVE_END - self.kans
+
+    @property
+    def remaining(self) -> int:
+        """Normal draws still available (0 after the haitei tile was drawn)."""
+        return self.live_end - self.live_next
+
+    def deal(self, dealer: int) -> list[list[Tile]]:
+        """The 13-tile hands by absolute seat, taken as in 5.4 (three rounds of four, one each)."""
+        hands: list[list[Tile]] = [[] for _ in range(4)]
+        for rnd in range(3):
+            for k in range(4):
+                start = 16 * rnd + 4 * k
+                hands[(dealer + k) % 4].extend(self.tiles[start : start + 4])
+        for k in range(4):
+            hands[(dealer + k) % 4].append(self.tiles[48 + k])
+        return hands
+
+    def draw(self) -> Tile:
+        if self.remaining <= 0:
+            raise RuntimeError("the live wall is empty")
+        tile = self.tiles[self.live_next]
+        self.live_next += 1
+        return tile
+
+    def draw_rinshan(self) -> Tile:
+        """A replacement tile; the caller has already counted the kan (`add_kan`)."""
+        tile = self.tiles[RINSHAN_INDICES[self.rinshan_taken]]
+        self.rinshan_taken += 1
+        return tile
+
+    def add_kan(self) -> None:
+        """A kan was made: the dead wall takes the last live tile (it stays 14)."""
+        self.kans += 1
+
+    def indicator(self, n: int) -> Tile:
+        """The n-th dora indicator (0 = omote, 1-4 = kan indicators)."""
+        return self.tiles[INDICATOR_INDICES[n]]
+
+    def ura_indicator(self, n: int) -> Tile:
+        return self.tiles[INDICATOR_INDICES[n] + 1]
+
+    def live_tiles(self) -> tuple[Tile, ...]:
+        """Tiles still drawable (hidden information: for invariants and tests only)."""
+        return self.tiles[self.live_next : self.live_end]
+
+    def dead_tiles(self) -> tuple[Tile, ...]:
+        """The dead wall now: the kan-moved live tiles plus [122..135] minus rinshan taken."""
+        taken = set(RINSHAN_INDICES[: self.rinshan_taken])
+        moved = self.tiles[self.live_end : LIVE_END]
+        return moved + tuple(self.tiles[i] for i in range(LIVE_END, TILE_COUNT) if i not in taken)
+
+
+def shuffled_tiles(rng: random.Random, red_fives: int) -> list[Tile]:
+    """A fresh wall from the game's one generator (洗牌)."""
+    tiles = full_set(red_fives)
+    rng.shuffle(tiles)
+    return tiles
+
+
+def scripted_wall(
+    hands: Sequence[str],
+    draws: str = "",
+    *,
+    dealer: int = 0,
+    rinshan: str = "",
+    indicators: str = "",
+    ura: str = "",
+    tail: str = "",
+    red_fives: int = 0,
+) -> list[Tile]:
+    """A 136-tile wall in draw order for tests, written in mpsz.
+
+    `hands[s]` is the 13-tile starting hand of absolute seat `s`; `draws` the
+    live draws in the order they will be drawn (wall[52], [53], ...);
+    `tail` the last tiles of the live wall (its final tile is the haitei when no
+    kan is made); `rinshan` the replacement tiles in order; `indicators` the omote
+    indicator then the kan indicators; `ura` the tiles under them. Every other slot is
+    filled with the unused tiles of the set in a fixed order, so the wall is a
+    real one (each tile at most four times).
+    """
+    slots: list[Tile | None] = [None] * TILE_COUNT
+    for seat, text in enumerate(hands):
+        tiles = parse_tiles(text)
+        if len(tiles) != 13:
+            raise ValueError(f"seat {seat}'s hand has {len(tiles)} tiles, not 13")
+        k = (seat - dealer) % 4
+        idx = [16 * rnd + 4 * k + j for rnd in range(3) for j in range(4)] + [48 + k]
+        for i, tile in zip(idx, tiles, strict=True):
+            slots[i] = tile
+    for i, tile in enumerate(parse_tiles(draws)):
+        slots[DEAL_END + i] = tile
+    tail_tiles = parse_tiles(tail)
+    for i, tile in enumerate(tail_tiles):
+        slots[LIVE_END - len(tail_tiles) + i] = tile
+    for i, tile in enumerate(parse_tiles(rinshan)):
+        slots[RINSHAN_INDICES[i]] = tile
+    for i, tile in enumerate(parse_tiles(indicators)):
+        slots[INDICATOR_INDICES[i]] = tile
+    for i, tile in enumerate(parse_tiles(ura)):
+        slots[INDICATOR_INDICES[i] + 1] = tile
+    pool = full_set(red_fives)
+    for tile in slots:
+        if tile is None:
+            continue
+        try:
+            pool.remove(tile)
+        except ValueError:
+            raise ValueError(f"the scripted wall uses {format_tiles([tile])} too often") from None
+    # Fill from a fixed rotation of the leftovers so unscripted draws are varied but
+    # predictable (plain sorted order would hand out runs of one kind).
+    pool = pool[::7] + [t for i, t in enumerate(pool) if i % 7]
+    it = iter(pool)
+    return [tile if tile is not None else next(it) for tile in slots]

@@ -1,0 +1,285 @@
+"""Ends of hands and games on scripted walls: draws, renchan, honba, sticks, pao, results.
+
+The autopilot discards what it draws, so a starting hand stays as dealt for the
+whole hand: tenpai hands stay tenpai and the exhaustive draw is reached with
+known hands (`engine.scripted`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.actions import Ankan, Discard, Pass, Pon, Ron, ShowTenpai, Tsumo
+from engine.events import (
+    DoraRevealed,
+    ExhaustiveDraw,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    RiichiAccepted,
+    TenpaiDeclared,
+    Won,
+)
+from engine.game import Game, Start
+from engine.scripted import advance, autopilot, do, of_type, scripted_game, t
+from rules.ruleset import load_preset
+
+A = "123m456m789m67p11s"  # waits 5p 8p
+B = "111p999p234m34s77m"  # waits 2s 5s
+C = "123s567s888s55m66z"  # waits 5m 6z
+N1 = "1z1z2z2z3z4z5z2p4p6s9s3p8p"  # noten
+N2 = "1z3z3z4z4z5z7z2p5p9s5s6m8m"  # noten
+N3 = "2z6z7z7z1m9m3p6p8p2s7s9s4s"  # noten
+
+
+def play_to_end_of_hand(game: Game) -> list:
+    """Autopilot until the hand is over; the events of the way."""
+    events: list = []
+    hands = game.hands_played
+    while game.hands_played == hands and not game.is_over:
+        seat = game.pending_seats()[0]
+        events.extend(game.apply(autopilot(game, seat)))
+    return events
+
+
+def net(payments) -> list[int]:
+    out = [0, 0, 0, 0]
+    for p in payments:
+        if p.payer >= 0:
+            out[p.payer] -= p.amount
+        out[p.payee] += p.amount
+    return out
+
+
+# --------------------------------------------------------------------------- exhaustive draw
+
+
+@pytest.mark.parametrize(
+    ("hands", "deltas"),
+    [
+        ([N1, A, N2, N3], [-1000, 3000, -1000, -1000]),
+        ([A, B, N1, N2], [1500, 1500, -1500, -1500]),
+        ([A, B, C, N1], [1000, 1000, 1000, -3000]),
+    ],
+    ids=["1-tenpai", "2-tenpai", "3-tenpai"],
+)
+def test_noten_payments(hands, deltas):
+    game = scripted_game("wrc", hands)
+    events = play_to_end_of_hand(game)
+    [draw] = of_type(events, ExhaustiveDraw)
+    assert net(draw.payments) == deltas  # 000 第17条ホ
+    [ended] = of_type(events, HandEnded)
+    assert list(ended.deltas) == deltas and ended.reason == "draw"
+
+
+def test_silence_at_the_draw_counts_as_noten():
+    game = scripted_game("wrc", [A, B, N1, N2])
+    advance(game, lambda g: g.hand.phase == "declare")
+    assert game.pending_seats() == [0]
+    assert game.legal_actions(0) == [ShowTenpai(0), Pass(0)]
+    events = game.apply(Pass(0))
+    events += play_to_end_of_hand(game)
+    [draw] = of_type(events, ExhaustiveDraw)
+    assert draw.tenpai == (False, True, False, False)
+    declared = of_type(events, TenpaiDeclared)
+    assert [(d.seat, d.tenpai) for d in declared] == [(0, False), (1, True), (2, False), (3, False)]
+    assert of_type(events, HandStarted)[0].dealer != 0  # the dealer "noten": deal passes
+
+
+def test_riichi_players_show_first_and_sticks_stay_on_the_table():
+    game = scripted_game("wrc", [N1, A, N2, B], draws="7z9p")
+    do(game, Discard(1, t("9p"), riichi=True))
+    events = play_to_end_of_hand(game)
+    declared = of_type(events, TenpaiDeclared)
+    assert declared[0].seat == 1  # riichi players show first (000 第17条イ)
+    [ended] = of_type(events, HandEnded)
+    assert ended.sticks == 1 and game.sticks == 1
+
+
+def test_formal_tenpai_exception_when_every_wait_is_the_players_own():
+    # Ankan 4444m, then 35m waits only on 4m: no tile left to win on (000 第17条ロ, A23).
+    for rules, tenpai in (({}, False), ({"tenpai_own_waits": "none"}, True)):
+        game = scripted_game("wrc", ["444m35m123p456p77s", N1, N2, N3], draws="4m", rules=rules)
+        do(game, Ankan(0, 3))
+        events = play_to_end_of_hand(game)
+        [draw] = of_type(events, ExhaustiveDraw)
+        assert draw.tenpai[0] is tenpai
+
+
+# --------------------------------------------------------------------------- renchan and honba
+
+
+def test_dealer_tenpai_keeps_the_deal_and_adds_a_honba():
+    game = scripted_game("wrc", [A, N1, N2, N3])
+    events = play_to_end_of_hand(game)
+    [ended] = of_type(events, HandEnded)
+    assert ended.renchan and ended.honba == 1
+    started = of_type(events, HandStarted)[0]
+    assert started.dealer == 0 and started.honba == 1
+
+
+def test_dealer_noten_passes_the_deal_and_still_adds_a_honba():
+    game = scripted_game("wrc", [N1, A, N2, N3])
+    events = play_to_end_of_hand(game)
+    started = of_type(events, HandStarted)[0]
+    assert (started.dealer, started.honba, started.hand_number) == (1, 1, 1)
+
+
+def test_renmei_classic_keeps_the_deal_only_on_a_dealer_win_and_has_no_honba():
+    game = scripted_game("renmei_classic", [A, N1, N2, N3])
+    events = play_to_end_of_hand(game)
+    [ended] = of_type(events, HandEnded)
+    assert not ended.renchan and ended.honba == 0 and ended.deltas == (0, 0, 0, 0)
+    assert of_type(events, HandStarted)[0].dealer == 1
+
+
+HEAD_BUMP = [
+    "5p1z1z1z2z2z2z3z3z3z4z4z4z",
+    "234m345m678s46p88s",
+    "222s567m678p345s5p",
+    "1m1m1m9m9m9m1p1p1p9p9p9p7z",
+]
+
+
+def test_dealer_win_keeps_the_deal_non_dealer_win_resets_honba():
+    game = scripted_game("wrc", HEAD_BUMP, draws="6z", start=Start(honba=2))
+    do(game, Discard(0, t("5p")))
+    events = do(game, Ron(1))
+    [ended] = of_type(events, HandEnded)
+    assert not ended.renchan and ended.honba == 0
+    assert of_type(events, HandStarted)[0].dealer == 1
+
+
+def test_honba_paid_by_the_discarder_on_a_ron():
+    game = scripted_game("wrc", HEAD_BUMP, draws="6z", start=Start(honba=2), indicators="9s")
+    do(game, Discard(0, t("5p")))
+    [won] = of_type(do(game, Ron(1)), Won)
+    honba = [p for p in won.payments if p.reason == "honba"]
+    assert [(p.payer, p.payee, p.amount) for p in honba] == [(0, 1, 600)]  # 000 第18条ハ
+
+
+def test_honba_paid_by_everyone_on_a_tsumo():
+    game = scripted_game("wrc", [N1, A, N2, N3], draws="7z5p",
+                         start=Start(honba=2))
+    [won] = of_type(do(game, Tsumo(1)), Won)
+    honba = sorted((p.payer, p.amount) for p in won.payments if p.reason == "honba")
+    assert honba == [(0, 200), (2, 200), (3, 200)]
+
+
+# --------------------------------------------------------------------------- game end
+
+
+def test_leftover_sticks_stay_unclaimed_at_game_end():
+    # South 4 (seat 3 deals), two sticks on the table, the dealer is noten: the game ends.
+    start = Start(round_wind=1, hand_number=3, sticks=2, scores=(30000, 29000, 30000, 29000))
+    game = scripted_game("wrc", [N1, N2, A, N3], start=start)
+    events = play_to_end_of_hand(game)
+    assert game.is_over
+    [end] = of_type(events, GameEnded)
+    assert end.sticks == 2  # 000 第32条ホ
+    assert end.scores == (29000, 28000, 33000, 28000)
+    assert sum(end.scores) == 118000
+
+
+def test_final_uma_and_oka_from_a_real_game_end_in_jpm():
+    # South 4 ends on a dealer-noten draw; final points are RULESETS.md §4.9's example.
+    start = Start(round_wind=1, hand_number=3, scores=(42200, 34100, 13900, 9800))
+    game = scripted_game("jpm", [N1, N2, A, N3], start=start)
+    events = play_to_end_of_hand(game)
+    [end] = of_type(events, GameEnded)
+    assert end.scores == (41200, 33100, 16900, 8800)
+    assert [round(r["result"], 1) for r in end.results] == [61.2, 13.1, -23.1, -51.2]
+    assert [r["rank"] for r in end.results] == [1, 2, 3, 4]
+
+
+def test_a_dealer_tenpai_in_south_4_plays_on():
+    start = Start(round_wind=1, hand_number=3)
+    game = scripted_game("wrc", [N1, N2, N3, A], start=start)
+    play_to_end_of_hand(game)
+    assert not game.is_over  # no tenpai-yame (agari_yame = false)
+    assert (game.round_wind, game.hand_number, game.honba) == (1, 3, 1)
+
+
+def test_time_limit_ends_the_game_after_the_hand_in_play():
+    # gifu: 50 minutes; the injected clock says 51 minutes have passed at the first hand end.
+    ticks = iter([0.0, 51 * 60.0])
+    game = Game.new(load_preset("gifu"), 3, clock=lambda: next(ticks))
+    events = play_to_end_of_hand(game)
+    assert game.is_over and game.hands_played == 1
+    assert of_type(events, HandEnded)[0].time_up
+    assert of_type(events, GameEnded)
+
+
+def test_default_clock_never_ends_a_game():
+    game = Game.new(load_preset("gifu"), 3)
+    play_to_end_of_hand(game)
+    assert not game.is_over
+
+
+def _play_out(game: Game) -> None:
+    while not game.is_over:
+        seat = game.pending_seats()[0]
+        game.apply(autopilot(game, seat))
+
+
+def test_renmei_classic_plays_four_winds_and_hanchan_presets_two():
+    for preset, last_round in (("renmei_classic", 3), ("wrc", 1)):
+        game = Game.new(load_preset(preset), 5)
+        _play_out(game)
+        rounds = {e.round_wind for e in game.events if isinstance(e, HandStarted)}
+        assert max(rounds) == last_round
+        last = [e for e in game.events if isinstance(e, HandStarted)][-1]
+        assert (last.round_wind, last.hand_number) == (last_round, 3)
+
+
+def test_renmei_classic_has_no_riichi_no_dora_no_honba():
+    game = scripted_game("renmei_classic", [N1, A, N2, N3], draws="7z9p")
+    advance(game, lambda g: g.pending_seats() == [1] and g.hand.phase == "turn")
+    assert not [a for a in game.legal_actions(1) if isinstance(a, Discard) and a.riichi]
+    _play_out(game)
+    assert not [e for e in game.events if isinstance(e, DoraRevealed | RiichiAccepted)]
+    assert all(e.honba == 0 for e in game.events if isinstance(e, HandStarted))
+
+
+# --------------------------------------------------------------------------- pao
+
+PAO_HANDS = [
+    "5z1m1m1m9m9m9m1p1p1p9p9p9p",
+    "5z5z6z6z7z7z2m3m4p4p1s5s9s",  # pons the three dragons, waits 1m-4m
+    "2s3s4s6s7s8s2p3p6p7p8s3z4z",
+    "2s3s4s6s7s8s5p6p7p1z1z4z4z",
+]
+
+
+def _three_dragon_pons(preset: str, draws: str) -> Game:
+    game = scripted_game(preset, PAO_HANDS, draws=draws, indicators="9s")
+    do(game, Discard(0, t("5z")))
+    do(game, Pon(1, (t("5z"), t("5z"))))
+    do(game, Discard(1, t("1s")))
+    do(game, Pon(1, (t("6z"), t("6z"))))  # from seat 2
+    do(game, Discard(1, t("5s")))
+    do(game, Pon(1, (t("7z"), t("7z"))))  # from seat 3: the third dragon set
+    do(game, Discard(1, t("9s")))
+    return game
+
+
+@pytest.mark.parametrize("preset", ["wrc", "jpml", "gifu"])
+def test_pao_tsumo_the_liable_player_pays_everything(preset):
+    game = _three_dragon_pons(preset, "2z6z3z7z2z2z8p4m")
+    [won] = of_type(do(game, Tsumo(1)), Won)
+    assert won.liable == 3
+    assert net(won.payments) == [0, 32000, 0, -32000]
+
+
+@pytest.mark.parametrize("preset", ["wrc", "jpml", "gifu"])
+def test_pao_ron_split_between_the_liable_player_and_the_discarder(preset):
+    game = _three_dragon_pons(preset, "2z6z3z7z2z2z4m")
+    advance(game, lambda g: Ron(1) in g.legal_actions(1))
+    [won] = of_type(do(game, Ron(1)), Won)
+    assert net(won.payments) == [-16000, 32000, 0, -16000]
+
+
+def test_no_pao_in_jpm():
+    game = _three_dragon_pons("jpm", "2z6z3z7z2z2z8p4m")
+    [won] = of_type(do(game, Tsumo(1)), Won)
+    assert net(won.payments) == [-16000, 32000, -8000, -8000]

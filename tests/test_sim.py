@@ -1,0 +1,89 @@
+"""`mahjong-tui sim` exactly as CONTRACT.md describes it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIELDS = {"ruleset", "games", "hands", "seconds", "wins", "draws", "errors",
+          "invariant_violations", "placements", "stats"}
+STATS = {"avg_placement", "win_rate", "deal_in_rate", "riichi_rate", "call_rate", "avg_win"}
+
+
+def sim(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli", "sim", *args],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+
+
+def summary(out: subprocess.CompletedProcess) -> dict:
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_summary_has_every_contract_field_and_exit_0():
+    out = sim("--ruleset", "wrc", "--games", "2", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    data = summary(out)
+    assert set(data) == FIELDS
+    assert data["ruleset"] == "wrc" and data["games"] == 2
+    assert data["hands"] == data["wins"] + data["draws"] > 0
+    assert data["errors"] == data["invariant_violations"] == 0
+    assert set(data["placements"]) == set(data["stats"]) == {"0", "1", "2", "3"}
+    for rates in data["placements"].values():
+        assert len(rates) == 4 and abs(sum(rates) - 1) < 1e-6
+    for stats in data["stats"].values():
+        assert set(stats) == STATS
+
+
+def test_same_seed_same_output_apart_from_seconds():
+    a = summary(sim("--ruleset", "gifu", "--games", "2", "--seed", "9", "--ai", "tsumogiri"))
+    b = summary(sim("--ruleset", "gifu", "--games", "2", "--seed", "9", "--ai", "tsumogiri"))
+    a.pop("seconds")
+    b.pop("seconds")
+    assert a == b
+
+
+def test_four_levels_rotated_are_keyed_by_level():
+    out = sim("--ruleset", "jpm", "--games", "4", "--seed", "2",
+              "--ai", "greedy,tsumogiri,tsumogiri,tsumogiri", "--rotate")
+    data = summary(out)
+    assert set(data["stats"]) == {"greedy", "tsumogiri"}
+    assert data["stats"]["greedy"]["win_rate"] > data["stats"]["tsumogiri"]["win_rate"]
+
+
+def test_house_rules_apply():
+    out = sim("--ruleset", "wrc", "--games", "1", "--seed", "1", "--rule", "red_fives=3")
+    assert out.returncode == 0 and summary(out)["errors"] == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--ruleset", "nope"), "unknown ruleset"),
+        (("--ai", "wizard"), "unknown AI level"),
+        (("--ai", "greedy,greedy"), "four comma-separated"),
+        (("--rule", "bogus=1"), "unknown rule key"),
+    ],
+)
+def test_bad_arguments_are_one_line_errors_with_status_2(args, message):
+    out = sim(*args)
+    assert out.returncode == 2
+    assert message in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_sim_does_not_import_textual():
+    code = (
+        "import sys, io, contextlib\n"
+        "from tui.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['sim', '--games', '1', '--ai', 'tsumogiri'])\n"
+        "print('textual' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.stdout.strip() == "False", out.stderr

@@ -1,0 +1,54 @@
+"""`mahjong-tui sim`: AI-only games, headless, with a JSON summary (CONTRACT.md).
+
+Never imports Textual: scripts call it in loops.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TextIO
+
+from rules.ruleset import RulesetError, resolve
+
+
+def parse_lineup(text: str | None, levels: dict, default: str) -> list[str]:
+    """`--ai LEVEL` for all seats, or four comma-separated levels, one per starting seat."""
+    names = [default] * 4 if not text else [n.strip() for n in text.split(",")]
+    if len(names) == 1:
+        names = names * 4
+    if len(names) != 4:
+        raise ValueError(f"--ai takes one level or four comma-separated levels, got {text!r}")
+    unknown = [n for n in names if n not in levels]
+    if unknown:
+        raise ValueError(f"unknown AI level {unknown[0]!r}; choose from {', '.join(levels)}")
+    return names
+
+
+def run_sim_command(
+    args, stdout: TextIO, stderr: TextIO, fail: Callable[[str], None]
+) -> int:
+    from ai import DEFAULT_LEVEL, LEVELS
+    from engine.sim import run_sim
+
+    try:
+        ruleset = resolve(args.ruleset, args.rule)
+        lineup = parse_lineup(args.ai, LEVELS, DEFAULT_LEVEL)
+    except (RulesetError, ValueError) as error:
+        fail(str(error))
+        return 2
+    if args.games < 0:
+        fail("--games must be 0 or more")
+        return 2
+    summary = run_sim(
+        ruleset,
+        args.games,
+        args.seed,
+        lineup,
+        LEVELS,
+        rotate=args.rotate,
+        log_dir=args.log,
+        stderr=stderr,
+    )
+    stdout.write(json.dumps(summary) + "\n")
+    return 0 if summary["errors"] == 0 and summary["invariant_violations"] == 0 else 1
