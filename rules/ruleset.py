@@ -72,7 +72,6 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "max_kans": (0, 4),
     "min_yaku_han": (0, 13),
     "yakuman_max": (1, 6),
-
     "kaimen_dice": (1, 2),
     "dead_wall": (14, 14),
     "discard_rows": (1, 24),
