@@ -1,0 +1,147 @@
+"""The table screen's key bindings as documented data (issue 5 "Keys").
+
+`BINDINGS_TABLE` is the one list: each entry names its key(s) as Textual key
+names, the action it runs on the table screen (with arguments, Textual style:
+``"move(-1)"``, ``"pick(2)"``), the word key of its description (`tui.words`,
+or `tui.explain.EXTRA_WORDS` until the word moves there) and whether the footer
+shows it. The table screen uses `textual_bindings()` as its `BINDINGS`; the help
+screen lists `BINDINGS_TABLE`; a test checks that both agree, so a key cannot be
+bound without being documented.
+
+Actions the table screen implements (``action_<name>``): cursor, cursor_to,
+discard, tsumo, riichi, chi, pon, kan, ron, pass, choose, help, hint, aids,
+rules; q quits the app (`app.quit`: the game is saved after every event).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+from .explain import first_word
+
+
+@dataclass(frozen=True, slots=True)
+class KeyBinding:
+    """One documented binding of the table screen."""
+
+    keys: tuple[str, ...]  # Textual key names, e.g. ("left", "h")
+    action: str  # the action with its arguments, e.g. "move(-1)"
+    description: str  # word key of what it does, e.g. "key.left"
+    show: bool = True  # shown in the footer (everything is in the help screen)
+    key_display: str | None = None  # how the footer writes the key(s)
+
+    @property
+    def key(self) -> str:
+        """The keys as Textual writes several keys for one binding: "left,h"."""
+        return ",".join(self.keys)
+
+    def display(self) -> str:
+        """The keys as people read them: "Left / h", "Enter / Space", "?"."""
+        return " / ".join(KEY_NAMES.get(k, k) for k in self.keys)
+
+
+# How key names read on screen (Textual names on the left).
+KEY_NAMES: dict[str, str] = {
+    "left": "Left",
+    "right": "Right",
+    "enter": "Enter",
+    "space": "Space",
+    "escape": "Esc",
+    "home": "Home",
+    "end": "End",
+    "ctrl+q": "Ctrl+Q",
+    "question_mark": "?",
+}
+
+BINDINGS_TABLE: tuple[KeyBinding, ...] = (
+    KeyBinding(("left", "h"), "cursor(-1)", "key.left", show=False),
+    KeyBinding(("right", "l"), "cursor(1)", "key.right", show=False),
+    KeyBinding(("home",), "cursor_to(0)", "key.first", show=False),
+    KeyBinding(("end",), "cursor_to(-1)", "key.last", show=False),
+    KeyBinding(("enter", "space"), "discard", "key.discard", key_display="Enter"),
+    KeyBinding(("t",), "tsumo", "key.tsumo"),
+    KeyBinding(("r",), "riichi", "key.riichi"),
+    KeyBinding(("c",), "chi", "key.chi"),
+    KeyBinding(("p",), "pon", "key.pon"),
+    KeyBinding(("k",), "kan", "key.kan"),
+    KeyBinding(("o",), "ron", "key.ron"),
+    KeyBinding(("escape", "n"), "pass", "key.pass", key_display="n"),
+    *(
+        KeyBinding(
+            (str(n),),
+            f"choose({n})",
+            "key.pick",
+            show=n == 1,
+            key_display="1-9" if n == 1 else None,
+        )
+        for n in range(1, 10)
+    ),
+    KeyBinding(("question_mark",), "help", "key.help", key_display="?"),
+    KeyBinding(("i",), "hint", "key.hint"),
+    KeyBinding(("a",), "aids", "key.aids"),
+    KeyBinding(("g",), "rules", "key.rules"),
+    KeyBinding(("q", "ctrl+q"), "app.quit", "key.quit"),
+)
+
+# Short footer labels: the call words of `tui.words` where there is one.
+FOOTER_LABELS: dict[str, str] = {
+    "key.left": "footer.left",
+    "key.right": "footer.right",
+    "key.first": "footer.first",
+    "key.last": "footer.last",
+    "key.discard": "footer.discard",
+    "key.tsumo": "call.tsumo",
+    "key.riichi": "call.riichi",
+    "key.chi": "call.chi",
+    "key.pon": "call.pon",
+    "key.kan": "call.kan",
+    "key.ron": "call.ron",
+    "key.pass": "call.pass",
+    "key.pick": "footer.pick",
+    "key.help": "footer.help",
+    "key.hint": "footer.hint",
+    "key.aids": "footer.aids",
+    "key.rules": "footer.rules",
+    "key.quit": "footer.quit",
+}
+
+
+def footer_label(description: str, lang: str = "en") -> str:
+    """The short footer word for a binding's description key, in one language."""
+    return first_word(FOOTER_LABELS[description], lang)
+
+
+def describe(binding: KeyBinding, lang: str = "en") -> str:
+    """What a binding does, in the chosen language (help screen, footer tooltip)."""
+    return first_word(binding.description, lang)
+
+
+def textual_bindings(lang: str = "en") -> list[Binding]:
+    """`BINDINGS_TABLE` as Textual bindings for the table screen's `BINDINGS`."""
+    return [
+        Binding(
+            b.key,
+            b.action,
+            footer_label(b.description, lang),
+            show=b.show,
+            key_display=b.key_display,
+            tooltip=describe(b, lang),
+        )
+        for b in BINDINGS_TABLE
+    ]
+
+
+def help_rows(lang: str = "en") -> list[tuple[str, str]]:
+    """(keys, description) for the help screen; the nine number keys form one row."""
+    rows: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for b in BINDINGS_TABLE:
+        if b.description in seen:
+            continue
+        same = [x for x in BINDINGS_TABLE if x.description == b.description]
+        seen.add(b.description)
+        keys = f"{same[0].display()}-{same[-1].display()}" if len(same) > 1 else b.display()
+        rows.append((keys, describe(b, lang)))
+    return rows

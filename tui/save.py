@@ -1,0 +1,389 @@
+"""The game in progress, saved after every event, resumed after a crash or a quit.
+
+The save is the game's JSON-lines log (`engine.log` format: a header, then the
+events, each action followed by the events it caused), written *atomically*:
+the whole log goes to a temporary file in the same directory, is flushed to
+disk, and replaces the save with `os.replace`, so a crash at any moment leaves
+either the previous save or the new one, never half a file.
+
+Resuming re-applies the logged actions to a new game built from the header and
+checks that every event comes out identical (`engine.log.replay`-style), so a
+resumed game is exactly the saved one: same hands, same wall, same scores.
+
+A save that cannot be read (not JSON, not a mahjong-tui log, another format
+version, events that do not replay) is *corrupt*: it is reported with a clear
+message (`SaveStore.problem`, and the `CorruptSave` error from `resume`), moved
+aside as ``save.jsonl.corrupt-<timestamp>`` and never overwritten or deleted.
+`clear()` removes the save when a game ends.
+
+    store = SaveStore(default_data_dir())
+    saved = store.load()            # None: nothing to resume (see store.problem)
+    game = store.resume() if saved else Game.new(...)
+    ... store.save(game) after every event ...
+    store.clear()                   # the game is over
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.actions import action_from_dict, action_to_dict
+from engine.events import event_to_dict
+from engine.game import Game
+from engine.log import FORMAT, VERSION, game_from_setup
+
+SAVE_NAME = "save.jsonl"
+APP_DIR = "mahjong-tui"
+
+
+class SaveError(Exception):
+    """No save to resume, or one that cannot be written."""
+
+
+class CorruptSave(SaveError):
+    """A save that cannot be read; it has been moved aside to `kept_as`."""
+
+    def __init__(self, message: str, kept_as: Path | None) -> None:
+        super().__init__(message)
+        self.kept_as = kept_as
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A readable save: the game rebuilt from it, and what the launch screen shows."""
+
+    path: Path
+    game: Game
+    lines: tuple[str, ...]
+    saved_at: float  # the file's modification time (seconds since the epoch)
+
+    @property
+    def ruleset(self) -> str:
+        return self.game.ruleset.id
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
+    @property
+    def finished(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def round_wind(self) -> int:
+        return self.game.round_wind
+
+    @property
+    def hand_number(self) -> int:
+        return self.game.hand_number
+
+    @property
+    def honba(self) -> int:
+        return self.game.honba
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.game.scores)
+
+    @property
+    def events(self) -> int:
+        return len(self.game.events)
+
+
+def default_data_dir(env: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
+    """The user's data directory for this app.
+
+    ``MAHJONG_TUI_DATA`` wins; then ``$XDG_DATA_HOME/mahjong-tui`` (default
+    ``~/.local/share/mahjong-tui``) on Linux and the BSDs, ``~/Library/Application
+    Support/mahjong-tui`` on macOS, ``%APPDATA%\\mahjong-tui`` on Windows.
+    """
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if env.get("MAHJONG_TUI_DATA"):
+        return Path(env["MAHJONG_TUI_DATA"])
+    home = Path(env.get("HOME") or Path.home())
+    if platform == "darwin":
+        return home / "Library" / "Application Support" / APP_DIR
+    if platform.startswith("win"):
+        return Path(env.get("APPDATA") or home / "AppData" / "Roaming") / APP_DIR
+    return Path(env.get("XDG_DATA_HOME") or home / ".local" / "share") / APP_DIR
+
+
+def _dumps(obj: dict[str, Any]) -> str:
+    """One log line, exactly as `engine.log.log_lines` writes it."""
+    return json.dumps(obj, ensure_ascii=False)
+
+
+class SaveStore:
+    """The save of the game in progress, in `data_dir`.
+
+    `save(game)` after every event (cheap: only new lines are encoded; the file
+    is rewritten atomically); `load()` / `resume()` at launch; `clear()` when
+    the game ends. `durable=False` skips the fsyncs (tests, tmpfs).
+    """
+
+    def __init__(
+        self,
+        data_dir: str | os.PathLike[str],
+        *,
+        durable: bool = True,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.dir = Path(data_dir)
+        self.path = self.dir / SAVE_NAME
+        self.durable = durable
+        self.clock = clock
+        self.problem: str | None = None  # the last corrupt save reported, if any
+        self.kept_as: Path | None = None  # where that save was moved
+        self._game: Game | None = None  # the game whose lines are cached
+        self._text = ""  # the log of `_game` encoded so far
+        self._events = 0  # events of `_game` already encoded
+        self._actions = 0  # actions of `_game` already encoded
+        self._owned = False  # the file on disk is ours (written or loaded by this store)
+
+    # ------------------------------------------------------------------ saving
+    def save(self, source: Game | Iterable[str]) -> Path:
+        """Write the game's log (or the given log lines) atomically; return the path."""
+        if isinstance(source, Game):
+            text = self._text_of(source)
+        else:
+            self._game = None
+            text = "".join(line.rstrip("\n") + "\n" for line in source)
+        if not self._owned:
+            self._protect_existing()
+        self._write(text)
+        self._owned = True
+        return self.path
+
+    def _text_of(self, game: Game) -> str:
+        """The log of `game`, encoding only the lines that are new since the last save."""
+        if game is not self._game or len(game.events) < self._events:
+            self._game = game
+            self._text = _dumps({"format": FORMAT, "version": VERSION, "setup": game.setup}) + "\n"
+            self._events = self._actions = 0
+        marks = game.marks
+        events = game.events
+        new: list[str] = []
+        while True:
+            # Events up to the next action's mark were caused by the last action
+            # written (or came before the first action).
+            stop = marks[self._actions] if self._actions < len(game.actions) else len(events)
+            new.extend(_dumps({"event": event_to_dict(e)}) for e in events[self._events : stop])
+            self._events = max(self._events, stop)
+            if self._actions >= len(game.actions):
+                break
+            new.append(_dumps({"action": action_to_dict(game.actions[self._actions])}))
+            self._actions += 1
+        if new:
+            self._text += "\n".join(new) + "\n"
+        return self._text
+
+    def _write(self, text: str) -> None:
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".tmp", dir=self.dir)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as stream:
+                    stream.write(text)
+                    stream.flush()
+                    if self.durable:
+                        os.fsync(stream.fileno())
+                os.replace(tmp, self.path)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
+            if self.durable:
+                self._sync_dir()
+        except OSError as error:
+            raise SaveError(f"could not save the game to {self.path}: {error}") from error
+
+    def _sync_dir(self) -> None:
+        """Make the rename itself durable (POSIX); a no-op where directories can't be opened."""
+        try:
+            fd = os.open(self.dir, os.O_RDONLY)
+        except OSError:
+            return
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    def _protect_existing(self) -> None:
+        """Before the first write: a corrupt save on disk is moved aside, never overwritten;
+        a readable one from another game is kept too (as ``save.jsonl.previous-<time>``)."""
+        if not self.path.exists():
+            return
+        try:
+            _parse(self.path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            self._quarantine(str(error))
+            return
+        self._move_aside("previous")
+
+    # ------------------------------------------------------------------ loading
+    def load(self) -> SavedGame | None:
+        """The saved game, or None if there is none or it is corrupt.
+
+        A corrupt save is moved aside and described in `self.problem` (and
+        `self.kept_as`); the next `save` starts a fresh file.
+        """
+        self.problem = None
+        self.kept_as = None
+        if not self.path.exists():
+            return None
+        try:
+            text = self.path.read_text(encoding="utf-8")
+            saved_at = self.path.stat().st_mtime
+        except UnicodeDecodeError as error:
+            self._quarantine(f"it is not text ({error.reason})")
+            return None
+        except OSError as error:
+            raise SaveError(f"could not read the saved game {self.path}: {error}") from error
+        try:
+            records = _parse(text)
+            game = _replay(records)
+        except ValueError as error:
+            self._quarantine(str(error))
+            return None
+        lines = tuple(line for line in text.splitlines() if line.strip())
+        # The file is this store's now: saving the resumed game replaces it (the
+        # first save encodes the whole game again, so a tail of events that the
+        # save was missing is written too).
+        self._game = None
+        self._owned = True
+        return SavedGame(self.path, game, lines, saved_at)
+
+    def resume(self) -> Game:
+        """The saved game, rebuilt exactly; `CorruptSave` or `SaveError` if there is none."""
+        saved = self.load()
+        if saved is not None:
+            return saved.game
+        if self.problem is not None:
+            raise CorruptSave(self.problem, self.kept_as)
+        raise SaveError("there is no saved game to resume")
+
+    def clear(self) -> None:
+        """Remove the save of a finished game (a corrupt save kept aside stays)."""
+        self.path.unlink(missing_ok=True)
+        self._game = None
+        self._text = ""
+        self._events = self._actions = 0
+        self._owned = False
+
+    # ------------------------------------------------------------------ corrupt saves
+    def _quarantine(self, reason: str) -> None:
+        kept = self._move_aside("corrupt")
+        self.kept_as = kept
+        where = f"it was kept as {kept.name}" if kept else "it was left in place"
+        self.problem = (
+            f"The saved game in {self.path} could not be read ({reason}); "
+            f"{where} in {self.dir}, and a new save will be started."
+        )
+
+    def _move_aside(self, label: str) -> Path | None:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+        target = self.path.with_name(f"{SAVE_NAME}.{label}-{stamp}")
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.path.with_name(f"{SAVE_NAME}.{label}-{stamp}-{n}")
+        try:
+            os.replace(self.path, target)
+        except OSError:
+            return None
+        return target
+
+    def kept_aside(self) -> list[Path]:
+        """Every save moved aside so far (corrupt or previous), oldest name first."""
+        if not self.dir.exists():
+            return []
+        return sorted(p for p in self.dir.iterdir() if p.name.startswith(f"{SAVE_NAME}."))
+
+
+# ---------------------------------------------------------------------- reading a log
+
+
+def _parse(text: str) -> list[dict[str, Any]]:
+    """The log's records; ValueError saying what is wrong (line numbers from 1)."""
+    records: list[dict[str, Any]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"line {number} is not valid JSON: {error.msg}") from None
+        if not isinstance(record, dict):
+            raise ValueError(f"line {number} is not a JSON object")
+        records.append(record)
+    if not records:
+        raise ValueError("the file is empty")
+    header = records[0]
+    if header.get("format") != FORMAT:
+        raise ValueError("it is not a mahjong-tui game log (no header line)")
+    if header.get("version") != VERSION:
+        raise ValueError(
+            f"it was written in log format version {header.get('version')!r}; "
+            f"this version reads {VERSION}"
+        )
+    if not isinstance(header.get("setup"), dict):
+        raise ValueError("its header has no game setup")
+    for number, record in enumerate(records[1:], 2):
+        if not ({"event", "action"} & record.keys()):
+            raise ValueError(f"record {number} is neither an event nor an action")
+    return records
+
+
+def _replay(records: list[dict[str, Any]]) -> Game:
+    """Re-apply the logged actions and check every event (the last action's events
+    may be a prefix: a save written while its events were still arriving)."""
+    body = records[1:]
+    time_ups = [
+        r["event"].get("time_up", False)
+        for r in body
+        if "event" in r and isinstance(r["event"], dict) and r["event"].get("type") == "hand_ended"
+    ]
+    ticks = iter([0.0] + [math.inf if t else 0.0 for t in time_ups])
+    try:
+        game = game_from_setup(records[0]["setup"], clock=lambda: next(ticks, 0.0))
+    except Exception as error:  # a bad ruleset id, a malformed wall, ...
+        raise ValueError(f"its game setup is not valid: {error}") from None
+    produced = [event_to_dict(e) for e in game.events]
+    expected: list[dict[str, Any]] = []
+    index = 0
+    for record in body:
+        if "event" in record:
+            expected.append(record["event"])
+            continue
+        _check(produced, expected, index, final=False)
+        index += len(produced)
+        try:
+            action = action_from_dict(record["action"])
+            produced = [event_to_dict(e) for e in game.apply(action)]
+        except Exception as error:
+            raise ValueError(
+                f"action {len(game.actions) + 1} cannot be replayed: {error}"
+            ) from None
+        expected = []
+    _check(produced, expected, index, final=True)
+    return game
+
+
+def _check(produced: list[dict], expected: list[dict], index: int, *, final: bool) -> None:
+    if produced == expected or (final and produced[: len(expected)] == expected):
+        return
+    for i, (got, want) in enumerate(zip(produced, expected, strict=False)):
+        if got != want:
+            raise ValueError(f"event {index + i + 1} does not replay as saved")
+    raise ValueError(f"the events after event {index} do not replay as saved")

@@ -1,0 +1,112 @@
+"""The end of the game: raw points, oka, uma and the final result, as the preset writes them.
+
+The figures come from the `GameEnded` event (the engine's `final_results`);
+`tui.explain` decides the columns and the notation: pt with one decimal where
+the preset has rank points (jpm, jpml, wrc, teiai), points with ▲ for a minus
+against the return points (gifu), raw points (renmei_classic). Tied players
+share a place ("2="). Enter, Space or Esc closes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from engine.events import GameEnded
+from rules.ruleset import Ruleset
+
+from .. import explain as X
+from ..words import check_lang
+from .hand_result import CSS_FILE, heading, hint_text
+
+_RIGHT = {"points", "vs_return", "oka", "uma", "result"}
+
+
+def final_table(
+    event: GameEnded, ruleset: Ruleset, names: Sequence[str] | None, lang: str
+) -> RenderableType:
+    """The final table with the columns this preset shows, best place first."""
+    columns = X.final_columns(ruleset, lang)
+    table = Table(box=None, padding=(0, 2), show_edge=False, header_style="bold underline")
+    for key, title in columns:
+        table.add_column(title, justify="right" if key in _RIGHT else "left", no_wrap=True)
+    for row in X.final_rows(event, ruleset, names, lang):
+        cells: list[Text | str] = []
+        for key, _ in columns:
+            value = getattr(row, key)
+            if key == "result":
+                bad = value.startswith(("-", "▲"))
+                cells.append(Text(value, style="bold red" if bad else "bold green"))
+            elif key == "place":
+                cells.append(Text(value, style="bold"))
+            else:
+                cells.append(value)
+        table.add_row(*cells)
+    return table
+
+
+def game_end_sections(
+    event: GameEnded, ruleset: Ruleset, names: Sequence[str] | None, lang: str
+) -> RenderableType:
+    notes = [Text(n, style="italic") for n in X.final_notes(event, ruleset, lang)]
+    return Group(
+        Text(X.preset_title(ruleset), style="bold"),
+        Text(""),
+        heading(X.say("result.final", lang)),
+        final_table(event, ruleset, names, lang),
+        Text(""),
+        *notes,
+    )
+
+
+class GameEndScreen(ModalScreen[None]):
+    """The final results of the game; Enter, Space or Esc closes it."""
+
+    CSS_PATH = CSS_FILE
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "close", show=False),
+    ]
+
+    def __init__(
+        self,
+        event: GameEnded,
+        game: Any,
+        lang: str = "en",
+        *,
+        tile_style: str = "text",
+        names: Sequence[str] | None = None,
+    ) -> None:
+        super().__init__(classes="result-screen -game-end")
+        if not isinstance(event, GameEnded):
+            raise TypeError(f"GameEndScreen needs a GameEnded, got {event!r}")
+        self.event = event
+        self.game = game
+        self.ruleset: Ruleset = game.ruleset
+        self.lang = check_lang(lang)
+        self.names = tuple(names) if names else None
+        self.tile_style = tile_style  # accepted for a uniform call; no tiles are shown
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="result-body") as body:
+            body.border_title = X.say("result.game_end", self.lang)
+            body.border_subtitle = hint_text(self.lang)
+            yield Static(
+                game_end_sections(self.event, self.ruleset, self.names, self.lang),
+                id="final-table",
+                classes="section",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#result-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

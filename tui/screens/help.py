@@ -1,0 +1,78 @@
+"""Key help: every binding of the table screen (`tui.keys.BINDINGS_TABLE`) and the
+marks the table uses. Esc, q, ? or Enter closes it."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from rules.tiles import Tile
+
+from .. import explain as X
+from ..keys import help_rows
+from ..tiles import RIVER_MARKS, tile_text
+from ..words import check_lang
+from .hand_result import CSS_FILE, heading, hint_text
+
+
+def mark_samples() -> dict[str, Text]:
+    """A sample of each mark, drawn by the same code as the table (text tile style)."""
+    five = Tile(4)  # 5m
+
+    def river(mark: str) -> Text:
+        return Text.assemble(tile_text(five), RIVER_MARKS[mark])
+
+    return {
+        "mark.sideways": tile_text(five, sideways=True),
+        "mark.back": tile_text(None),
+        "mark.called": river("called"),
+        "mark.last": river("last"),
+        "mark.tsumogiri": river("tsumogiri"),
+    }
+
+
+def help_sections(lang: str) -> RenderableType:
+    keys = Table.grid(padding=(0, 2))
+    keys.add_column(justify="right", no_wrap=True, style="bold")
+    keys.add_column()
+    for key, what in help_rows(lang):
+        keys.add_row(key, what)
+    marks = Table.grid(padding=(0, 2))
+    marks.add_column(justify="right", no_wrap=True)
+    marks.add_column()
+    for mark, sample in mark_samples().items():
+        marks.add_row(sample, X.first_word(mark, lang))
+    return Group(keys, Text(""), heading(X.say("help.marks", lang)), marks)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key binding with its description; Esc, q, ? or Enter closes it."""
+
+    CSS_PATH = CSS_FILE
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,enter", "close", "close", show=False),
+    ]
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(classes="result-screen -help")
+        self.lang = check_lang(lang)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="result-body") as body:
+            body.border_title = X.say("help.title", self.lang)
+            body.border_subtitle = hint_text(self.lang, "result.close")
+            yield Static(help_sections(self.lang), id="help", classes="section")
+
+    def on_mount(self) -> None:
+        self.query_one("#result-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

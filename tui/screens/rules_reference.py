@@ -1,0 +1,88 @@
+"""The rules reference of a preset: every parameter, grouped A-K as RULESETS.md §2,
+and its yaku table (closed / open han, limit hands), all read from the ruleset data.
+
+Scrolled by keyboard (arrows, PgUp/PgDn, Home/End); Esc, q or g closes it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from rules.presets import preset_infos
+from rules.ruleset import Ruleset
+
+from .. import explain as X
+from ..words import check_lang
+from .hand_result import CSS_FILE, heading, hint_text
+
+
+def parameters_section(ruleset: Ruleset, lang: str) -> RenderableType:
+    """Every parameter in one two-column table (so the columns line up), by group."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True)
+    table.add_column(ratio=1)
+    for n, (title, rows) in enumerate(X.parameter_groups(ruleset, lang)):
+        if n:
+            table.add_row("", "")
+        table.add_row(Text(title, style="bold"), "")
+        for label, value in rows:
+            table.add_row(f"  {label}", value)
+    return Group(heading(X.say("rules.parameters", lang)), table)
+
+
+def yaku_section(ruleset: Ruleset, lang: str) -> RenderableType:
+    table = Table(box=None, padding=(0, 2), show_edge=False, header_style="bold underline")
+    table.add_column(X.first_word("yaku", lang), no_wrap=True)
+    table.add_column(X.first_word("rules.closed", lang), justify="right", no_wrap=True)
+    table.add_column(X.first_word("rules.open", lang), justify="right", no_wrap=True)
+    for name, closed, opened in X.yaku_table_rows(ruleset, lang):
+        table.add_row(name, closed, opened)
+    note = Text(f"-  {X.say('rules.closed_only', lang)}", style="italic")
+    return Group(heading(X.say("rules.yaku_table", lang)), table, note)
+
+
+def summary_section(ruleset: Ruleset) -> RenderableType:
+    info = {p.id: p for p in preset_infos()}.get(ruleset.id)
+    parts: list[RenderableType] = [Text(X.preset_title(ruleset), style="bold")]
+    if info is not None:
+        parts.append(Text(info.summary))
+    return Group(*parts)
+
+
+class RulesReferenceScreen(ModalScreen[None]):
+    """A preset's parameters and yaku table; Esc, q or g closes it."""
+
+    CSS_PATH = CSS_FILE
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,g,enter", "close", "close", show=False),
+    ]
+
+    def __init__(self, ruleset: Ruleset, lang: str = "en") -> None:
+        super().__init__(classes="result-screen -rules")
+        self.ruleset = ruleset
+        self.lang = check_lang(lang)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="result-body") as body:
+            body.border_title = f"{X.say('rules.title', self.lang)} - {self.ruleset.id}"
+            body.border_subtitle = hint_text(self.lang, "result.close")
+            yield Static(summary_section(self.ruleset), id="summary", classes="section")
+            yield Static(yaku_section(self.ruleset, self.lang), id="yaku", classes="section")
+            yield Static(
+                parameters_section(self.ruleset, self.lang), id="parameters", classes="section"
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#result-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
