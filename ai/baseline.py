@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from engine.actions import Action, Discard, Pass, Pon, Ron, ShowTenpai, Tsumo
 from engine.view import PlayerView
+from rules.shanten import shanten
 from rules.tiles import DRAGONS
-from rules.waits import discard_options
+from rules.waits import ukeire
 
 
 def _win(legal: list[Action]) -> Action | None:
@@ -40,10 +41,17 @@ class TsumogiriPlayer:
         first = legal[0]
         if isinstance(first, ShowTenpai):
             return first
-        if view.drawn is not None:
-            tsumogiri = Discard(view.seat, view.drawn)
-            if tsumogiri in legal:
-                return tsumogiri
+        drawn = view.drawn
+        if drawn is not None:
+            # The offered object itself (not an equal copy), so the engine matches it
+            # by identity; tiles compared by identity first (the engine shares them),
+            # which skips the dataclass's Python `__eq__` on every other discard.
+            for action in legal:
+                if type(action) is Discard and action.tile is drawn and not action.riichi:
+                    return action
+            for action in legal:
+                if type(action) is Discard and action.tile == drawn and not action.riichi:
+                    return action
         for action in legal:
             if isinstance(action, Pass):
                 return action
@@ -83,20 +91,37 @@ class GreedyPlayer:
         return next(a for a in legal if isinstance(a, Pass))
 
     def _discard(self, view: PlayerView, discards: list[Discard]) -> Action:
+        """The allowed discard first in `discard_options` order (lowest shanten, then
+        most tiles left that improve the hand, then lowest kind), computed lazily:
+        the shanten of every discard is a memo look-up, but ukeire is a pass over
+        all 34 draws, so only the discards tied at the lowest shanten pay for it."""
         melds = len(view.melds[view.seat])
         chiitoitsu = view.ruleset.chiitoitsu != "none"
-        options = discard_options(
-            view.counts(), melds, view.visible_counts(), chiitoitsu=chiitoitsu
-        )
-        allowed = {d.tile.kind for d in discards}
-        riichi = {d.tile.kind: d for d in discards if d.riichi}
-        for option in options:
-            if option.kind not in allowed:
-                continue
-            if option.kind in riichi:
-                return riichi[option.kind]
-            plain = [d for d in discards if d.tile.kind == option.kind and not d.riichi]
-            # Keep a red five when an ordinary copy can go instead.
-            plain.sort(key=lambda d: d.tile.red)
-            return plain[0]
-        return discards[0]  # pragma: no cover - every legal discard has an option
+        counts = view.counts()
+        allowed = sorted({d.tile.kind for d in discards})
+        after: dict[int, int] = {}
+        for kind in allowed:
+            counts[kind] -= 1
+            after[kind] = shanten(counts, melds, chiitoitsu=chiitoitsu)
+            counts[kind] += 1
+        best_shanten = min(after.values())
+        tied = [kind for kind in allowed if after[kind] == best_shanten]
+        best = tied[0]
+        if len(tied) > 1:
+            visible = view.visible_counts()
+            best_total = -1
+            for kind in tied:  # ascending, so a tie keeps the lowest kind
+                counts[kind] -= 1
+                total = sum(
+                    left for _, left in ukeire(counts, melds, visible, chiitoitsu=chiitoitsu)
+                )
+                counts[kind] += 1
+                if total > best_total:
+                    best, best_total = kind, total
+        for d in discards:
+            if d.riichi and d.tile.kind == best:
+                return d
+        plain = [d for d in discards if d.tile.kind == best and not d.riichi]
+        # Keep a red five when an ordinary copy can go instead.
+        plain.sort(key=lambda d: d.tile.red)
+        return plain[0]

@@ -1,0 +1,299 @@
+"""What every level shares: the per-decision `Context`, memoised hand shape, and
+the player skeleton that turns a `PlayerView` and its legal list into one action.
+
+A level is a `Policy` subclass that overrides a few hooks (`claim`, `turn`, ...);
+`BasePlayer.decide` wins whenever a win is legal, shows tenpai at a draw and
+otherwise asks the hooks. Everything a level decides comes from the view it is
+given and from `legal`, so the engine's rules (kuikae, furiten, riichi
+conditions) are obeyed by construction.
+
+Speed. The expensive fact about a hand is its shape: shanten and the kinds whose
+draw improves it. That depends only on the concealed counts and the number of
+melds, so it is memoised here (`shape`) keyed by the packed counts; the visible
+tiles change every turn and are applied afterwards, as a cheap sum over the
+improving kinds. `rules.shanten` memoises per suit underneath.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.actions import (
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kakan,
+    Pass,
+    Pon,
+    Ron,
+    ShowTenpai,
+    Tsumo,
+)
+from engine.view import PlayerView
+from rules.shanten import shanten, shanten_by_draw
+from rules.tiles import DRAGONS, KIND_COUNT, dora_from_indicator, is_honor, is_yaochuu
+
+__all__ = [
+    "BasePlayer",
+    "Context",
+    "Option",
+    "shape",
+    "tile_preference",
+]
+
+# --- memoised shape ----------------------------------------------------------------
+
+_SHAPES: dict[bytes, tuple[int, tuple[int, ...]]] = {}
+_SHAPES_MAX = 400_000
+
+
+def shape(packed: bytes, melds: int, chiitoitsu: bool) -> tuple[int, tuple[int, ...]]:
+    """(shanten, improving kinds) of a 3n+1 hand given as packed counts. Memoised."""
+    key = packed + bytes((melds, chiitoitsu))
+    hit = _SHAPES.get(key)
+    if hit is not None:
+        return hit
+    now = shanten(packed, melds, chiitoitsu=chiitoitsu)
+    after = shanten_by_draw(packed, melds, chiitoitsu=chiitoitsu)
+    improving = tuple(k for k in range(KIND_COUNT) if after[k] < now)
+    if len(_SHAPES) >= _SHAPES_MAX:
+        _SHAPES.clear()
+    hit = _SHAPES[key] = (now, improving)
+    return hit
+
+
+def tile_preference(kind: int, yakuhai: frozenset[int]) -> int:
+    """Order of discard among otherwise equal tiles (lower goes first): guest winds,
+    then value honors, terminals, then number tiles from the edge inward."""
+    if is_honor(kind):
+        return 0 if kind not in yakuhai else 1
+    n = kind % 9
+    return 2 + min(n, 8 - n)  # 1/9 -> 2, 2/8 -> 3, ..., 5 -> 6
+
+
+# --- per decision context ----------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Context:
+    """Facts about one decision, computed once from the view."""
+
+    view: PlayerView
+    counts: list[int]
+    melds: int
+    visible: list[int]
+    unseen: list[int]  # copies not in own hand nor visible anywhere
+    chiitoitsu: bool
+    yakuhai: frozenset[int]
+    dora: list[int]  # dora value of each kind (0 when the ruleset has no dora)
+    needs_yaku: bool
+    opened: bool
+    riichi_possible: bool  # the ruleset has riichi and the hand is closed
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Context:
+        r = view.ruleset
+        counts = view.counts()
+        visible = view.visible_counts()
+        unseen = [max(0, 4 - counts[k] - visible[k]) for k in range(KIND_COUNT)]
+        own = view.melds[view.seat]
+        opened = any(m.opened for m in own)
+        dora = [0] * KIND_COUNT
+        if r.dora:
+            for t in view.dora_indicators:
+                dora[dora_from_indicator(t.kind)] += 1
+        return cls(
+            view=view,
+            counts=counts,
+            melds=len(own),
+            visible=visible,
+            unseen=unseen,
+            chiitoitsu=r.chiitoitsu != "none",
+            yakuhai=frozenset({*DRAGONS, view.seat_wind, view.round_wind_kind}),
+            dora=dora,
+            needs_yaku=r.min_yaku_han > 0,
+            opened=opened,
+            riichi_possible=r.riichi and not opened,
+        )
+
+    @property
+    def closed(self) -> bool:
+        return not self.opened
+
+    def packed(self) -> bytes:
+        return bytes(self.counts)
+
+    def ukeire(self, improving: Sequence[int]) -> int:
+        unseen = self.unseen
+        return sum(unseen[k] for k in improving)
+
+    def red_count(self) -> int:
+        v = self.view
+        if not v.ruleset.dora:
+            return 0
+        n = sum(t.red for t in v.hand)
+        n += sum(t.red for m in v.melds[v.seat] for t in m.tiles)
+        return n
+
+    def dora_in_hand(self) -> int:
+        """Dora (indicated and red) in the hand and own melds."""
+        dora = self.dora
+        n = sum(dora[k] * c for k, c in enumerate(self.counts) if c)
+        for m in self.view.melds[self.view.seat]:
+            n += sum(dora[t.kind] for t in m.tiles)
+        return n + self.red_count()
+
+
+@dataclass(slots=True)
+class Option:
+    """One discard kind and where it leaves the hand."""
+
+    kind: int
+    shanten: int  # standard shanten (all forms) after the discard
+    improving: tuple[int, ...]
+    ukeire: int
+    eff_shanten: int = 0  # shanten towards a hand that can win (yaku-aware)
+    plan: str = ""
+    score: float = 0.0  # the level's own ranking among equal eff_shanten (higher better)
+    notes: list[str] = field(default_factory=list)
+
+
+def discard_kinds(legal: Sequence[Action]) -> dict[int, list[Discard]]:
+    """Legal plain (non-riichi) discards grouped by kind, plain copy before a red five."""
+    out: dict[int, list[Discard]] = {}
+    for a in legal:
+        if isinstance(a, Discard) and not a.riichi:
+            out.setdefault(a.tile.kind, []).append(a)
+    for group in out.values():
+        group.sort(key=lambda d: d.tile.red)
+    return out
+
+
+def riichi_kinds(legal: Sequence[Action]) -> dict[int, list[Discard]]:
+    out: dict[int, list[Discard]] = {}
+    for a in legal:
+        if isinstance(a, Discard) and a.riichi:
+            out.setdefault(a.tile.kind, []).append(a)
+    for group in out.values():
+        group.sort(key=lambda d: d.tile.red)
+    return out
+
+
+def efficiency_options(ctx: Context, kinds: Sequence[int], slack: int = 0) -> list[Option]:
+    """Shanten and ukeire (unseen improving tiles) after discarding each kind.
+
+    Shanten first (a few dict look-ups); the improving kinds (a draw scan) only for
+    discards within `slack` of the best shanten: the others keep `improving=()`.
+    """
+    packed = bytearray(ctx.counts)
+    melds = ctx.melds
+    chiitoitsu = ctx.chiitoitsu and melds == 0
+    after: list[tuple[int, bytes]] = []
+    for kind in kinds:
+        packed[kind] -= 1
+        key = bytes(packed)
+        packed[kind] += 1
+        hit = _SHAPES.get(key + bytes((melds, chiitoitsu)))
+        now = hit[0] if hit is not None else shanten(key, melds, chiitoitsu=chiitoitsu)
+        after.append((now, key))
+    limit = min(s for s, _ in after) + slack
+    out = []
+    for kind, (sh, key) in zip(kinds, after, strict=True):
+        if sh <= limit:
+            sh, improving = shape(key, melds, chiitoitsu)
+            out.append(Option(kind, sh, improving, ctx.ukeire(improving), eff_shanten=sh))
+        else:
+            out.append(Option(kind, sh, (), 0, eff_shanten=sh))
+    return out
+
+
+def win_action(legal: Sequence[Action]) -> Action | None:
+    for a in legal:
+        if isinstance(a, Tsumo | Ron):
+            return a
+    return None
+
+
+def is_yaochuu_kind(kind: int) -> bool:
+    return is_yaochuu(kind)
+
+
+class BasePlayer:
+    """The Player protocol around a synchronous `choose`.
+
+    Subclasses implement `claim(ctx, legal)` (a discard or kan tile is on offer,
+    `Pass` is legal) and `turn(ctx, legal)` (own turn). `notes`, when a list, gets
+    human-readable reasons (used by `ai.suggest`).
+    """
+
+    level = "base"
+
+    def __init__(self, seat: int = 0, seed: int = 0):
+        self.seat = seat
+        self.seed = seed
+        self.notes: list[str] | None = None
+
+    async def decide(self, view: PlayerView, legal: list[Action]) -> Action:
+        return self.choose(view, legal)
+
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        win = win_action(legal)
+        if win is not None and self.take_win(view, legal, win):
+            self.note("win: the hand is complete and the win is legal")
+            return win
+        if isinstance(legal[0], ShowTenpai):
+            return self.declare(view, legal)
+        if any(isinstance(a, Pass) for a in legal) and not any(
+            isinstance(a, Discard) for a in legal
+        ):
+            return self.claim(Context.of(view), legal)
+        return self.turn(Context.of(view), legal)
+
+    def choose_with_reasons(
+        self, view: PlayerView, legal: list[Action]
+    ) -> tuple[Action, list[str]]:
+        self.notes = []
+        try:
+            action = self.choose(view, legal)
+            return action, self.notes
+        finally:
+            self.notes = None
+
+    def note(self, text: str) -> None:
+        if self.notes is not None:
+            self.notes.append(text)
+
+    # hooks ----------------------------------------------------------------------
+    def take_win(self, view: PlayerView, legal: list[Action], win: Action) -> bool:
+        return True
+
+    def declare(self, view: PlayerView, legal: list[Action]) -> Action:
+        """Exhaustive draw: show a tenpai hand (noten payments favour it)."""
+        self.note("show tenpai at the exhaustive draw: noten players pay the tenpai ones")
+        return next(a for a in legal if isinstance(a, ShowTenpai))
+
+    def claim(self, ctx: Context, legal: list[Action]) -> Action:
+        return pass_of(legal)
+
+    def turn(self, ctx: Context, legal: list[Action]) -> Action:  # pragma: no cover
+        raise NotImplementedError
+
+
+def pass_of(legal: Sequence[Action]) -> Action:
+    return next(a for a in legal if isinstance(a, Pass))
+
+
+def call_kinds(action: Action) -> tuple[int, ...]:
+    """Kinds a call takes out of the hand."""
+    if isinstance(action, Chi | Pon):
+        return tuple(t.kind for t in action.tiles)
+    return ()
+
+
+CALLS = (Chi, Pon, Daiminkan)
+KANS = (Ankan, Kakan)
