@@ -1,0 +1,79 @@
+"""Snapshots of the launch and table screens at fixed seeds and terminal sizes.
+
+Plain sync tests (pytest-textual-snapshot): `run_before` waits until the human is
+asked (the engine runs in a worker) and plays the scripted keys; `press` adds the
+last keys. Regenerate with `pytest tests/test_tui_snapshots.py --snapshot-update`
+and look at the SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+from test_tui_pilot import game_app, press, scenario_app, settle
+
+from tui.app import MahjongApp
+
+ROOMY = (120, 40)
+COMPACT = (80, 24)
+
+
+def keys(*sequence: str):
+    """A `run_before` that waits for the first question, then plays `sequence`,
+    waiting for the engine after each key."""
+
+    async def run(pilot) -> None:
+        await settle(pilot)
+        for key in sequence:
+            await press(pilot, key)
+
+    return run
+
+
+def test_launch_screen(snap_compare, tmp_path):
+    app = MahjongApp(seed=123456, data_dir=tmp_path, delay=0)
+    assert snap_compare(app, terminal_size=ROOMY)
+
+
+def test_table_at_hand_start_wrc(snap_compare, tmp_path):
+    assert snap_compare(game_app(tmp_path, "wrc"), terminal_size=ROOMY, run_before=keys())
+
+
+def test_table_at_hand_start_jpml(snap_compare, tmp_path):
+    assert snap_compare(game_app(tmp_path, "jpml"), terminal_size=ROOMY, run_before=keys())
+
+
+def test_table_at_hand_start_renmei_classic(snap_compare, tmp_path):
+    app = game_app(tmp_path, "renmei_classic")
+    assert snap_compare(app, terminal_size=ROOMY, run_before=keys())
+
+
+def test_table_compact_80x24(snap_compare, tmp_path):
+    assert snap_compare(game_app(tmp_path, "wrc"), terminal_size=COMPACT, run_before=keys())
+
+
+def test_chi_prompt_with_two_options(snap_compare, tmp_path):
+    app = scenario_app("chi", tmp_path)
+    assert snap_compare(app, terminal_size=ROOMY, run_before=keys("enter"), press=["c"])
+
+
+def test_riichi_declared_turned_tile(snap_compare, tmp_path):
+    app = scenario_app("riichi", tmp_path)
+    assert snap_compare(app, terminal_size=ROOMY, run_before=keys("r", "enter"))
+
+
+def test_kan_with_kan_dora_revealed(snap_compare, tmp_path):
+    app = scenario_app("kan", tmp_path)
+    assert snap_compare(app, terminal_size=ROOMY, run_before=keys("k"))
+
+
+def test_hint_shown(snap_compare, tmp_path):
+    assert snap_compare(game_app(tmp_path, "wrc"), terminal_size=ROOMY, run_before=keys("i"))
+
+
+def test_furiten_warning(snap_compare, tmp_path):
+    app = scenario_app("furiten", tmp_path)
+    assert snap_compare(app, terminal_size=ROOMY, run_before=keys("enter"))
+
+
+def test_terminal_too_small(snap_compare, tmp_path):
+    app = game_app(tmp_path, "wrc")
+    assert snap_compare(app, terminal_size=(60, 20))

@@ -1,0 +1,618 @@
+"""Turning events, legal actions and hands into the words the table shows.
+
+"West: pon 5p from South", "Chi 4p: [3p 5p]", "Ron 6s: riichi 立直, pinfu 平和,
+dora 1 = 3,900", "Riichi needs a closed tenpai hand". Everything here is pure:
+it reads events, a `PlayerView` and the legal actions, asks the scorer and the
+wait analysis, and returns text or small frozen values the widgets render. No
+Textual. Terms come from `tui.words`; the few sentences the table needs that
+the shared table does not hold yet live in `MESSAGES` below (one place).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.actions import (
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kakan,
+    Pass,
+    Pon,
+    Ron,
+    ShowTenpai,
+    Tsumo,
+)
+from engine.events import (
+    Called,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    Event,
+    ExhaustiveDraw,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    KanDeclared,
+    RiichiAccepted,
+    TenpaiDeclared,
+    Won,
+)
+from engine.view import PlayerView
+from rules.hand import Meld, MeldKind, Win
+from rules.scoring import NoWin, ScoreResult, score
+from rules.shanten import shanten as shanten_of
+from rules.tiles import KIND_COUNT, Tile, dora_from_indicator
+from rules.waits import discard_options, is_complete
+from rules.waits import waits as shape_waits
+
+from .words import (
+    Message,
+    call_name,
+    check_lang,
+    limit_name,
+    round_name,
+    term,
+    tile_name,
+    wind_name,
+    word,
+    yaku_name,
+)
+from .words import message as shared_message
+
+# Sentences the table needs beyond `tui.words.MESSAGES` (same shape, same use).
+MESSAGES: dict[str, Message] = {
+    "nothing_to_pass": Message("Nothing to pass now", "今は見送るものがない"),
+    "nothing_to_ron": Message("No discard to ron now", "今はロンできる牌がない"),
+    "nothing_to_pon": Message("Nothing to pon", "ポンできる牌がない"),
+    "nothing_to_chi": Message("Nothing to chi", "チーできる牌がない"),
+    "no_call_in_riichi": Message(
+        "After riichi you may not chi, pon or daiminkan", "立直後はチー・ポン・明槓できない"
+    ),
+    "no_call_houtei": Message(
+        "Nobody may call the last discard (houtei)", "河底牌は鳴けない"
+    ),
+    "tsumo_after_call": Message(
+        "No tsumo right after a call: discard a tile", "鳴いた直後はツモ和了できない"
+    ),
+    "riichi_not_in_preset": Message(
+        "This rulebook has no riichi", "このルールにはリーチがない"
+    ),
+    "riichi_choose": Message(
+        "Riichi: pick the discard that keeps tenpai ({tiles}); Enter declares, Esc cancels",
+        "リーチ: 聴牌を保つ打牌 ({tiles}) を選んで Enter、Esc で取り消し",
+    ),
+    "riichi_pick_listed": Message(
+        "Riichi: only {tiles} keep tenpai", "リーチ: 聴牌を保つのは {tiles} だけ"
+    ),
+    "choose_call": Message("{what}: press 1-{count} to choose, Esc to go back",
+                           "{what}: 1-{count}で選択、Escで戻る"),
+    "no_such_option": Message("There is no option {number}", "選択肢 {number} はない"),
+    "waiting_for_others": Message("Waiting for the other players", "他家の番"),
+    "your_turn": Message("Your turn: discard a tile", "あなたの番: 打牌してください"),
+    "you_may_call": Message("You may call {tile}", "{tile} を鳴ける"),
+    "declare_tenpai": Message(
+        "Exhaustive draw: show your tenpai hand (t) or stay silent (n)?",
+        "流局: 聴牌を公開する (t) / 黙る (n)",
+    ),
+    "nothing_to_declare": Message("Nothing to declare now", "今は宣言できない"),
+    "claim_open": Message(
+        "{tile} is on offer: call it with the key shown, or pass (n)",
+        "{tile} が出ている: 表示のキーで鳴くか、見送り (n)",
+    ),
+    "aids_on": Message("Learning aids on", "学習支援 オン"),
+    "aids_off": Message("Learning aids off (a turns them on)", "学習支援 オフ (a で戻す)"),
+    "hint": Message("Hint: {action}", "ヒント: {action}"),
+    "hint_why": Message(
+        "{shanten} after it, {count} tiles improve the hand", "打牌後 {shanten}、有効牌 {count} 枚"
+    ),
+    "game_over": Message("The game is over", "対局終了"),
+    "not_enabled": Message("Not possible now", "今はできない"),
+}
+
+
+def message(key: str, lang: str = "en", **fields: object) -> str:
+    """A status-line sentence: this module's `MESSAGES` first, then the shared table."""
+    entry = MESSAGES.get(key)
+    if entry is None:
+        return shared_message(key, lang, **fields)
+    return (entry.ja if check_lang(lang) == "ja" else entry.en).format(**fields)
+
+
+# ---------------------------------------------------------------- names of things
+
+
+def tile_label(tile: Tile | int, lang: str = "en") -> str:
+    """A tile in words: mpsz for suited tiles ("4p", "0p" for a red five), honors named."""
+    if isinstance(tile, Tile):
+        if tile.red:
+            return str(tile)
+        tile = tile.kind
+    return tile_name(tile, lang)
+
+
+def tiles_label(tiles: Sequence[Tile | int], lang: str = "en") -> str:
+    return " ".join(tile_label(t, lang) for t in tiles)
+
+
+def seat_label(seat: int, human: int | None, dealer: int, lang: str = "en") -> str:
+    """"You" for the human seat, else the seat's wind this hand ("West"; "西" in ja)."""
+    if seat == human:
+        return "自家" if check_lang(lang) == "ja" else "You"
+    wind = (seat - dealer) % 4
+    name = wind_name(wind, "en")
+    romaji, kanji = name.split(" ", 1)
+    return kanji if lang == "ja" else romaji
+
+
+def relative(seat: int, human: int) -> str:
+    """self | shimocha | toimen | kamicha, as `human` sees `seat`."""
+    return ("self", "shimocha", "toimen", "kamicha")[(seat - human) % 4]
+
+
+def points(value: int) -> str:
+    return f"{value:,}"
+
+
+# ---------------------------------------------------------------- scores in words
+
+
+def payment_text(result: ScoreResult, tsumo: bool) -> str:
+    """What the win pays, without honba and sticks: "3,900", "1,000-2,000", "2,000 all"."""
+    p = result.points
+    if not tsumo:
+        return points(p.ron or p.total)
+    if p.tsumo_dealer is None:
+        return f"{points(p.tsumo_non_dealer or 0)} all"
+    return f"{points(p.tsumo_non_dealer or 0)}-{points(p.tsumo_dealer)}"
+
+
+def result_summary(result: ScoreResult, tsumo: bool, lang: str = "en") -> str:
+    """"riichi 立直, pinfu 平和, dora 1 = 3,900" (limit named when there is one)."""
+    parts = [yaku_name(y.id, lang) for y in result.yaku]
+    dora = result.dora
+    for key, count in (("dora", dora.dora), ("aka", dora.aka), ("ura", dora.ura)):
+        if count:
+            parts.append(f"{term(key, lang).split(' ')[0]} {count}")
+    value = payment_text(result, tsumo)
+    if result.limit:
+        value = f"{limit_name(result.limit, lang)} {value}"
+    return f"{', '.join(parts)} = {value}"
+
+
+def hand_win(
+    view: PlayerView,
+    concealed: Sequence[Tile],
+    tile: Tile,
+    *,
+    tsumo: bool,
+    riichi: bool | None = None,
+) -> Win:
+    """The scorer's input for a win `view`'s player could make, from what the view shows.
+
+    Situational flags the view does not carry (ippatsu, first-turn wins, rinshan,
+    chankan) are left off: the result screen shows the engine's exact figure."""
+    last = view.tiles_left == 0
+    return Win(
+        concealed=tuple(concealed),
+        win_tile=tile,
+        melds=view.melds[view.seat],
+        tsumo=tsumo,
+        seat_wind=view.seat_wind,
+        round_wind=view.round_wind_kind,
+        riichi=view.riichi[view.seat] if riichi is None else riichi,
+        haitei=tsumo and last,
+        houtei=not tsumo and last,
+        dora_indicators=view.dora_indicators if view.ruleset.dora else (),
+        honba=view.honba,
+        riichi_sticks=view.sticks,
+    )
+
+
+def price(
+    view: PlayerView, concealed: Sequence[Tile], tile: Tile, *, tsumo: bool
+) -> ScoreResult | NoWin:
+    return _price(view.ruleset, hand_win(view, concealed, tile, tsumo=tsumo))
+
+
+@lru_cache(maxsize=4096)
+def _price(ruleset, win: Win) -> ScoreResult | NoWin:
+    return score(win, ruleset)
+
+
+# ---------------------------------------------------------------- actions in words
+
+
+def _without(tiles: Sequence[Tile], remove: Sequence[Tile]) -> list[Tile]:
+    rest = list(tiles)
+    for t in remove:
+        rest.remove(t)
+    return rest
+
+
+def action_text(action: Action, view: PlayerView, lang: str = "en") -> str:
+    """Exactly what an action would make: "Chi 4p: [3p 5p]", "Pon Chun 中",
+    "Ron 6s: riichi 立直, pinfu 平和, dora 1 = 3,900", "Ankan 5p", "Riichi with 9s"."""
+    offered = view.offered
+    if isinstance(action, Chi):
+        assert offered is not None
+        own = tiles_label(action.tiles, lang)
+        return f"{_cap(call_name('chi', lang))} {tile_label(offered, lang)}: [{own}]"
+    if isinstance(action, Pon):
+        assert offered is not None
+        red = any(t.red for t in action.tiles)
+        extra = f" [{tiles_label(action.tiles, lang)}]" if red else ""
+        return f"{_cap(call_name('pon', lang))} {tile_label(offered, lang)}{extra}"
+    if isinstance(action, Daiminkan):
+        assert offered is not None
+        return f"{_cap(call_name('daiminkan', lang))} {tile_label(offered, lang)}"
+    if isinstance(action, Ankan):
+        return f"{_cap(call_name('ankan', lang))} {tile_label(action.kind, lang)}"
+    if isinstance(action, Kakan):
+        return f"{_cap(call_name('kakan', lang))} {tile_label(action.tile, lang)}"
+    if isinstance(action, Ron):
+        assert offered is not None
+        result = price(view, view.hand, offered, tsumo=False)
+        head = f"{_cap(call_name('ron', lang))} {tile_label(offered, lang)}"
+        if isinstance(result, ScoreResult):
+            return f"{head}: {result_summary(result, False, lang)}"
+        return head
+    if isinstance(action, Tsumo):
+        drawn = view.drawn
+        head = _cap(call_name("tsumo", lang))
+        if drawn is None:
+            return head
+        head = f"{head} {tile_label(drawn, lang)}"
+        result = price(view, _without(view.hand, [drawn]), drawn, tsumo=True)
+        if isinstance(result, ScoreResult):
+            return f"{head}: {result_summary(result, True, lang)}"
+        return head
+    if isinstance(action, Discard):
+        if action.riichi:
+            return f"{_cap(call_name('riichi', lang))}, discard {tile_label(action.tile, lang)}"
+        return f"Discard {tile_label(action.tile, lang)}"
+    if isinstance(action, ShowTenpai):
+        return f"Show {term('tenpai', lang)}"
+    if isinstance(action, Pass):
+        return _cap(call_name("pass", lang))
+    return repr(action)  # pragma: no cover
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# ---------------------------------------------------------------- events in words
+
+
+def event_text(event: Event, human: int | None, dealer: int, lang: str = "en") -> str | None:
+    """One line for the event log, or None for events not worth a line (draws, deals)."""
+
+    def who(seat: int) -> str:
+        return seat_label(seat, human, dealer, lang)
+
+    if isinstance(event, HandStarted):
+        name = round_name(event.round_wind, event.hand_number + 1, lang)
+        honba = f", {event.honba} {term('honba', lang)}" if event.honba else ""
+        return f"— {name}{honba} —"
+    if isinstance(event, Discarded):
+        tile = tile_label(event.tile, lang)
+        if event.riichi:
+            return f"{who(event.seat)}: {call_name('riichi', lang)}, discards {tile}"
+        return f"{who(event.seat)}: discards {tile}"
+    if isinstance(event, Called):
+        meld = event.meld
+        tile = tile_label(meld.called or meld.tiles[0], lang)
+        kind = {MeldKind.CHI: "chi", MeldKind.PON: "pon", MeldKind.MINKAN: "daiminkan"}[meld.kind]
+        call = call_name(kind, "en").split(" ")[0]
+        text = f"{who(event.seat)}: {call} {tile} from {who(event.from_seat)}"
+        if meld.kind is MeldKind.CHI:
+            own = _without(meld.tiles, [meld.called]) if meld.called else meld.tiles
+            text += f" [{tiles_label(own, lang)}]"
+        return text
+    if isinstance(event, KanDeclared):
+        kind = "ankan" if event.meld.kind is MeldKind.ANKAN else "shouminkan"
+        return f"{who(event.seat)}: {kind} {tile_label(event.meld.base_kind, lang)}"
+    if isinstance(event, DoraRevealed):
+        label = term("kan_dora" if event.kan else "dora_indicator", lang)
+        dora = tile_label(dora_from_indicator(event.indicator.kind), lang)
+        return f"{label}: {tile_label(event.indicator, lang)} -> dora {dora}"
+    if isinstance(event, RiichiAccepted):
+        return f"{who(event.seat)}: riichi stands (sticks on the table: {event.sticks})"
+    if isinstance(event, Drew):
+        if event.seat == human and event.rinshan and event.tile is not None:
+            return f"You draw the rinshan tile {tile_label(event.tile, lang)}"
+        return None
+    if isinstance(event, Won):
+        how = "tsumo" if event.from_seat is None else f"ron from {who(event.from_seat)}"
+        result = event.result
+        total = result.get("points", {}).get("total")
+        value = f": {points(total)}" if total else ""
+        return f"{who(event.winner)} wins by {how} on {tile_label(event.win_tile, lang)}{value}"
+    if isinstance(event, TenpaiDeclared):
+        word = term("tenpai" if event.tenpai else "noten", lang)
+        return f"{who(event.seat)}: {word}"
+    if isinstance(event, ExhaustiveDraw):
+        tenpai = [who(s) for s, t in enumerate(event.tenpai) if t]
+        listed = ", ".join(tenpai) if tenpai else "nobody"
+        return f"{term('ryuukyoku', lang)}; tenpai: {listed}"
+    if isinstance(event, HandEnded):
+        mine = f" (you {event.deltas[human]:+,})" if human is not None else ""
+        return f"Hand over{mine}"
+    if isinstance(event, GameEnded):
+        return message("game_over", lang)
+    return None
+
+
+# ---------------------------------------------------------------- why a key does nothing
+
+
+def why_not(
+    key_action: str, view: PlayerView | None, legal: Sequence[Action], lang: str = "en"
+) -> str:
+    """Why pressing the key for `key_action` (tsumo, riichi, chi, pon, kan, ron, pass,
+    discard) does nothing now: the first reason that applies, in the players' words."""
+    if view is None or not legal:
+        return message("not_your_turn", lang)
+    seat = view.seat
+    my_turn = view.phase == "turn" and view.turn == seat
+    in_claim = view.phase == "claim" and view.offered is not None
+    riichi = view.riichi[seat]
+    melds = view.melds[seat]
+    if key_action == "tsumo":
+        if not my_turn:
+            return message("not_your_turn", lang)
+        if view.drawn is None:
+            return message("tsumo_after_call", lang)
+        counts = view.counts()
+        chiitoitsu = view.ruleset.chiitoitsu != "none"
+        if is_complete(counts, len(melds), chiitoitsu=chiitoitsu):
+            return message("no_yaku", lang)
+        return message("no_tsumo", lang)
+    if key_action == "riichi":
+        if not view.ruleset.riichi:
+            return message("riichi_not_in_preset", lang)
+        if riichi:
+            return message("riichi_already", lang)
+        if not my_turn:
+            return message("not_your_turn", lang)
+        if view.drawn is None:
+            return message("riichi_needs_closed_tenpai", lang)
+        if view.ruleset.riichi_points != "any" and view.scores[seat] < 1000:
+            return message("riichi_needs_points", lang)
+        if view.tiles_left < 4 and not view.ruleset.riichi_no_draw:
+            return message("riichi_needs_tiles", lang)
+        return message("riichi_needs_closed_tenpai", lang)
+    if key_action in ("chi", "pon", "kan_call"):
+        if not in_claim:
+            return message("nothing_to_call", lang)
+        if riichi:
+            return message("no_call_in_riichi", lang)
+        if view.tiles_left == 0:
+            return message("no_call_houtei", lang)
+        assert view.offered is not None
+        if key_action == "pon":
+            return message("no_pon", lang, tile=tile_label(view.offered, lang))
+        if key_action == "chi":
+            if view.last_discard is not None and (view.last_discard[0] - seat) % 4 != 3:
+                return message("chi_only_from_kamicha", lang)
+            return message("no_chi", lang)
+        return message("no_kan", lang)
+    if key_action == "kan":
+        if in_claim:
+            return why_not("kan_call", view, legal, lang)
+        return message("no_kan", lang) if my_turn else message("not_your_turn", lang)
+    if key_action == "ron":
+        if not in_claim:
+            return message("nothing_to_ron", lang)
+        assert view.offered is not None
+        if view.offered.kind not in view.waits:
+            return message("no_ron", lang)
+        if view.furiten:
+            return furiten_text(view, lang)
+        return message("no_yaku", lang)
+    if key_action == "pass":
+        return message("nothing_to_pass", lang)
+    if key_action == "declare":
+        return message("nothing_to_declare", lang)
+    if key_action == "discard":
+        if in_claim:
+            assert view.offered is not None
+            return message("claim_open", lang, tile=tile_label(view.offered, lang))
+        if not my_turn:
+            return message("not_your_turn", lang)
+        if riichi:
+            return message("riichi_locked", lang)
+        if view.kuikae:
+            return message("kuikae", lang)
+        return message("cannot_discard", lang)
+    return message("not_enabled", lang)
+
+
+def furiten_text(view: PlayerView, lang: str = "en") -> str:
+    """The furiten warning naming its reason ("Furiten: you discarded 6s, one of your waits")."""
+    reason = view.furiten
+    if reason == "riichi":
+        return message("furiten_riichi", lang)
+    if reason == "temporary":
+        return message("furiten_passed", lang)
+    own = {r.tile.kind for r in view.rivers[view.seat]}
+    waits = view.waits
+    if not waits and view.drawn is not None and len(view.hand) % 3 == 2:
+        rest = _without(view.hand, [view.drawn])
+        counts = [0] * KIND_COUNT
+        for t in rest:
+            counts[t.kind] += 1
+        chiitoitsu = view.ruleset.chiitoitsu != "none"
+        melds = len(view.melds[view.seat])
+        if shanten_of(counts, melds, chiitoitsu=chiitoitsu) == 0:
+            waits = shape_waits(counts, melds, chiitoitsu=chiitoitsu)
+    hit = [k for k in waits if k in own]
+    tile = tile_label(hit[0], lang) if hit else ""
+    return message("furiten_discard", lang, tile=tile)
+
+
+# ---------------------------------------------------------------- learning aids
+
+
+@dataclass(frozen=True, slots=True)
+class WaitInfo:
+    """One winning tile: how many are unseen and what it would bring."""
+
+    kind: int
+    unseen: int
+    ron: str  # "3,900 (riichi, pinfu)" | "no yaku" | "furiten"
+    tsumo: str
+
+
+@dataclass(frozen=True, slots=True)
+class Aids:
+    """What the learning-aids panel shows (already in words)."""
+
+    shanten: str = ""
+    cursor: str = ""
+    waits_title: str = ""
+    waits: tuple[WaitInfo, ...] = ()
+    furiten: str = ""
+    riichi: str = ""
+    hint: str = ""
+
+
+def shanten_words(value: int, lang: str = "en") -> str:
+    if value < 0:
+        return term("agari", lang)
+    if value == 0:
+        return term("tenpai", lang)
+    return f"{value}-{term('shanten', lang)}"
+
+
+def _visible(view: PlayerView) -> list[int]:
+    return view.visible_counts()
+
+
+def wait_infos(
+    view: PlayerView,
+    concealed: Sequence[Tile],
+    discarded_kind: int | None,
+    lang: str = "en",
+) -> tuple[WaitInfo, ...]:
+    """The waits of a 13 - 3n tile `concealed` hand with what each would win."""
+    counts = [0] * KIND_COUNT
+    for t in concealed:
+        counts[t.kind] += 1
+    melds = view.melds[view.seat]
+    chiitoitsu = view.ruleset.chiitoitsu != "none"
+    if shanten_of(counts, len(melds), chiitoitsu=chiitoitsu) != 0:
+        return ()
+    kinds = shape_waits(counts, len(melds), chiitoitsu=chiitoitsu)
+    visible = _visible(view)
+    own_discards = {r.tile.kind for r in view.rivers[view.seat]}
+    if discarded_kind is not None:
+        own_discards.add(discarded_kind)
+    all_waits = view.ruleset.furiten_scope == "all_waits"
+    furiten_any = bool(own_discards & set(kinds)) if all_waits else False
+    if discarded_kind is None and view.furiten in ("riichi", "temporary"):
+        furiten_any = True
+    out = []
+    for kind in kinds:
+        unseen = max(0, 4 - counts[kind] - visible[kind])
+        tile = Tile(kind)
+        furiten = furiten_any or (not all_waits and kind in own_discards)
+        ron_result = price(view, concealed, tile, tsumo=False)
+        tsumo_result = price(view, concealed, tile, tsumo=True)
+        ron = _priced(ron_result, False, lang)
+        if furiten:
+            ron = term("furiten", lang)
+        out.append(WaitInfo(kind, unseen, ron, _priced(tsumo_result, True, lang)))
+    return tuple(out)
+
+
+def short_yaku(yaku_id: str, lang: str = "en") -> str:
+    """A yaku in one language only ("menzen tsumo" / "門前清自摸和"), for tight lines."""
+    w = word(f"yaku.{yaku_id}")
+    return w.japanese if lang == "ja" else w.romaji
+
+
+def _priced(result: ScoreResult | NoWin, tsumo: bool, lang: str) -> str:
+    if isinstance(result, NoWin):
+        return f"no {term('yaku', lang)}" if result.error == "no_yaku" else "-"
+    names = ", ".join(short_yaku(y.id, lang) for y in result.yaku)
+    dora = result.dora.total
+    if dora:
+        names += f", dora {dora}"
+    return f"{payment_text(result, tsumo)} ({names})"
+
+
+def learning_aids(
+    view: PlayerView, legal: Sequence[Action], cursor: Tile | None, lang: str = "en"
+) -> Aids:
+    """Shanten, what discarding the tile under the cursor leaves, waits with their
+    value, furiten and riichi chances, for `view`'s player."""
+    melds = view.melds[view.seat]
+    n_melds = len(melds)
+    counts = view.counts()
+    chiitoitsu = view.ruleset.chiitoitsu != "none"
+    total = len(view.hand)
+    riichi_tiles = sorted(
+        {a.tile.kind for a in legal if isinstance(a, Discard) and a.riichi}
+    )
+    riichi_line = ""
+    if riichi_tiles:
+        riichi_line = f"{term('riichi', lang)} possible: discard {tiles_label(riichi_tiles, lang)}"
+    if total % 3 == 2:  # a full hand: the choice of a discard
+        now = shanten_of(counts, n_melds, chiitoitsu=chiitoitsu)
+        head = f"{term('shanten', lang)}: {shanten_words(now, lang)}"
+        cursor_line = ""
+        waits: tuple[WaitInfo, ...] = ()
+        title = ""
+        if cursor is not None and counts[cursor.kind]:
+            option = _option_for(
+                tuple(counts), n_melds, tuple(_visible(view)), chiitoitsu, cursor.kind
+            )
+            kinds = " ".join(tile_label(k, lang) for k, _ in option.ukeire)
+            cursor_line = (
+                f"Discard {tile_label(cursor, lang)} -> {shanten_words(option.shanten, lang)}, "
+                f"{term('ukeire', lang).split(' ')[0]} {option.ukeire_total}: {kinds}"
+            )
+            if option.shanten == 0:
+                rest = _without(view.hand, [cursor])
+                waits = wait_infos(view, rest, cursor.kind, lang)
+                title = f"after discarding {tile_label(cursor, lang)}, {term('waits', lang)}:"
+        furiten = furiten_text(view, lang) if view.furiten else ""
+        return Aids(head, cursor_line, title, waits, furiten, riichi_line)
+    now = shanten_of(counts, n_melds, chiitoitsu=chiitoitsu)
+    head = f"{term('shanten', lang)}: {shanten_words(now, lang)}"
+    waits = wait_infos(view, view.hand, None, lang) if now == 0 else ()
+    title = f"{term('waits', lang)}:" if waits else ""
+    furiten = furiten_text(view, lang) if view.furiten else ""
+    return Aids(head, "", title, waits, furiten, riichi_line)
+
+
+@lru_cache(maxsize=1024)
+def _options(counts: tuple[int, ...], melds: int, visible: tuple[int, ...], chiitoitsu: bool):
+    return {o.kind: o for o in discard_options(counts, melds, visible, chiitoitsu=chiitoitsu)}
+
+
+def _option_for(counts, melds, visible, chiitoitsu, kind):
+    return _options(counts, melds, visible, chiitoitsu)[kind]
+
+
+def discard_reason(view: PlayerView, kind: int, lang: str = "en") -> str:
+    """"1-shanten after it, 16 tiles improve the hand" for a discard of `kind`."""
+    counts = tuple(view.counts())
+    chiitoitsu = view.ruleset.chiitoitsu != "none"
+    if len(view.hand) % 3 != 2:
+        return ""
+    melds = len(view.melds[view.seat])
+    option = _option_for(counts, melds, tuple(_visible(view)), chiitoitsu, kind)
+    return message(
+        "hint_why", lang, shanten=shanten_words(option.shanten, lang), count=option.ukeire_total
+    )
+
+
+def meld_text(meld: Meld, lang: str = "en") -> str:
+    return f"{call_name(meld.kind.value, lang)} {tiles_label(meld.tiles, lang)}"

@@ -1,0 +1,75 @@
+"""The launch choices, remembered between games (ruleset, AI level, tile style, ...).
+
+Kept as one small JSON file in the user's config directory: `$XDG_CONFIG_HOME/
+mahjong-tui/settings.json`, else `~/.config/mahjong-tui/settings.json` (stdlib
+only). Tests hand a temporary directory instead. A missing or unreadable file
+gives the defaults; an unknown value in it is dropped, never trusted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+
+FILE_NAME = "settings.json"
+APP_DIR = "mahjong-tui"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    ruleset: str = "wrc"
+    ai: str = "greedy"
+    tiles: str = "text"
+    lang: str = "en"
+    aids: bool = True
+
+
+def config_dir(environ: dict[str, str] | None = None) -> Path:
+    """Where the settings live: $XDG_CONFIG_HOME/mahjong-tui or ~/.config/mahjong-tui."""
+    env = os.environ if environ is None else environ
+    base = env.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / APP_DIR
+
+
+def load_settings(directory: str | Path | None = None) -> Settings:
+    path = Path(directory or config_dir()) / FILE_NAME
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Settings()
+    if not isinstance(raw, dict):
+        return Settings()
+    defaults = Settings()
+    known = {}
+    for f in fields(Settings):
+        value = raw.get(f.name)
+        if isinstance(value, type(getattr(defaults, f.name))):
+            known[f.name] = value
+    return replace(defaults, **known)
+
+
+def save_settings(settings: Settings, directory: str | Path | None = None) -> None:
+    """Write the choices; a read-only or missing home is not an error worth a crash."""
+    folder = Path(directory or config_dir())
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / (FILE_NAME + ".tmp")
+        tmp.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
+        tmp.replace(folder / FILE_NAME)
+    except OSError:
+        pass
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Everything one game is started with (the launch screen's answer)."""
+
+    ruleset: str = "wrc"
+    ai: str = "greedy"
+    seed: int = 0
+    tiles: str = "text"
+    lang: str = "en"
+    delay: float = 0.4
+    aids: bool = True

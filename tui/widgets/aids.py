@@ -1,0 +1,76 @@
+"""Learning aids: shanten, what the tile under the cursor leaves, the waits with how
+many remain and what each would win, furiten and riichi chances, the hint.
+
+Everything arrives in words (`tui.describe.learning_aids`); the panel lays it out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual.reactive import reactive
+
+from ..describe import Aids, tile_label
+from .base import TileWidget
+
+
+@dataclass(frozen=True, slots=True)
+class AidsData:
+    aids: Aids = field(default_factory=Aids)
+    enabled: bool = True
+    compact: bool = False
+
+
+def aids_text(data: AidsData, lang: str = "en") -> Text:
+    aids = data.aids
+    lines: list[Text] = []
+    if not data.enabled:
+        return Text("aids off (a)", style="dim")
+    if aids.hint:
+        first, *more = aids.hint.split("\n")
+        lines.append(Text(first, style="bold reverse"))
+        if not data.compact:
+            lines.extend(Text(f" {line}", style="italic") for line in more)
+    if data.compact:
+        parts = [p for p in (aids.shanten, aids.cursor, aids.furiten) if p]
+        line = Text(" · ".join(parts), no_wrap=True, overflow="ellipsis", end="")
+        if aids.waits:
+            waits = ", ".join(f"{tile_label(w.kind, lang)}x{w.unseen} {w.ron.split(' (')[0]}"
+                              for w in aids.waits)
+            line.append(f" · waits {waits}")
+        lines.append(line)
+        return Text("\n", end="").join(lines)
+    if aids.shanten:
+        lines.append(Text(aids.shanten, style="bold"))
+    if aids.cursor:
+        lines.append(Text(aids.cursor))
+    if aids.furiten:
+        lines.append(Text(aids.furiten, style="bold red"))
+    if aids.waits_title:
+        lines.append(Text(aids.waits_title, style="bold"))
+    for w in aids.waits:
+        line = Text(f" {tile_label(w.kind, lang)}", style="bold", end="")
+        line.append(f" x{w.unseen} left", style="dim" if w.unseen else "red")
+        lines.append(line)
+        lines.append(Text(f"   ron {w.ron}"))
+        lines.append(Text(f"   tsumo {w.tsumo}"))
+    if aids.riichi:
+        lines.append(Text(aids.riichi, style="bold green"))
+    return Text("\n", end="").join(lines)
+
+
+class AidsPanel(TileWidget[AidsData]):
+    DEFAULT_DATA = AidsData()
+    data: reactive[AidsData] = reactive(DEFAULT_DATA, layout=False)
+
+    def state_classes(self) -> dict[str, bool]:
+        return {
+            "-off": not self.data.enabled,
+            "-furiten": bool(self.data.aids.furiten),
+            "-tenpai": bool(self.data.aids.waits),
+            "-hint": bool(self.data.aids.hint),
+        }
+
+    def render(self) -> Text:
+        return aids_text(self.data, self.lang)
