@@ -16,6 +16,10 @@ from rules.tiles import Tile
 from . import codec
 
 
+class IllegalAction(ValueError):
+    """An action that is not in `legal_actions(seat)`; the message says why."""
+
+
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Discard `tile`; with `riichi=True` declare riichi with this discard."""

@@ -1,21 +1,41 @@
-"""Calls on a discard: which chi and pon a hand can make, kuikae, and claim priority.
+"""Calls on a discard: which chi and pon a hand can make, kuikae, claim windows, priority.
 
 Priority (000 第26条): ron > pon/daiminkan > chi. Several rons: `multiple_ron`
 decides (head bump = only the first claimant in turn order after the
-discarder, 000 第33条ハ). Kuikae (000 第51条): right after a chi the caller may
-not discard the called kind nor the tile completing the exposed two-tile shape
-at its other end; after a pon, not the called kind. A call that would leave no
-legal discard is itself illegal (RULESETS.md §5.5).
+discarder, 000 第33条ハ). A chi overridden by a pon is simply void (000 第27条ハ).
+Kuikae (000 第51条): right after a chi the caller may not discard the called
+kind nor the tile completing the exposed two-tile shape at its other end; after
+a pon, not the called kind. A call that would leave no legal discard is itself
+illegal (RULESETS.md §5.5).
+
+A claim window is opened only for seats that can do something with the tile:
+whose cached waits contain it (ron), who hold two or three of its kind (pon,
+daiminkan), or the discarder's shimocha holding a sequence partner (chi). A
+discard nobody can use moves straight on to the next draw.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from rules.hand import Meld, MeldKind, Source
+from rules.ruleset import PAO_CLASSIC
 from rules.tiles import Tile
 
-from .actions import Action, Chi, Daiminkan, Pon, Ron
-from .state import SeatState
+from .actions import Action, Chi, Daiminkan, Pass, Pon, Ron
+from .events import Called, RiichiAccepted
+from .settlement import classic_certain_mangan, pao_liability
+from .state import STICK, Claim, SeatState
+from .wall import shared
+
+if TYPE_CHECKING:
+    from .game import Game
+
+PASS = tuple(Pass(seat) for seat in range(4))
+RON = tuple(Ron(seat) for seat in range(4))
+_SOURCES = {3: Source.KAMICHA, 2: Source.TOIMEN, 1: Source.SHIMOCHA}
 
 
 def kuikae_kinds(called: int, own: Sequence[int], chi: bool) -> frozenset[int]:
@@ -34,38 +54,49 @@ def kuikae_kinds(called: int, own: Sequence[int], chi: bool) -> frozenset[int]:
 
 
 def _distinct(tiles: list[Tile], kind: int) -> list[Tile]:
-    return sorted({t for t in tiles if t.kind == kind})
+    """The different tiles of `kind` in `tiles` (a plain five before a red one)."""
+    seen = {t.red: t for t in tiles if t.kind == kind}
+    return [seen[red] for red in sorted(seen)]
 
 
 def _leaves_discard(seat: SeatState, used: Sequence[Tile], barred: frozenset[int]) -> bool:
-    counts = list(seat.counts)
-    for tile in used:
-        counts[tile.kind] -= 1
-    return any(n and k not in barred for k, n in enumerate(counts))
+    """Whether, after giving up `used` for a call, some tile of an unbarred kind is left."""
+    left = len(seat.hand) - len(used)
+    counts = seat.counts
+    barred_left = sum(counts[k] for k in barred) - sum(1 for t in used if t.kind in barred)
+    return left > barred_left
 
 
 def pon_options(seat_no: int, seat: SeatState, tile: Tile, kuikae: bool) -> list[Pon]:
+    """Every distinct pair of own tiles that can pon `tile` (red fives make choices)."""
     kind = tile.kind
     if seat.counts[kind] < 2:
         return []
-    own = [t for t in seat.hand if t.kind == kind]
-    pairs: set[tuple[Tile, Tile]] = set()
-    for i in range(len(own)):
-        for j in range(i + 1, len(own)):
-            pairs.add(tuple(sorted((own[i], own[j]))))  # type: ignore[arg-type]
+    red = sum(1 for t in seat.hand if t.kind == kind and t.red)
+    plain = seat.counts[kind] - red
+    p, r = shared(Tile(kind)), None
+    pairs: list[tuple[Tile, Tile]] = []
+    if plain >= 2:
+        pairs.append((p, p))
+    if red:
+        r = shared(Tile(kind, red=True))
+        if plain:
+            pairs.append((p, r))
+        if red >= 2:
+            pairs.append((r, r))
     barred = frozenset({kind})
     return [
-        Pon(seat_no, pair)
-        for pair in sorted(pairs)
-        if not kuikae or _leaves_discard(seat, pair, barred)
+        Pon(seat_no, pair) for pair in pairs if not kuikae or _leaves_discard(seat, pair, barred)
     ]
 
 
 def chi_options(seat_no: int, seat: SeatState, tile: Tile, kuikae: bool) -> list[Chi]:
+    """Every chi of `tile` the hand can make (the caller checks he is the shimocha)."""
     kind = tile.kind
     if kind >= 27:
         return []
     number = kind % 9
+    counts = seat.counts
     shapes = []
     if number >= 2:
         shapes.append((kind - 2, kind - 1))
@@ -75,7 +106,7 @@ def chi_options(seat_no: int, seat: SeatState, tile: Tile, kuikae: bool) -> list
         shapes.append((kind + 1, kind + 2))
     out = []
     for a, b in shapes:
-        if not (seat.counts[a] and seat.counts[b]):
+        if not (counts[a] and counts[b]):
             continue
         barred = kuikae_kinds(kind, (a, b), chi=True)
         for ta in _distinct(seat.hand, a):
@@ -100,7 +131,165 @@ def resolve(
     for s in order:
         if isinstance(responses.get(s), Pon | Daiminkan):
             return [], responses[s]
+    # A chi overridden by a pon is simply void (000 第27条ハ): chi comes last.
     for s in order:
         if isinstance(responses.get(s), Chi):
             return [], responses[s]
     return [], None
+
+
+class ClaimRules:
+    """The claim part of `Game`: windows on a discard, furiten on passing, calls, pao."""
+
+    def _open_discard_claims(self: Game, seat: int, tile: Tile, houtei: bool) -> None:
+        r = self.ruleset
+        h = self.hand
+        kind = tile.kind
+        kuikae = r.kuikae == "forbidden"
+        can_kan = h.wall.remaining > 0 and h.wall.kans < r.max_kans
+        options: dict[int, list[Action]] = {}
+        shape: list[int] = []
+        self._wins = {}
+        for k in (1, 2, 3):
+            o = (seat + k) % 4
+            s = h.seats[o]
+            opts: list[Action] = []
+            if kind in s.wait_set:
+                shape.append(o)
+                if self._can_ron(o, tile, robbing=None, houtei=houtei):
+                    opts.append(RON[o])
+            # No call on the houtei discard (000 第7条); none by a riichi player.
+            if not houtei and not s.riichi:
+                held = s.counts[kind]
+                if held >= 2:
+                    opts.extend(pon_options(o, s, tile, kuikae))
+                    if can_kan and held == 3:
+                        opts.append(Daiminkan(o))
+                if k == 1:
+                    opts.extend(chi_options(o, s, tile, kuikae))
+            if opts:
+                opts.append(PASS[o])
+                options[o] = opts
+        claim = Claim("discard", seat, tile, options, shape_seats=tuple(shape))
+        h.claim = claim
+        if options:
+            h.phase = "claim"
+        else:
+            self._close_claim()
+
+    def _passed(self: Game, seat: int, kind: int) -> None:
+        """`seat` did not win on a tile that completes its hand (§5.8, A39)."""
+        r = self.ruleset
+        s = self.hand.seats[seat]
+        if r.furiten_temporary == "until_next_take":
+            s.temp_furiten = True
+        else:
+            s.temp_kinds.add(kind)
+        if s.riichi and r.riichi_pass == "furiten" and r.furiten_after_riichi == "permanent":
+            s.riichi_furiten = True  # 000 第32条ト
+
+    def _close_claim(self: Game) -> None:
+        h = self.hand
+        claim = h.claim
+        assert claim is not None
+        if claim.responses:
+            winners, call = resolve(claim.seat, claim.responses, self.ruleset.multiple_ron)
+        else:
+            winners, call = [], None
+        if winners:
+            self._finish_win(winners, claim.seat, claim.tile, chankan=claim.source != "discard")
+            return
+        for o in claim.shape_seats:
+            self._passed(o, claim.tile.kind)
+        h.claim = None
+        if claim.source != "discard":
+            assert claim.meld is not None
+            self._complete_kan(claim.seat)
+            return
+        discarder = h.seats[claim.seat]
+        if discarder.riichi_pending:
+            # The declaration tile was not ronned: riichi stands and the stick is paid
+            # (000 第32条イ); a ronned declaration tile ended the hand above, unpaid.
+            discarder.riichi_pending = False
+            discarder.riichi = True
+            discarder.ippatsu = self.ruleset.ippatsu
+            self.scores[claim.seat] -= STICK
+            self.sticks += 1
+            self._emit(RiichiAccepted(claim.seat, self.sticks, self.scores[claim.seat]))
+        if call is not None:
+            self._call(call, claim.seat, claim.tile)
+        elif h.wall.remaining == 0:
+            self._exhaustive_draw()
+        else:
+            self._draw((claim.seat + 1) % 4)
+
+    def _call(self: Game, action: Action, discarder: int, tile: Tile) -> None:
+        r = self.ruleset
+        h = self.hand
+        seat = action.seat
+        s = h.seats[seat]
+        source = _SOURCES[(discarder - seat) % 4]
+        if isinstance(action, Daiminkan):
+            own = tuple(t for t in s.hand if t.kind == tile.kind)
+            kind = MeldKind.MINKAN
+        else:
+            own = tuple(map(shared, action.tiles))  # type: ignore[union-attr]
+            kind = MeldKind.CHI if isinstance(action, Chi) else MeldKind.PON
+        for t in own:
+            s.remove(t)
+        meld = Meld(kind, tuple(sorted((*own, tile))), source, tile)
+        before = tuple(s.melds)
+        s.melds.append(meld)
+        s.called = True
+        river = h.seats[discarder].river
+        river[-1] = replace(river[-1], called_by=seat)
+        self._interrupt()
+        s.temp_furiten = False  # a call is a take (A5)
+        self._check_pao(seat, discarder, before, meld)
+        h.turn = seat
+        h.turn_kind = "call"
+        h.phase = "turn"
+        s.drawn = None
+        self._emit(Called(seat, meld, discarder))
+        if kind is MeldKind.MINKAN:
+            self._complete_kan(seat)
+            return
+        if r.kuikae == "forbidden":
+            s.kuikae = kuikae_kinds(tile.kind, [t.kind for t in own], kind is MeldKind.CHI)
+
+    def _interrupt(self: Game) -> None:
+        """Any call, kans included, ends every ippatsu window and the first go-around (A43)."""
+        h = self.hand
+        h.calls_made = True
+        for s in h.seats:
+            s.ippatsu = False
+
+    def _check_pao(
+        self: Game, seat: int, discarder: int, before: tuple[Meld, ...], meld: Meld
+    ) -> None:
+        """Record liability (§4.6) when a called tile confirms a big hand."""
+        r = self.ruleset
+        s = self.hand.seats[seat]
+        if s.pao is not None or not r.pao:
+            return
+        if r.pao == (PAO_CLASSIC,):
+            if meld.base_kind < 27:
+                return
+            wind, rnd = self.seat_wind(seat), 27 + self.round_wind
+            if classic_certain_mangan(before, wind, rnd, r) or not classic_certain_mangan(
+                (*before, meld), wind, rnd, r
+            ):
+                return
+            # 001 第7章1: the first discard of that kind since the caller's own last
+            # discard is the pao tile; the caller's own discard makes nobody liable (A34).
+            h = self.hand
+            start = max(s.last_discard_index, 0)
+            first = next(
+                (who for who, kind in h.discards[start:] if kind == meld.base_kind), discarder
+            )
+            if first != seat:
+                s.pao = (first, PAO_CLASSIC)
+            return
+        name = pao_liability(r, before, meld)
+        if name is not None:
+            s.pao = (discarder, name)

@@ -3,8 +3,11 @@
 It asks every pending seat for a decision (concurrently in a claim window, so
 a human's prompt and three bots can be open at once), applies the answers,
 and hands each event, in order, to the observers (the UI animates from them,
-the log writer writes them). It yields to the event loop after every step so a
-UI on the same loop stays responsive. Players see only their `PlayerView`.
+the log writer writes them). By default it yields to the event loop after
+every step so a UI on the same loop stays responsive; a headless run (the sim)
+turns that off, since a bot answers without ever awaiting anything and each
+trip through the loop costs more than a bot's decision. Players see only their
+`PlayerView`.
 """
 
 from __future__ import annotations
@@ -35,23 +38,33 @@ class IllegalDecision(RuntimeError):
 Observer = Any  # an object with `on_event(event, game)` (sync or async), or a callable
 
 
+def _targets(observers: Iterable[Observer]) -> tuple[Callable, ...]:
+    """Each observer's callable (`on_event` if it has one), looked up once."""
+    return tuple(getattr(observer, "on_event", observer) for observer in observers)
+
+
 async def notify(observers: Iterable[Observer], events: Iterable[Event], game: Game) -> None:
     """Send each event to every observer, in order, awaiting async observers."""
-    observers = tuple(observers)
-    if not observers:
+    await _notify(_targets(observers), events, game)
+
+
+async def _notify(targets: tuple[Callable, ...], events: Iterable[Event], game: Game) -> None:
+    if not targets:
         return
     for event in events:
-        for observer in observers:
-            target: Callable = getattr(observer, "on_event", observer)
+        for target in targets:
             result = target(event, game)
-            if inspect.isawaitable(result):
+            if result is not None and inspect.isawaitable(result):
                 await result
 
 
 async def _ask(player: Player, game: Game, seat: int) -> Action:
     legal = game.legal_actions(seat)
     action = await player.decide(game.view(seat), legal)
-    if not any(a is action for a in legal) and action not in legal:
+    for candidate in legal:  # identity first: players hand back an offered object
+        if candidate is action:
+            return action
+    if action not in legal:
         raise IllegalDecision(
             f"seat {seat} ({type(player).__name__}) chose {action!r}, which is not legal; "
             f"legal were: {legal!r}"
@@ -65,26 +78,45 @@ async def play_game(
     observers: Iterable[Observer] = (),
     *,
     after_apply: Callable[[Game, Action, list[Event]], None] | None = None,
+    yield_every: int = 1,
+    concurrent: bool = True,
 ) -> list[FinalResult]:
     """Play `game` to its end; `players[i]` is line-up entry i (seat via `game.seating`).
 
     `after_apply` runs synchronously after each applied action (the sim's invariant
     check). Returns the final results.
+
+    `yield_every` and `concurrent` are for who else shares the event loop. A UI
+    needs the defaults: yield to the loop after every step (so it can repaint and
+    read keys even when only bots are thinking) and ask the seats of a claim window
+    concurrently (a human's prompt stays open while the bots answer). A headless
+    run has nobody to yield to: `yield_every=0` never yields (N > 1 yields every N
+    steps) and `concurrent=False` awaits the seats one after another, which gives
+    the same answers without a task per seat.
     """
-    observers = tuple(observers)
+    targets = _targets(observers)
     by_seat = [players[game.seating[seat]] for seat in range(4)]
-    await notify(observers, game.events, game)
+    apply = game.apply
+    await _notify(targets, game.events, game)
+    steps = 0
     while not game.is_over:
         seats = game.pending_seats()
         if len(seats) == 1:
             decisions = [await _ask(by_seat[seats[0]], game, seats[0])]
-        else:
+        elif concurrent:
             decisions = list(await asyncio.gather(*(_ask(by_seat[s], game, s) for s in seats)))
+        else:
+            decisions = [await _ask(by_seat[s], game, s) for s in seats]
         for action in decisions:
-            events = game.apply(action)
+            events = apply(action)
             if after_apply is not None:
                 after_apply(game, action, events)
-            await notify(observers, events, game)
-        await asyncio.sleep(0)
+            if targets:
+                await _notify(targets, events, game)
+        if yield_every:
+            steps += 1
+            if steps >= yield_every:
+                steps = 0
+                await asyncio.sleep(0)
     assert game.results is not None
     return game.results

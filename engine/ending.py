@@ -9,6 +9,8 @@ last round or at the time limit (§5.12).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.hand import Meld, MeldKind
 from rules.request import result_to_dict
 from rules.ruleset import PAO_CLASSIC
@@ -26,6 +28,9 @@ from .events import (
 from .results import final_results
 from .settlement import net_deltas, noten_payments, win_payments
 
+if TYPE_CHECKING:
+    from .game import Game
+
 
 def tile_key(tile: Tile) -> tuple[int, bool]:
     """Sort key of a tile: by kind, a red five after the plain ones (cheaper than
@@ -42,12 +47,8 @@ class HandEnding:
         r = self.ruleset
         h = self.hand
         claim = h.claim
-        if chankan and claim is not None and claim.source == "kakan":
-            # The robbed kan never happens (000 第9条ロ): the meld is a pon again.
-            s = h.seats[claim.seat]
-            i = s.melds.index(claim.meld)  # type: ignore[arg-type]
-            m = s.melds[i]
-            s.melds[i] = Meld(MeldKind.PON, m.tiles[:3], m.source, m.called)
+        if chankan and claim is not None and claim.meld is not None:
+            self._unmake_robbed_kan(claim.seat, claim.meld)
         deltas = [0] * 4
         for n, w in enumerate(winners):
             s = h.seats[w]
@@ -92,6 +93,22 @@ class HandEnding:
             )
         self.sticks = 0
         self._end_hand("win", deltas, renchan=self.dealer in winners)
+
+    def _unmake_robbed_kan(self: Game, seat: int, meld: Meld) -> None:
+        """A robbed kan never happens (000 第9条ロ): the kakan'd meld is a pon again and an
+        ankan's tiles go back to the hand. The robbed tile stays with the kan maker, as a
+        ronned discard stays in its river: the win is told by the `Won` event, and every
+        tile stays in exactly one place."""
+        s = self.hand.seats[seat]
+        i = s.melds.index(meld)
+        if meld.kind is MeldKind.KAKAN:
+            # `_kakan` appended the added tile to the pon's three.
+            s.melds[i] = Meld(MeldKind.PON, meld.tiles[:3], meld.source, meld.called)
+            s.add(meld.tiles[3])
+        else:
+            del s.melds[i]
+            for t in meld.tiles:
+                s.add(t)
 
     def _tenpai(self, seat: int) -> bool:
         """Tenpai at an exhaustive draw (000 第17条): shape, own-waits exception, and

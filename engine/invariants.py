@@ -2,79 +2,198 @@
 
 `validate(game)` returns the list of violated invariants (empty when all hold):
 every one of the 136 tiles is in exactly one place, points plus sticks equal
-the starting total, each hand has the size its melds and the turn imply, and
-every applied action was legal when applied (the engine refuses others, so
-this checks the log of actions against the count of decisions). The sim runs
-it after every applied action.
+the starting total, and each hand has the size its melds and the turn imply
+(every applied action being legal is the engine's own check: `Game.apply`
+refuses anything not in `legal_actions`, and the driver refuses a player's
+choice that was not offered).
+
+The sim runs the check after every applied action, so it is written to be
+cheap: the tiles are compared as sorted kinds mapped in C, and a `Checker`
+(one per game) re-reads a river or a seat's melds only when their contents
+changed since its last look. `validate` is a `Checker` with no memory.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
 from functools import cache
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rules.tiles import Tile
 
-from .game import STICK
-from .wall import full_set
-
-
-@cache
-def _expected(red_fives: int) -> list[int]:
-    counts = [0] * 68
-    for tile in full_set(red_fives):
-        counts[tile.kind * 2 + tile.red] += 1
-    return counts
+from .state import STICK
+from .wall import DEAL_END, RINSHAN_INDICES, Wall, full_set
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import SeatState
+
+_KIND = attrgetter("kind")
 
 
 class InvariantViolation(AssertionError):
     """Raised by `check` with every violation in the message."""
 
 
-def validate(game: Game) -> list[str]:
-    problems: list[str] = []
-    total = sum(game.scores) + STICK * game.sticks
-    if total != game.start_total:
-        problems.append(
-            f"points not conserved: scores {game.scores} + {game.sticks} sticks = {total}, "
-            f"expected {game.start_total}"
-        )
-    h = game.hand
-    if h is None:
+@cache
+def _expected_keys(red_fives: int) -> list[int]:
+    return sorted(t.kind * 2 + t.red for t in full_set(red_fives))
+
+
+def _tile(key: int) -> Tile:
+    return Tile(key // 2, bool(key % 2))
+
+
+def _keys_in_play(s: SeatState) -> list[int]:
+    """One seat's tiles as kind * 2 + red: hand, melds, river (for the error message)."""
+    tiles = [*s.hand, *(t for m in s.melds for t in m.tiles)]
+    tiles += [e.tile for e in s.river if e.called_by is None]
+    return [t.kind * 2 + t.red for t in tiles]
+
+
+def _red_kinds(tiles: list[Tile]) -> list[int]:
+    return [t.kind for t in tiles if t.red]
+
+
+class Checker:
+    """The invariants of one game, checked as often as wanted (`checker(game)`).
+
+    Rivers and melds change only at their end, a few times a hand, so each seat's
+    are kept as the tuple of objects last read (holding them, so a replaced entry
+    is never mistaken for the old one) with their kinds; comparing tuples of the
+    same objects is an identity check in C. The sorted kinds of the tiles taken from
+    the wall are kept too and grown one draw at a time.
+    """
+
+    def __init__(self) -> None:
+        self._rivers: list[tuple[tuple, list[int], list[int]]] = [((), [], [])] * 4
+        self._melds: list[tuple[tuple, list[int], list[int]]] = [((), [], [])] * 4
+        self._wall: Wall | None = None
+        self._taken_at = (0, 0)  # (live_next, rinshan_taken) of `_taken`
+        self._taken: list[int] = []
+
+    def __call__(self, game: Game) -> list[str]:
+        problems: list[str] = []
+        total = sum(game.scores) + STICK * game.sticks
+        if total != game.start_total:
+            problems.append(
+                f"points not conserved: scores {game.scores} + {game.sticks} sticks = {total}, "
+                f"expected {game.start_total}"
+            )
+        h = game.hand
+        if h is None:
+            return problems
+        wall = h.wall
+        if not wall.verified:
+            # The wall itself holds the whole set: checked once per hand.
+            if sorted(wall.keys) != _expected_keys(game.ruleset.red_fives):
+                problems.append("the wall does not hold the full set of tiles")
+            else:
+                wall.verified = True
+        if not (
+            DEAL_END <= wall.live_next <= wall.live_end
+            and wall.remaining == wall.live_end - wall.live_next
+            and 0 <= wall.rinshan_taken <= wall.kans <= len(RINSHAN_INDICES)
+        ):
+            problems.append(
+                f"wall counters out of range: next {wall.live_next}, end {wall.live_end}, "
+                f"remaining {wall.remaining}, kans {wall.kans}, rinshan {wall.rinshan_taken}"
+            )
+            return problems
+        problems.extend(self._tiles(h.seats, wall))
+        if h.phase in ("turn", "claim", "declare"):
+            for seat, s in enumerate(h.seats):
+                size = len(s.hand) + 3 * len(s.melds)
+                # The seat on turn holds 14 (a quad counted as 3); everyone else 13, the
+                # kan maker too while a chankan window is open.
+                want = 14 if h.phase == "turn" and seat == h.turn else 13
+                if size != want:
+                    problems.append(
+                        f"seat {seat} holds {size} tiles (melds as 3), expected {want}"
+                    )
+                if sum(s.counts) != len(s.hand):
+                    problems.append(f"seat {seat}'s kind counts do not match its hand")
         return problems
-    placed = [0] * 68  # kind * 2 + red
-    for s in h.seats:
-        for tile in s.hand:
-            placed[tile.kind * 2 + tile.red] += 1
-        for meld in s.melds:
-            for tile in meld.tiles:
-                placed[tile.kind * 2 + tile.red] += 1
-        for entry in s.river:
-            if entry.called_by is None:  # a called tile lies in the caller's meld
-                placed[entry.tile.kind * 2 + entry.tile.red] += 1
-    for tile in h.wall.live_tiles():
-        placed[tile.kind * 2 + tile.red] += 1
-    for tile in h.wall.dead_tiles():
-        placed[tile.kind * 2 + tile.red] += 1
-    if placed != _expected(game.ruleset.red_fives):
-        got = Counter({Tile(i // 2, bool(i % 2)): n for i, n in enumerate(placed) if n})
-        want = Counter(full_set(game.ruleset.red_fives))
+
+    def _tiles(self, seats: list[SeatState], wall: Wall) -> list[str]:
+        """Every tile in exactly one place.
+
+        The wall's indices partition the 136 tiles into live, dead and "taken" (the
+        deal, the draws and the rinshan tiles drawn). So every tile is in exactly one
+        place iff the tiles in hands, melds and rivers (a called tile lies in the
+        caller's meld, not in the river) are exactly the taken ones. Compared as
+        sorted kinds, plus the kinds of the red fives when the wall has any: two
+        multisets of (kind, red) are equal iff both of those are.
+        """
+        reds = wall.reds
+        in_play: list[int] = []
+        red: list[int] = []
+        for seat, s in enumerate(seats):
+            in_play += map(_KIND, s.hand)
+            river = tuple(s.river)
+            seen, kinds, river_red = self._rivers[seat]
+            if river != seen:
+                tiles = [e.tile for e in river if e.called_by is None]
+                kinds = list(map(_KIND, tiles))
+                river_red = _red_kinds(tiles) if reds else []
+                self._rivers[seat] = (river, kinds, river_red)
+            in_play += kinds
+            melds = tuple(s.melds)
+            seen, kinds, meld_red = self._melds[seat]
+            if melds != seen:
+                tiles = [t for m in melds for t in m.tiles]
+                kinds = list(map(_KIND, tiles))
+                meld_red = _red_kinds(tiles) if reds else []
+                self._melds[seat] = (melds, kinds, meld_red)
+            in_play += kinds
+            if reds:
+                red += _red_kinds(s.hand)
+                red += river_red
+                red += meld_red
+        in_play.sort()
+        taken = self._taken_kinds(wall)
+        red_taken: list[int] = []
+        if reds:
+            tiles = wall.tiles
+            rinshan = (tiles[i] for i in RINSHAN_INDICES[: wall.rinshan_taken])
+            red_taken = _red_kinds([*tiles[: wall.live_next], *rinshan])
+            red.sort()
+            red_taken.sort()
+        if in_play == taken and red == red_taken:
+            return []
+        keys = wall.keys
+        indices = (*range(wall.live_next), *RINSHAN_INDICES[: wall.rinshan_taken])
+        got = Counter(_tile(k) for s in seats for k in _keys_in_play(s))
+        want = Counter(_tile(keys[i]) for i in indices)
         extra = {str(t): n for t, n in (got - want).items()}
         missing = {str(t): n for t, n in (want - got).items()}
-        problems.append(f"tiles not accounted for: extra {extra}, missing {missing}")
-    if h.phase in ("turn", "claim", "declare"):
-        for seat, s in enumerate(h.seats):
-            size = len(s.hand) + 3 * len(s.melds)
-            # The seat on turn holds 14 (a quad counted as 3); everyone else 13, the
-            # kan maker too while a chankan window is open.
-            want = 14 if h.phase == "turn" and seat == h.turn else 13
-            if size != want:
-                problems.append(f"seat {seat} holds {size} tiles (melds as 3), expected {want}")
-    return problems
+        return [f"tiles not accounted for: extra {extra}, missing {missing}"]
+
+    def _taken_kinds(self, wall: Wall) -> list[int]:
+        """Sorted kinds of the tiles taken from the wall so far."""
+        at = (wall.live_next, wall.rinshan_taken)
+        if wall is self._wall and at != self._taken_at:
+            # Usually one more draw (or rinshan draw) since the last look.
+            last_next, last_rinshan = self._taken_at
+            if last_next <= at[0] <= last_next + 1 and last_rinshan <= at[1] <= last_rinshan + 1:
+                if at[0] > last_next:
+                    insort(self._taken, wall.kinds[last_next])
+                if at[1] > last_rinshan:
+                    insort(self._taken, wall.kinds[RINSHAN_INDICES[last_rinshan]])
+                self._taken_at = at
+        if wall is not self._wall or at != self._taken_at:
+            kinds = wall.kinds
+            taken = [*kinds[: at[0]], *(kinds[i] for i in RINSHAN_INDICES[: at[1]])]
+            taken.sort()
+            self._wall, self._taken_at, self._taken = wall, at, taken
+        return self._taken
+
+
+def validate(game: Game) -> list[str]:
+    """Every invariant that does not hold now (empty when all do)."""
+    return Checker()(game)
 
 
 def check(game: Game) -> None:
@@ -83,4 +202,4 @@ def check(game: Game) -> None:
         raise InvariantViolation("; ".join(problems))
 
 
-__all__ = ["InvariantViolation", "check", "validate"]
+__all__ = ["Checker", "InvariantViolation", "check", "validate"]

@@ -13,18 +13,23 @@ from collections.abc import Callable
 
 from rules.hand import Meld, MeldKind
 from rules.scoring import ScoreResult, score
+from rules.shanten import shanten_kokushi
 from rules.tiles import Tile
 from rules.waits import waits as shape_waits
 
-from .actions import Action, Ankan, Kakan, Pass, Ron
+from .actions import Action, Ankan, Kakan
+from .claims import PASS, RON
 from .events import KanDeclared
 from .riichi import composition_unchanged, yaku_kept
 from .state import Claim
 
 
 def distinct_tiles(hand: list[Tile]) -> list[Tile]:
-    """The different tiles of a hand, in kind order (one action per distinct tile)."""
-    return sorted(set(hand), key=lambda t: (t.kind, t.red))
+    """The different tiles of a hand, in kind order, a red five after the plain ones
+    (one action per distinct tile). Keyed by a small int rather than by the tiles
+    themselves: hashing a dataclass runs Python code, and this runs every turn."""
+    seen = {tile.kind * 2 + tile.red: tile for tile in hand}
+    return [seen[key] for key in sorted(seen)]
 
 
 class KanRules:
@@ -39,7 +44,8 @@ class KanRules:
             if s.counts[drawn.kind] == 4 and self._riichi_ankan_ok(seat, drawn.kind):
                 out.append(Ankan(seat, drawn.kind))
             return out
-        out.extend(Ankan(seat, k) for k in range(34) if s.counts[k] == 4)
+        if 4 in s.counts:
+            out.extend(Ankan(seat, k) for k, n in enumerate(s.counts) if n == 4)
         for meld in s.melds:
             if meld.kind is MeldKind.PON and s.counts[meld.base_kind]:
                 kind = meld.base_kind
@@ -117,11 +123,14 @@ class KanRules:
         self._wins = {}
         for k in (1, 2, 3):
             o = (seat + k) % 4
-            if tile.kind not in h.seats[o].wait_set:
+            other = h.seats[o]
+            if tile.kind not in other.wait_set:
                 continue
+            if source == "ankan" and shanten_kokushi(other.counts) != 0:
+                continue  # only a kokushi wait can ever take an ankan tile, so only it passes
             shape.append(o)
             if self._can_ron(o, tile, robbing=source, houtei=False):
-                options[o] = [Ron(o), Pass(o)]
+                options[o] = [RON[o], PASS[o]]
         h.claim = Claim(source, seat, tile, options, shape_seats=tuple(shape), meld=meld)
         if options:
             h.phase = "claim"

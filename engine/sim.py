@@ -24,7 +24,7 @@ from .actions import Action
 from .driver import Player, play_game
 from .events import Called, Event, HandEnded, HandStarted, RiichiAccepted, Won
 from .game import Game
-from .invariants import validate
+from .invariants import Checker
 from .log import LogWriter
 
 PlayerFactory = Callable[[int, int], Player]
@@ -151,13 +151,15 @@ async def _run(
                 writer.start(game)
                 hooks.append(writer.record)
             if check_invariants:
-                hooks.append(_checker)
+                hooks.append(_checker(Checker()))
 
             def after(g: Game, a: Action, e: list[Event], hooks=hooks) -> None:
                 for hook in hooks:
                     hook(g, a, e)
 
-            results = await play_game(game, players, (stats,), after_apply=after)
+            results = await play_game(
+                game, players, (stats,), after_apply=after, yield_every=0, concurrent=False
+            )
         except _Violation as problem:
             violations += 1
             _report(stderr, f"seed {game_seed}: invariant violated: {problem}")
@@ -203,10 +205,15 @@ async def _run(
     }
 
 
-def _checker(game: Game, action: Action, events: list[Event]) -> None:
-    problems = validate(game)
-    if problems:
-        raise _Violation(f"after {action!r}: " + "; ".join(problems))
+def _checker(checker: Checker) -> Callable[[Game, Action, list[Event]], None]:
+    """An `after_apply` hook running one game's invariant checks after every action."""
+
+    def after(game: Game, action: Action, events: list[Event]) -> None:
+        problems = checker(game)
+        if problems:
+            raise _Violation(f"after {action!r}: " + "; ".join(problems))
+
+    return after
 
 
 def _report(stderr: TextIO | None, message: str) -> None:

@@ -1,8 +1,9 @@
 """The mutable state of one hand in play, per seat and for the table.
 
-Only `engine.game` mutates these; everyone else reads them through
-`PlayerView` (one seat's share) or the invariants. Kept as plain slotted
-classes because they change on every action and are never compared.
+Only the `Game` (`engine.game` and its rule modules) mutates these; everyone
+else reads them through `PlayerView` (one seat's share) or the invariants. Kept
+as plain slotted classes because they change on every action and are never
+compared.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from rules.tiles import KIND_COUNT, Tile
 
 from .actions import Action
 from .wall import Wall
+
+STICK = 1000  # a riichi stick, in table points
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,7 @@ class SeatState:
         "riichi_furiten",
         "riichi_pending",
         "river",
+        "shanten",
         "temp_furiten",
         "temp_kinds",
         "wait_set",
@@ -62,6 +66,7 @@ class SeatState:
         self.discard_kinds: set[int] = set()  # every kind this seat discarded (called ones too)
         self.drawn: Tile | None = None  # the tile drawn this turn
         self.waits: tuple[int, ...] = ()  # valid whenever the hand has 3n+1 tiles
+        self.shanten = 8  # of the last 3n+1 hand (cached with the waits; 8 = not known yet)
         self.wait_set: frozenset[int] = frozenset()
         self.riichi = False  # riichi established (stick paid)
         self.riichi_pending = False  # declared with the discard now on offer
@@ -81,7 +86,14 @@ class SeatState:
         self.counts[tile.kind] += 1
 
     def remove(self, tile: Tile) -> None:
-        self.hand.remove(tile)
+        hand = self.hand
+        try:
+            # By identity, in C: the engine's tiles are the wall's shared objects
+            # (`engine.wall.shared`), and `list.remove` would run the dataclass's
+            # Python `__eq__` on every tile before the match.
+            del hand[list(map(id, hand)).index(id(tile))]
+        except ValueError:
+            hand.remove(tile)
         self.counts[tile.kind] -= 1
 
     @property
@@ -116,6 +128,7 @@ class HandState:
         "declare_queue",
         "declared",
         "discards",
+        "dora_indicators",
         "indicators",
         "last_discard",
         "phase",
@@ -129,6 +142,7 @@ class HandState:
         self.wall = wall
         self.seats = [SeatState(h) for h in hands]
         self.indicators = 0  # dora indicators revealed (omote + kan)
+        self.dora_indicators: tuple[Tile, ...] = ()  # those indicators, in order
         self.turn = dealer
         self.turn_kind = "draw"  # how the current turn began: draw | rinshan | call
         self.phase = "turn"  # turn | claim | declare | over

@@ -10,6 +10,7 @@ hand (mjx, Mortal: hidden state kept apart from each seat's observation).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rules.hand import Meld
@@ -24,7 +25,11 @@ if TYPE_CHECKING:
 
 
 def tile_key(tile: Tile) -> tuple[int, bool]:
+    """Sort key of a tile: by kind, a red five after the plain ones."""
     return (tile.kind, tile.red)
+
+
+_TILE_KEY = attrgetter("kind", "red")  # `tile_key` in C, for the per-decision sort
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,11 +104,11 @@ def player_view(game: Game, seat: int) -> PlayerView:
         honba=game.honba,
         sticks=game.sticks,
         scores=tuple(game.scores),
-        hand=tuple(sorted(s.hand, key=tile_key)),
+        hand=tuple(sorted(s.hand, key=_TILE_KEY)),
         drawn=s.drawn if h.turn == seat and h.phase == "turn" else None,
         melds=tuple(tuple(x.melds) for x in h.seats),
         rivers=tuple(tuple(x.river) for x in h.seats),
-        dora_indicators=tuple(h.wall.indicator(i) for i in range(h.indicators)),
+        dora_indicators=h.dora_indicators,
         riichi=tuple(x.riichi for x in h.seats),
         turn=h.turn if claim is None else claim.seat,
         phase=h.phase,

@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.tiles import KIND_COUNT, Tile, format_tiles, parse_tiles
+from rules.tiles import KIND_COUNT, Tile, format_tiles, is_five, parse_tiles
 
 TILE_COUNT = 136
 STACKS_PER_SIDE = 17
@@ -42,14 +42,30 @@ def red_kinds(red_fives: int) -> list[int]:
     }[red_fives]
 
 
+# One shared object per distinct tile (kind, red). Walls hold these, so every tile in
+# play is one of them: `list.remove`, `in` and `==` then match by identity in C
+# instead of running the dataclass's Python `__eq__`, on every discard and call.
+_SHARED: list[Tile | None] = [
+    Tile(key // 2, red=bool(key % 2)) if not key % 2 or is_five(key // 2) else None
+    for key in range(2 * KIND_COUNT)
+]
+
+
+def shared(tile: Tile) -> Tile:
+    """The shared object equal to `tile`."""
+    found = _SHARED[tile.kind * 2 + tile.red]
+    assert found is not None
+    return found
+
+
 def full_set(red_fives: int = 0) -> list[Tile]:
-    """The 136 tiles of a set, sorted, with `red_fives` red fives."""
+    """The 136 tiles of a set, sorted, with `red_fives` red fives (shared objects)."""
     reds = red_kinds(red_fives)
     tiles = []
     for kind in range(KIND_COUNT):
         red = reds.count(kind)
-        tiles.extend(Tile(kind, red=True) for _ in range(red))
-        tiles.extend(Tile(kind) for _ in range(4 - red))
+        tiles.extend([_SHARED[kind * 2 + 1]] * red)  # type: ignore[list-item]
+        tiles.extend([_SHARED[kind * 2]] * (4 - red))  # type: ignore[list-item]
     return tiles
 
 
@@ -99,28 +115,44 @@ def position(index: int, brk: Break) -> Position:
 class Wall:
     """The tiles of one hand in draw order, and how far they have been used."""
 
-    __slots__ = ("brk", "dice", "kans", "live_next", "rinshan_taken", "tiles")
+    __slots__ = (
+        "brk",
+        "dice",
+        "kans",
+        "keys",
+        "kinds",
+        "live_next",
+        "reds",
+        "remaining",
+        "rinshan_taken",
+        "tiles",
+        "verified",
+    )
 
     def __init__(self, tiles: Sequence[Tile], dice: Sequence[tuple[int, int]], dealer: int):
         if len(tiles) != TILE_COUNT:
             raise ValueError(f"a wall holds {TILE_COUNT} tiles, got {len(tiles)}")
-        self.tiles: tuple[Tile, ...] = tuple(tiles)
+        self.tiles: tuple[Tile, ...] = tuple(map(shared, tiles))
         self.dice: tuple[tuple[int, int], ...] = tuple(tuple(d) for d in dice)  # type: ignore[misc]
         self.brk = break_from_dice(dealer, self.dice)
+        # Each tile as one small int (kind * 2 + red), for the invariant check: counting
+        # ints is C work, counting dataclass tiles runs their Python __hash__.
+        self.keys: tuple[int, ...] = tuple(t.kind * 2 + t.red for t in self.tiles)
+        self.kinds = bytes(t.kind for t in self.tiles)
+        self.reds = any(t.red for t in self.tiles)
         self.live_next = DEAL_END
         self.kans = 0
         self.rinshan_taken = 0
+        # Normal draws still available (0 after the haitei tile was drawn). Kept as a
+        # plain attribute, updated by `draw` and `add_kan`: it is read several times a turn.
+        self.remaining = LIVE_END - DEAL_END
+        self.verified = False  # set by the invariant check once it saw the full set here
 
     # -- counters -----------------------------------------------------------------
     @property
     def live_end(self) -> int:
         """One past the last drawable live tile: 122 minus one per kan (000 第5条)."""
         return LIVE_END - self.kans
-
-    @property
-    def remaining(self) -> int:
-        """Normal draws still available (0 after the haitei tile was drawn)."""
-        return self.live_end - self.live_next
 
     def deal(self, dealer: int) -> list[list[Tile]]:
         """The 13-tile hands by absolute seat, taken as in 5.4 (three rounds of four, one each)."""
@@ -138,6 +170,7 @@ class Wall:
             raise RuntimeError("the live wall is empty")
         tile = self.tiles[self.live_next]
         self.live_next += 1
+        self.remaining -= 1
         return tile
 
     def draw_rinshan(self) -> Tile:
@@ -149,6 +182,7 @@ class Wall:
     def add_kan(self) -> None:
         """A kan was made: the dead wall takes the last live tile (it stays 14)."""
         self.kans += 1
+        self.remaining -= 1
 
     def indicator(self, n: int) -> Tile:
         """The n-th dora indicator (0 = omote, 1-4 = kan indicators)."""

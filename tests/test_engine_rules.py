@@ -447,3 +447,148 @@ def test_riichi_furiten_after_passing_a_win():
     assert game.furiten(1) == "riichi"
     advance(game, lambda g: g.hand.last_discard == (2, t("8p")))
     assert Ron(1) not in game.legal_actions(1)  # 000 第32条ト: to the end of the hand
+
+
+# --------------------------------------------------------------------------- chankan on an ankan
+
+KOKUSHI_ANKAN = [
+    "9m" + HONORS_0,
+    "1111m234p567p78s9p",  # ankan 1m on his first draw
+    "9m1p9p1s9s1z2z3z4z5z6z7z7z",  # kokushi waiting on 1m only
+    "2m3m4m5m6m7m8m2p3p4p5s6s2s",
+]
+
+
+@pytest.mark.parametrize("preset", ["jpm", "wrc", "gifu"])
+def test_kokushi_does_not_rob_an_ankan_where_kokushi_ankan_is_false(preset):
+    # §2 kokushi_ankan = false in every preset (§6 A31, A44): the kan stands.
+    game = scripted_game(preset, KOKUSHI_ANKAN, draws="5z6z", rinshan="8m")
+    events = do(game, Ankan(1, 0))
+    assert [type(e).__name__ for e in events][-1] == "Drew" and events[-1].rinshan
+    assert game.pending_seats() == [1]
+    assert game.furiten(2) is None  # an ankan tile he could never take is no passed win
+
+
+def test_kokushi_robs_an_ankan_where_a_house_rule_allows_it():
+    # 000 第33条ロ② as a house rule (kokushi_ankan = true): only kokushi may rob it.
+    game = scripted_game("wrc", KOKUSHI_ANKAN, draws="5z6z", rinshan="8m",
+                         rules={"kokushi_ankan": True})
+    do(game, Ankan(1, 0))
+    assert game.pending_seats() == [2]
+    assert game.legal_actions(2) == [Ron(2), Pass(2)]
+    hand = game.hand
+    events = do(game, Ron(2))
+    [won] = of_type(events, Won)
+    assert won.winner == 2 and won.from_seat == 1 and "kokushi" in yaku_ids(won)
+    assert not [e for e in events if isinstance(e, DoraRevealed) and e.kan]  # no kan happened
+    # The kan never happened: seat 1's four 1m are back in his hand (every tile in one place).
+    assert not hand.seats[1].melds and hand.seats[1].counts[0] == 4
+
+
+def test_a_standard_wait_is_never_offered_an_ankan_tile():
+    hands = list(KOKUSHI_ANKAN)
+    hands[2] = "2m3m4p5p6p7p8p9p1s2s3s7z7z"  # ryanmen 1m-4m
+    game = scripted_game("wrc", hands, draws="5z6z", rinshan="8m", rules={"kokushi_ankan": True})
+    events = do(game, Ankan(1, 0))
+    assert events[-1].rinshan and game.pending_seats() == [1]
+    assert game.furiten(2) is None
+
+
+def test_a_chankan_on_the_last_hand_keeps_every_tile_in_one_place():
+    # The robbed kakan tile goes back to the kan maker (the kan never happened), so the
+    # final state of the game still accounts for all 136 tiles.
+    from engine.game import Start
+    from engine.invariants import validate
+
+    roles = ["5p" + HONORS_0, "55p234m678m1s1s5z6z7z", "234m567m789s46p11s",
+             "123p789p234s678s5s"]
+    game = scripted_game("wrc", [roles[1], roles[2], roles[3], roles[0]], draws="6z1m1m1m5p",
+                         start=Start(round_wind=1, hand_number=3))  # South 4, seat 3 deals
+    do(game, Discard(3, t("5p")))
+    do(game, Pon(0, (t("5p"), t("5p"))))
+    do(game, Discard(0, t("5z")))
+    do(game, Kakan(0, t("5p")))
+    [won] = of_type(do(game, Ron(1)), Won)
+    assert "chankan" in yaku_ids(won) and game.is_over
+    assert validate(game) == []
+    assert game.hand.seats[0].melds[0].kind == "pon" and game.hand.seats[0].counts[13] == 1
+
+
+# --------------------------------------------------------------------------- claim priority
+
+
+def test_a_chi_overridden_by_a_pon_is_void():
+    # 000 第26条, 第27条ハ: seat 1 (shimocha) chis, seat 2 pons the same 3m: the pon stands.
+    hands = list(KUIKAE_HANDS)
+    hands[2] = "3m3m7m8m9m1p2p3p7p8p9p5s5s"
+    game = scripted_game("wrc", hands, draws="5z")
+    do(game, Discard(0, t("3m")))
+    assert game.pending_seats() == [1, 2]
+    events = do(game, Chi(1, (t("4m"), t("5m"))), Pon(2, (t("3m"), t("3m"))))
+    [called] = [e for e in events if type(e).__name__ == "Called"]
+    assert called.seat == 2 and called.from_seat == 0
+    assert not game.hand.seats[1].melds and game.hand.seats[1].counts[3] == 1  # 4m kept
+    assert game.pending_seats() == [2] and game.hand.turn_kind == "call"
+
+
+# --------------------------------------------------------------------------- riichi declaration
+
+RIICHI_RON_HANDS = [
+    "9m" + HONORS_0,
+    "123m456m789m67p11s",  # tenpai; declares riichi with the 7z he draws
+    "7z7z5z5z234m567p789s",  # shanpon 7z-5z: chun ronned is yakuhai
+    "2p3p4p2s3s4s6s7s8s9p9p9p8m",
+]
+
+
+def test_a_ronned_riichi_declaration_tile_voids_the_riichi_and_no_stick_is_paid():
+    # 000 第32条イ, 002 役2: the riichi stands only once the declaration tile is not ronned.
+    game = scripted_game("wrc", RIICHI_RON_HANDS, draws="9s7z")
+    do(game, Discard(1, t("7z"), riichi=True))
+    assert game.pending_seats() == [2]
+    events = do(game, Ron(2))
+    assert not of_type(events, RiichiAccepted)
+    [won] = of_type(events, Won)
+    assert won.winner == 2 and won.from_seat == 1
+    assert not [p for p in won.payments if p.reason == "sticks"]
+    value = won.result["points"]["total"]
+    assert game.sticks == 0 and game.scores[1] == 30000 - value  # no 1,000 stick on top
+
+
+def test_double_riichi_needs_no_call_before_it_by_anyone_an_ankan_included():
+    # 000 第55条①, §6 A43: the dealer's ankan before seat 1's first discard is a call, so
+    # seat 1's riichi with his first discard is a plain riichi (ippatsu still counts).
+    hands = list(IPPATSU_HANDS)
+    game = scripted_game("wrc", hands, draws="1z6z7z7z8s5p", rinshan="8p")
+    do(game, Ankan(0, 27))
+    do(game, Discard(1, t("6z"), riichi=True))
+    [won] = of_type(do(game, Tsumo(1)), Won)
+    ids = yaku_ids(won)
+    assert "riichi" in ids and "double_riichi" not in ids and "ippatsu" in ids
+
+
+# --------------------------------------------------------------------------- tenhou, chiihou
+
+
+def test_tenhou_reaches_the_scorer():
+    game = scripted_game("wrc", ["123m456m789m123p5p", *IPPATSU_HANDS[1:]], draws="5p")
+    assert Tsumo(0) in game.legal_actions(0)
+    [won] = of_type(do(game, Tsumo(0)), Won)
+    assert "tenhou" in yaku_ids(won) and won.result["yakuman"] >= 1
+    assert [p.amount for p in won.payments if p.reason == "hand"] == [16000] * 3
+
+
+def test_chiihou_reaches_the_scorer_and_a_call_before_it_stops_it():
+    game = scripted_game("wrc", IPPATSU_HANDS, draws="7z5p")
+    [won] = of_type(do(game, Tsumo(1)), Won)
+    assert "chiihou" in yaku_ids(won)
+    # A pon by anyone before his first draw: no chiihou (§6 A43), a plain tsumo.
+    hands = list(IPPATSU_HANDS)
+    hands[0] = "2z" + hands[0][2:]
+    hands[3] = "2z2z4p5p6p7p8p9p2s3s4s6s1z"
+    game = scripted_game("wrc", hands, draws="7z8s5p")
+    do(game, Discard(0, t("2z")))
+    do(game, Pon(3, (t("2z"), t("2z"))))
+    do(game, Discard(3, t("1z")))
+    [won] = of_type(do(game, Tsumo(1)), Won)
+    assert "chiihou" not in yaku_ids(won) and "menzen_tsumo" in yaku_ids(won)

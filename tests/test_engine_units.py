@@ -150,7 +150,30 @@ def test_invariants_catch_a_lost_tile_and_created_points():
     game.hand.seats[1].hand.pop()
     game.scores[0] += 100
     problems = validate(game)
-    assert len(problems) == 3
+    assert len(problems) == 4
     assert "points not conserved" in problems[0] and "missing" in problems[1]
+    assert "holds 12 tiles" in problems[2] and "counts do not match" in problems[3]
     with pytest.raises(InvariantViolation):
         check(game)
+
+
+def test_the_caching_checker_sees_a_change_anywhere_in_a_river():
+    # The sim's Checker keeps each river's kinds between actions; a tampered entry
+    # (even an old one, even with the same length) must still be seen.
+    from dataclasses import replace
+
+    from engine.invariants import Checker
+    from engine.scripted import autopilot
+
+    game = Game.new(load_preset("wrc"), 2)
+    checker = Checker()
+    for _ in range(30):
+        game.apply(autopilot(game, game.pending_seats()[0]))
+        assert checker(game) == []
+    river = game.hand.seats[0].river
+    first = river[0]
+    other = t("1z") if first.tile != t("1z") else t("2z")
+    river[0] = replace(first, tile=other)
+    assert any("tiles not accounted for" in p for p in checker(game))
+    river[0] = first
+    assert checker(game) == []
