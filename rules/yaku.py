@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import NamedTuple
 
+from .decompose import K_GROUP, K_HATSU, K_NOT_GREEN, K_SIMPLE, K_YAOCHUU
 from .ruleset import Ruleset
 from .tiles import CHUN, HAKU, HATSU, WINDS, is_yaochuu
 
@@ -170,23 +173,7 @@ def reading_yaku(
         elif identical == 1:
             found.append("iipeikou")
     if trips:
-        for dragon, name in DRAGON_YAKU.items():
-            if dragon in trips:
-                found.append(name)
-        if seat_wind in trips:
-            found.append("yakuhai_seat_wind")
-        if round_wind in trips:
-            found.append("yakuhai_round_wind")
-        dragon_trips = (HAKU in trips) + (HATSU in trips) + (CHUN in trips)
-        if dragon_trips == 3:
-            found.append("daisangen")
-        elif dragon_trips == 2 and pair >= 31:
-            found.append("shousangen")
-        wind_trips = sum(1 for w in WINDS if w in trips)
-        if wind_trips == 4:
-            found.append("daisuushii")
-        elif wind_trips == 3 and 27 <= pair <= 30:
-            found.append("shousuushii")
+        found += honor_yaku(trips, pair, seat_wind, round_wind)
         if len(trips) >= 3 and any(
             n in trips and n + 9 in trips and n + 18 in trips for n in range(9)
         ):
@@ -213,6 +200,26 @@ def reading_yaku(
     return found
 
 
+def honor_yaku(trips: Collection[int], pair: int, seat_wind: int, round_wind: int) -> list[str]:
+    """Yaku of the honor triplets (and quads) and the pair: yakuhai, sangen, suushii."""
+    found = [name for dragon, name in DRAGON_YAKU.items() if dragon in trips]
+    if seat_wind in trips:
+        found.append("yakuhai_seat_wind")
+    if round_wind in trips:
+        found.append("yakuhai_round_wind")
+    dragon_trips = (HAKU in trips) + (HATSU in trips) + (CHUN in trips)
+    if dragon_trips == 3:
+        found.append("daisangen")
+    elif dragon_trips == 2 and pair >= 31:
+        found.append("shousangen")
+    wind_trips = sum(1 for w in WINDS if w in trips)
+    if wind_trips == 4:
+        found.append("daisuushii")
+    elif wind_trips == 3 and 27 <= pair <= 30:
+        found.append("shousuushii")
+    return found
+
+
 def _identical_sequence_pairs(seqs: tuple[int, ...]) -> int:
     """How many disjoint pairs of identical sequences (2 → ryanpeikou)."""
     pairs = 0
@@ -228,20 +235,106 @@ def _identical_sequence_pairs(seqs: tuple[int, ...]) -> int:
 
 def hand_yaku(kinds: list[int], hatsu_count: int, ryuuiisou_hatsu: bool) -> list[str]:
     """Yaku that depend only on which tile kinds the hand holds (`kinds` sorted)."""
+    flags = K_HATSU if hatsu_count else 0
+    for kind in kinds:
+        flags |= K_GROUP[kind // 9] | (K_YAOCHUU if kind in YAOCHUU_SET else K_SIMPLE)
+        if kind not in GREEN_KINDS:
+            flags |= K_NOT_GREEN
+    return kinds_yaku(flags, ryuuiisou_hatsu)
+
+
+_SUITS = K_GROUP[0] | K_GROUP[1] | K_GROUP[2]
+
+
+def kinds_yaku(flags: int, ryuuiisou_hatsu: bool) -> list[str]:
+    """`hand_yaku` from the hand's `K_*` flags (see `rules.decompose.GroupShape.kinds`)."""
     found: list[str] = []
-    lowest, highest = kinds[0], kinds[-1]
-    has_honor = highest >= 27
-    if SIMPLE_SET.issuperset(kinds):
+    honors = flags & K_GROUP[3]
+    suits = flags & _SUITS
+    if not flags & K_YAOCHUU:
         found.append("tanyao")
-    elif YAOCHUU_SET.issuperset(kinds):
-        if not has_honor:
+    elif not flags & K_SIMPLE:
+        if not honors:
             found.append("chinroutou")
         else:
-            found.append("honroutou" if lowest < 27 else "tsuuiisou")
-    if lowest < 27:
-        top_suited = highest if not has_honor else max(k for k in kinds if k < 27)
-        if lowest // 9 == top_suited // 9:
-            found.append("honitsu" if has_honor else "chinitsu")
-    if GREEN_KINDS.issuperset(kinds) and (hatsu_count or not ryuuiisou_hatsu):
+            found.append("honroutou" if suits else "tsuuiisou")
+    if suits in K_GROUP[:3]:  # exactly one suit
+        found.append("honitsu" if honors else "chinitsu")
+    if not flags & K_NOT_GREEN and (flags & K_HATSU or not ryuuiisou_hatsu):
         found.append("ryuuiisou")
     return found
+
+
+# ---------------------------------------------------------------------------
+# Yaku as bits: what the scorer's hot path detects, and what a set of them is worth
+#
+# Bit i is YAKU_ORDER[i], so the set bits read low to high are in the contract's
+# order. Above the yaku, condition bits carry the few facts that change how the
+# detected yaku count; the scorer memoises `count_yaku` per ruleset by the whole
+# mask, since hands of very different shapes share a handful of yaku sets.
+
+YAKU_BIT = {name: 1 << i for i, name in enumerate(YAKU_ORDER)}
+_CONDITIONS = len(YAKU_ORDER)
+COND_CLOSED = 1 << _CONDITIONS  # no open meld
+COND_TSUMO = 1 << (_CONDITIONS + 1)  # won by tsumo (アルシーアル pinfu / tsumo, 001 第8章3)
+COND_NO_SEQUENCE = 1 << (_CONDITIONS + 2)  # chanta's needs_sequence fails
+COND_NO_HONOR = 1 << (_CONDITIONS + 3)  # chanta's needs_honor fails
+COND_TANKI = 1 << (_CONDITIONS + 4)  # tanki wait (suuankou tanki)
+COND_KOKUSHI_13 = 1 << (_CONDITIONS + 5)  # thirteen-sided kokushi wait
+COND_JUNSEI = 1 << (_CONDITIONS + 6)  # nine-sided chuuren wait
+
+# The waits some house rules pay double (`special_double`); 0: always.
+SPECIAL_DOUBLE = {
+    "kokushi": COND_KOKUSHI_13,
+    "suuankou": COND_TANKI,
+    "chuuren": COND_JUNSEI,
+    "daisuushii": 0,
+}
+
+
+class CountedYaku(NamedTuple):
+    """The yaku that count, after the table, the exclusions and the conditions."""
+
+    yaku: tuple[tuple[str, int], ...]  # (id, han) in contract order; han 0 for yakuman
+    han: int  # 0 for a yakuman hand
+    yakuman: int  # yakuman weight before the ruleset's stacking and cap (0: none)
+    pinfu: bool  # pinfu counts (it may waive the tsumo fu)
+    chinitsu: bool  # chinitsu counts (it may add fu: `chinitsu_fu`)
+
+
+def count_yaku(mask: int, ruleset: Ruleset) -> CountedYaku:
+    """What the yaku detected in `mask` (YAKU_BIT and COND_* bits) are worth under `ruleset`."""
+    table = available_table(ruleset)
+    present = {name: table[name] for name in YAKU_ORDER if mask & YAKU_BIT[name] and name in table}
+    closed = bool(mask & COND_CLOSED)
+    chanta = present.get("chanta")
+    if chanta is not None and (
+        (chanta.needs_sequence and mask & COND_NO_SEQUENCE)
+        or (chanta.needs_honor and mask & COND_NO_HONOR)
+    ):
+        del present["chanta"]
+    if ruleset.pinfu_tsumo == "classic_tsumo_yaku":
+        # 001 第8章3: pinfu is a ron-only yaku; a closed pinfu shape by tsumo gets
+        # the tsumo yaku instead, and no other tsumo earns one.
+        if mask & COND_TSUMO and "pinfu" in present:
+            del present["pinfu"]
+            if not closed:
+                present.pop("menzen_tsumo", None)
+        else:
+            present.pop("menzen_tsumo", None)
+    for rule in list(present.values()):
+        for gone in rule.replaces:
+            present.pop(gone, None)
+
+    yakuman = [rule for rule in present.values() if rule.yakuman]
+    if yakuman:
+        weight = 0
+        for rule in yakuman:
+            weight += rule.yakuman
+            condition = SPECIAL_DOUBLE.get(rule.id)
+            if ruleset.special_double and condition is not None and mask & condition == condition:
+                weight += rule.yakuman
+        return CountedYaku(tuple((rule.id, 0) for rule in yakuman), 0, weight, False, False)
+    counted = tuple((name, rule.han(closed)) for name, rule in present.items() if rule.han(closed))
+    pinfu = "pinfu" in present and present["pinfu"].han(closed) > 0
+    return CountedYaku(counted, sum(han for _, han in counted), 0, pinfu, "chinitsu" in present)
