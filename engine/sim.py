@@ -4,8 +4,11 @@ Players come in as factories (`level name -> (seat, seed) -> Player`) so the
 engine never imports `ai` (the layers point one way). Game i is played with
 seed `seed + i`, so a failing game reported on stderr can be replayed alone
 with `--seed <its seed> --games 1`. After every applied action the invariants
-are checked (`engine.invariants`). The same seed gives the same summary,
-`seconds` aside.
+are checked (`engine.invariants`, one caching `Checker` per game). Nothing else
+shares the event loop, so the driver runs headless: it never yields between
+steps and asks a claim window's seats one after another (the same game as the
+UI's concurrent asking, without a task per seat). The same seed gives the same
+summary, `seconds` aside.
 """
 
 from __future__ import annotations
