@@ -109,13 +109,16 @@ def kind_name(kind: int) -> str:
 def parse_tiles(text: str) -> list[Tile]:
     """Parse mpsz (`123m406p789s1122z`) into tiles, in the order written.
 
-    Spaces are ignored. Errors name the problem in a player's words.
+    Spaces are ignored. Errors name the problem in a player's words. Equal
+    tiles come back as the same shared object (there are only 37 of them).
     """
     tiles: list[Tile] = []
-    pending: list[str] = []
-    for char in text.replace(" ", ""):
-        if char.isdigit():
-            pending.append(char)
+    pending = ""
+    for char in text:
+        if "0" <= char <= "9":
+            pending += char
+            continue
+        if char == " ":
             continue
         if char not in SUITS:
             raise TileNotationError(
@@ -123,14 +126,14 @@ def parse_tiles(text: str) -> list[Tile]:
             )
         if not pending:
             raise TileNotationError(f"suit letter {char!r} without digits in {text!r}")
-        suit = SUITS.index(char)
         for digit in pending:
-            tiles.append(_tile_from_digit(int(digit), suit))
-        pending = []
+            tile = _TILE_BY_TEXT.get(digit + char)
+            if tile is None:
+                _tile_from_digit(int(digit), SUITS.index(char))  # raises the right message
+            tiles.append(tile)  # type: ignore[arg-type]
+        pending = ""
     if pending:
-        raise TileNotationError(
-            f"digits {''.join(pending)!r} at the end of {text!r} have no suit letter"
-        )
+        raise TileNotationError(f"digits {pending!r} at the end of {text!r} have no suit letter")
     return tiles
 
 
@@ -142,6 +145,20 @@ def _tile_from_digit(digit: int, suit: int) -> Tile:
     if digit == 0:
         return Tile(suit * 9 + 4, red=True)
     return Tile(suit * 9 + digit - 1)
+
+
+def _all_tile_texts() -> dict[str, Tile]:
+    table = {}
+    for suit_index, suit in enumerate(SUITS):
+        for digit in range(10):
+            try:
+                table[f"{digit}{suit}"] = _tile_from_digit(digit, suit_index)
+            except TileNotationError:
+                continue
+    return table
+
+
+_TILE_BY_TEXT = _all_tile_texts()
 
 
 def parse_kinds(text: str) -> list[int]:
