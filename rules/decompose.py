@@ -139,10 +139,16 @@ def is_kokushi(counts: Sequence[int]) -> bool:
 # The scorer does not build `Reading`s. It packs the concealed tiles into one int
 # (three bits per kind, `PACK[kind]`), cuts that into its four groups (man, pin,
 # sou, honors) and looks each group up here. A `GroupShape` is computed once per
-# distinct group and memoised: every reading of the group as a `GroupPart`, whose
-# counts are packed into one int so that the counts of a whole reading are the sum
-# of its four parts' (fields are wide enough never to carry into the next). The
-# hot ints stay below 2**30: CPython computes faster on ints of one 30-bit digit.
+# distinct group and memoised. Its readings (`GroupPart`s) are in positions within
+# the group (0 is a suit's 1, or East), so the three suits share them: a part is
+# built once per distinct counts, whichever suit holds them. A part's counts are
+# packed into one int so that the counts of a whole reading are the sum of its
+# four parts' (fields are wide enough never to carry into the next).
+#
+# The hot path is shaped by what CPython 3.11 makes expensive: every arithmetic
+# result above 256 is a new int object (small ints are cached), and a dict look-up
+# needs a key object. So the facts the scorer combines per hand come as ready-made
+# ints, and the masks it ANDs across suits are kept within a suit (7 and 9 bits).
 
 PACK_BITS = 3  # a kind's count in a packed hand: 0-4 fit, and four groups' sums stay apart
 PACK = tuple(1 << (PACK_BITS * kind) for kind in range(KIND_COUNT))
@@ -154,7 +160,7 @@ F_SEQS = 0  # 3: sequences
 F_SIMPLE_TRIPS = 3  # 3: triplets of 2-8
 F_YAOCHUU_TRIPS = 6  # 3: triplets of terminals or honors
 F_PAIRS = 9  # 3: pairs (a reading of the whole hand has exactly one)
-F_PAIR = 12  # 6: the pair's kind + 1 (0: none)
+F_HONOR_PAIR = 12  # 6: an honor pair's position + 1 (1 East ... 7 Chun), else 0
 F_PEIKOU = 18  # 3: disjoint pairs of identical sequences (一盃口 / 二盃口)
 F_PLAIN = 21  # 3: blocks (sets or the pair) without a terminal or honor (chanta fails)
 F_BITS = 24
@@ -170,38 +176,38 @@ K_NOT_GREEN = 4  # some tile outside 23468s and hatsu (緑一色)
 K_HATSU = 8
 K_GROUP = (16, 32, 64, 128)  # holds tiles of man, pin, sou, honors
 
-# `GroupShape.forms`: a hand whose groups' forms sum to 7 pairs may be chiitoitsu (seven
-# kinds held twice), to 13 orphans may be kokushi (all 13 terminal and honor kinds,
-# nothing else, none more than twice). The scorer then checks the counts themselves.
-FORMS_PAIRS = 0  # 8 bits: kinds held exactly twice (16: some kind held 1, 3 or 4 times)
-FORMS_ORPHANS = 8  # 8 bits: terminal and honor kinds held (16: a simple or a triple)
-FORMS_MASK = 0xFF
+# `GroupShape.pairs` and `.orphans` of a group that cannot take part in chiitoitsu or
+# kokushi: no sum over four groups survives it.
+NOT_A_FORM = 16
 
 _GREEN = frozenset({19, 20, 21, 23, 25, HATSU})
 _CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_SUIT_YAOCHUU = (True, False, False, False, False, False, False, False, True)
 
 
 class Role(NamedTuple):
     """How the winning tile completes a part: its wait, and the triplet it may close."""
 
     wait: int  # RYANMEN ... SHANPON
-    triplet: int = -1  # shanpon: the triplet's kind (open on a ron, RULESETS.md §3.1)
+    triplet: int = -1  # shanpon: the triplet's position in the group
+    open_cut: int = 0  # shanpon: the fu the triplet loses when a ron opens it (§3.1)
 
 
 @dataclass(frozen=True, slots=True)
 class GroupPart:
     """One reading of one group into sets and at most one pair, with its facts.
 
-    (Slotted classes rather than named tuples: Python 3.11 reads their fields faster.)
+    Positions within the group. (Slotted classes rather than named tuples for the
+    records of the hot path: Python 3.11 reads their fields much faster.)
     """
 
-    sequences: tuple[int, ...]
-    triplets: tuple[int, ...]
-    pair: int  # -1: the pair is in another group
+    sequences: tuple[int, ...]  # start positions
+    triplets: tuple[int, ...]  # positions
+    pair: int  # position, -1: the pair is in another group
     facts: int  # packed F_* fields; a hand's reading sums its parts
-    seq_mask: int  # bit k: a sequence starts at kind k
-    trip_mask: int  # bit k: a triplet of suited kind k; for the honors, bit k - 27
-    roles: tuple[tuple[Role, ...], ...]  # by position in the group: the winning tile's roles
+    seq_rel: int  # bit i: a sequence starts at position i
+    trip_rel: int  # bit i: a triplet at position i
+    roles: tuple[tuple[Role, ...], ...]  # by position: the winning tile's roles
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,86 +216,108 @@ class GroupShape:
 
     parts: tuple[GroupPart, ...]  # sorted as `standard_readings` orders them; () if none
     kinds: int  # K_* flags
-    forms: int  # FORMS_* fields, summed over a hand's groups to spot chiitoitsu or kokushi
+    pairs: int  # kinds held exactly twice; NOT_A_FORM if some kind is held 1, 3 or 4 times
+    orphans: int  # terminal and honor kinds held; NOT_A_FORM if a simple or three of a kind
     chuuren: bool  # 1112345678999 plus one tile of the suit (九蓮宝燈's shape)
+    counts: tuple[int, ...]  # by position in the group
 
 
 # The memo: per group (man, pin, sou, honors), packed counts -> shape.
 GROUP_SHAPES: tuple[dict[int, GroupShape], ...] = ({}, {}, {}, {})
-_SHAPES = GROUP_SHAPES
+# Parts by counts, one memo for the three suits and one for the honors.
+_PARTS: tuple[dict[tuple[int, ...], tuple[GroupPart, ...]], ...] = ({}, {})
 
 
 def group_shapes(packed: int) -> tuple[GroupShape, GroupShape, GroupShape, GroupShape]:
     """The shapes of man, pin, sou and honors of a packed hand (memoised per group)."""
-    man, pin, sou, honors = _SHAPES
+    man, pin, sou, honors = GROUP_SHAPES
     key = packed & SUIT_KEY_MASK
-    m = man.get(key) or _new_shape(0, key)
+    m = man.get(key) or group_shape(0, key)
     key = (packed >> 27) & SUIT_KEY_MASK
-    p = pin.get(key) or _new_shape(1, key)
+    p = pin.get(key) or group_shape(1, key)
     key = (packed >> 54) & SUIT_KEY_MASK
-    s = sou.get(key) or _new_shape(2, key)
+    s = sou.get(key) or group_shape(2, key)
     key = packed >> 81
-    h = honors.get(key) or _new_shape(3, key)
+    h = honors.get(key) or group_shape(3, key)
     return m, p, s, h
 
 
 def group_shape(group: int, key: int) -> GroupShape:
-    """The shape of one group (0 man ... 3 honors) from its packed counts."""
-    return _SHAPES[group].get(key) or _new_shape(group, key)
+    """The shape of one group (0 man ... 3 honors) from its packed counts (memoised)."""
+    shape = GROUP_SHAPES[group].get(key)
+    if shape is None:
+        shape = GROUP_SHAPES[group][key] = _new_shape(group, key)
+    return shape
+
+
+def clear_group_shapes() -> None:
+    """Forget the memoised shapes, parts and suit readings (for cold measurements)."""
+    for memo in (*GROUP_SHAPES, *_PARTS):
+        memo.clear()
+    _suit_readings.cache_clear()
 
 
 def _new_shape(group: int, key: int) -> GroupShape:
+    honors = group == 3
     base = GROUP_BASES[group]
-    size = 7 if group == 3 else 9
-    counts = tuple((key >> (PACK_BITS * i)) & 7 for i in range(size))
-    held = [base + i for i in range(size) if counts[i]]
-    readings = _suit_readings(base, counts, group == 3)
-    parts = tuple(_part(base, counts, reading) for reading in readings)
-    kinds = K_GROUP[group] if held else 0
-    for kind in held:
-        kinds |= K_YAOCHUU if kind in YAOCHUU_KINDS else K_SIMPLE
+    counts = tuple((key >> (PACK_BITS * i)) & 7 for i in range(7 if honors else 9))
+    parts = _PARTS[honors].get(counts)
+    if parts is None:
+        readings = _suit_readings(0, counts, honors)
+        parts = _PARTS[honors][counts] = tuple(_part(counts, r, honors) for r in readings)
+    kinds = pairs = orphans = 0
+    for i, count in enumerate(counts):
+        if not count:
+            continue
+        kind = base + i
+        yaochuu = honors or _SUIT_YAOCHUU[i]
+        kinds |= K_GROUP[group] | (K_YAOCHUU if yaochuu else K_SIMPLE)
         if kind not in _GREEN:
             kinds |= K_NOT_GREEN
         if kind == HATSU:
             kinds |= K_HATSU
-    shape = GroupShape(
+        pairs += 1 if count == 2 else NOT_A_FORM
+        orphans += 1 if yaochuu and count <= 2 else NOT_A_FORM
+    return GroupShape(
         parts=parts,
         kinds=kinds,
-        forms=_forms(base, counts),
-        chuuren=group < 3 and sum(counts) == 14 and all(map(int.__ge__, counts, _CHUUREN)),
+        pairs=min(pairs, NOT_A_FORM),
+        orphans=min(orphans, NOT_A_FORM),
+        chuuren=not honors and sum(counts) == 14 and all(map(int.__ge__, counts, _CHUUREN)),
+        counts=counts,
     )
-    _SHAPES[group][key] = shape
-    return shape
 
 
-def _forms(base: int, counts: tuple[int, ...]) -> int:
-    """The FORMS_* fields of one group (a failing group gets 16, which no sum survives)."""
-    pairs = sum(c == 2 for c in counts) if all(c in (0, 2) for c in counts) else 16
-    orphans = sum(1 for i, c in enumerate(counts) if c and base + i in YAOCHUU_KINDS)
-    if any((c and base + i not in YAOCHUU_KINDS) or c > 2 for i, c in enumerate(counts)):
-        orphans = 16
-    return pairs << FORMS_PAIRS | orphans << FORMS_ORPHANS
-
-
-def _part(base: int, counts: tuple[int, ...], reading: _SuitReading) -> GroupPart:
+def _part(counts: tuple[int, ...], reading: _SuitReading, honors: bool) -> GroupPart:
+    """A reading of a group's counts, in positions (`_suit_readings` with base 0)."""
     seqs, trips, pair = reading
-    plain = sum(1 for s in seqs if (s - base) % 9 not in (0, 6))
-    plain += sum(1 for t in trips if t not in YAOCHUU_KINDS)
-    plain += pair >= 0 and pair not in YAOCHUU_KINDS
-    simple_trips = sum(1 for t in trips if t not in YAOCHUU_KINDS)
+    yaochuu = (True,) * 7 if honors else _SUIT_YAOCHUU
+    simple_trips = plain = 0
+    for t in trips:
+        if not yaochuu[t]:
+            simple_trips += 1
+    for start in seqs:
+        if start not in (0, 6):
+            plain += 1
+    plain += simple_trips + (pair >= 0 and not yaochuu[pair])
     facts = (
         len(seqs) << F_SEQS
         | simple_trips << F_SIMPLE_TRIPS
         | (len(trips) - simple_trips) << F_YAOCHUU_TRIPS
         | (pair >= 0) << F_PAIRS
-        | (pair + 1) << F_PAIR
+        | (pair + 1 if honors and pair >= 0 else 0) << F_HONOR_PAIR
         | _identical_pairs(seqs) << F_PEIKOU
         | plain << F_PLAIN
     )
-    seq_mask = sum(1 << s for s in set(seqs))
-    trip_mask = sum(1 << (t - base if t >= 27 else t) for t in trips)
-    roles = tuple(_roles(seqs, trips, pair, base + i) for i in range(len(counts)))
-    return GroupPart(seqs, trips, pair, facts, seq_mask, trip_mask, roles)
+    seq_rel = trip_rel = 0
+    for start in seqs:
+        seq_rel |= 1 << start
+    for t in trips:
+        trip_rel |= 1 << t
+    roles = tuple(
+        _roles(seqs, trips, pair, i, yaochuu) if count else () for i, count in enumerate(counts)
+    )
+    return GroupPart(seqs, trips, pair, facts, seq_rel, trip_rel, roles)
 
 
 def _identical_pairs(seqs: tuple[int, ...]) -> int:
@@ -305,25 +333,34 @@ def _identical_pairs(seqs: tuple[int, ...]) -> int:
 
 
 def _roles(
-    seqs: tuple[int, ...], trips: tuple[int, ...], pair: int, win_kind: int
+    seqs: tuple[int, ...],
+    trips: tuple[int, ...],
+    pair: int,
+    position: int,
+    yaochuu: tuple[bool, ...],
 ) -> tuple[Role, ...]:
-    """Each way a winning tile of `win_kind` completes the part, in the scorer's order."""
+    """Each way a winning tile at `position` completes the part, in the scorer's order."""
     roles = []
-    if pair == win_kind:
-        roles.append(Role(TANKI))
-    if win_kind in trips:
-        roles.append(Role(SHANPON, win_kind))
+    if pair == position:
+        roles.append(_TANKI)
+    if position in trips:
+        # A ron-completed triplet is open: 2 fu simple / 4 yaochuu instead of 4 / 8.
+        roles.append(_SHANPON[yaochuu[position]][position])
     seen = -1
     for start in seqs:
-        offset = win_kind - start
+        offset = position - start
         if not 0 <= offset <= 2 or start == seen:
             continue
         seen = start
-        position = start % 9
         if offset == 1:
-            roles.append(Role(KANCHAN))
-        elif (offset == 0 and position == 6) or (offset == 2 and position == 0):
-            roles.append(Role(PENCHAN))
+            roles.append(_KANCHAN)
+        elif (offset == 0 and start == 6) or (offset == 2 and start == 0):
+            roles.append(_PENCHAN)
         else:
-            roles.append(Role(RYANMEN))
+            roles.append(_RYANMEN)
     return tuple(roles)
+
+
+# The roles, made once.
+_RYANMEN, _KANCHAN, _PENCHAN, _TANKI = (Role(w) for w in (RYANMEN, KANCHAN, PENCHAN, TANKI))
+_SHANPON = tuple(tuple(Role(SHANPON, i, cut) for i in range(9)) for cut in (2, 4))

@@ -5,16 +5,26 @@ the yaku, fu and payment are computed; the best-paying candidate is kept
 (高点法, 000 第41条イ). Everything that differs between rulebooks is read
 from the `Ruleset` and the yaku table of its scoring model (RULESETS.md §4).
 
-Why it is fast (the engine scores every possible win, the AI many more). The
-concealed tiles are packed into one int, three bits per kind, and cut into their
-four groups; each group's readings and their facts (sequence starts, triplet
-kinds, the pair, 一盃口 pairs, chanta-compatibility, triplet counts) come from a
-memo keyed by the group (`rules.decompose.group_shapes`), packed so that a whole
-reading's facts are the sum of four ints. A candidate is then a few integer
-operations producing a yaku bit mask, and what a mask is worth under a ruleset
-(the table, the exclusions, yakuman, the explained `YakuHan`s) is memoised per
-ruleset (`_Tables`): thousands of different hands share a few hundred yaku sets.
-Only the chosen candidate is turned into `FuItem`s, `Payments` and a result.
+Why it is fast (the engine scores every possible win, the AI many more):
+
+- The concealed tiles are packed into one int, three bits per kind, and cut into
+  their four groups (man, pin, sou, honors). Each group's readings come from a memo
+  keyed by the group (`rules.decompose.GroupShape`), with the facts yaku and fu
+  need already counted and packed so that a whole reading's counts are the sum of
+  four ints, and its sequence and triplet positions as small per-suit bit masks.
+- What the counts decide (toitoi, 一盃口, chanta, concealed triplets, their fu) is
+  memoised by the counts (`_Summary`); the honor yaku by the honor triplets, the
+  pair and the winds (`_honor_facts`). A candidate is then a few integer operations
+  producing a yaku bit mask.
+- What a mask is worth under a ruleset (the table, the exclusions, yakuman, the
+  `YakuHan`s to show) is memoised per ruleset (`_Tables`), and so are limits,
+  payment totals and candidate keys by (han, fu): different hands share these.
+- Only the chosen candidate becomes `FuItem`s, `Payments` and a `ScoreResult`.
+
+The hot path avoids what CPython 3.11 makes expensive: new int objects (every
+arithmetic result above 256 is one; look-ups in nested tables by small ints
+allocate nothing), named-tuple field reads (its records are slotted classes) and
+function calls. `clear_caches()` empties every memo, for cold measurements.
 """
 
 from __future__ import annotations
@@ -26,16 +36,13 @@ from typing import NamedTuple
 
 from .decompose import (
     F_BITS,
-    F_PAIR,
+    F_HONOR_PAIR,
     F_PAIRS,
     F_PEIKOU,
     F_PLAIN,
     F_SEQS,
     F_SIMPLE_TRIPS,
     F_YAOCHUU_TRIPS,
-    FORMS_MASK,
-    FORMS_ORPHANS,
-    FORMS_PAIRS,
     GROUP_SHAPES,
     K_GROUP,
     PACK,
@@ -46,10 +53,12 @@ from .decompose import (
     GroupPart,
     GroupShape,
     Role,
+    clear_group_shapes,
     group_shape,
+    group_shapes,
     is_chiitoitsu,
 )
-from .hand import Meld, MeldKind, Win
+from .hand import MeldKind, Win
 from .ruleset import Ruleset
 from .tiles import EAST, YAOCHUU_KINDS, dora_from_indicator, format_tiles, is_yaochuu
 from .yaku import (
@@ -84,7 +93,16 @@ class FuItem(NamedTuple):
 
     @property
     def tiles(self) -> str:
-        return format_tiles([self.kind] * self.copies) if self.copies else ""
+        """The set or pair in mpsz, e.g. "222m" (memoised: every answer shows these)."""
+        if not self.copies:
+            return ""
+        text = _SET_TEXT.get((self.kind, self.copies))
+        if text is None:
+            text = _SET_TEXT[(self.kind, self.copies)] = format_tiles([self.kind] * self.copies)
+        return text
+
+
+_SET_TEXT: dict[tuple[int, int], str] = {}  # (kind, copies) -> mpsz
 
 
 class DoraCount(NamedTuple):
@@ -145,33 +163,39 @@ _TENHOU, _CHIIHOU, _RENHOU = _B["tenhou"], _B["chiihou"], _B["renhou"]
 _HOUTEI, _CHANKAN = _B["houtei"], _B["chankan"]
 _PINFU, _IIPEIKOU, _RYANPEIKOU = _B["pinfu"], _B["iipeikou"], _B["ryanpeikou"]
 _TOITOI, _SANANKOU, _SUUANKOU = _B["toitoi"], _B["sanankou"], _B["suuankou"]
-_SANSHOKU, _ITTSU, _SANSHOKU_DOUKOU = _B["sanshoku"], _B["ittsu"], _B["sanshoku_doukou"]
+_SANSHOKU, _SANSHOKU_DOUKOU = _B["sanshoku"], _B["sanshoku_doukou"]
 _CHANTA, _JUNCHAN = _B["chanta"], _B["junchan"]
 _SANKANTSU, _SUUKANTSU = _B["sankantsu"], _B["suukantsu"]
 _CHIITOITSU, _KOKUSHI, _CHUUREN = _B["chiitoitsu"], _B["kokushi"], _B["chuuren"]
 _KOKUSHI_SITUATIONS = _TENHOU | _CHIIHOU | _RENHOU  # the only other yaku kokushi keeps
 _QUAD_YAKU = (0, 0, 0, _SANKANTSU, _SUUKANTSU)  # by the number of quads
 _PEIKOU_YAKU = (0, _IIPEIKOU, _RYANPEIKOU)  # by disjoint pairs of identical sequences
-_ITTSU_MASKS = tuple(0b1001001 << base for base in (0, 9, 18))  # 123 456 789 of a suit
+_ITTSU_YAKU = _B["ittsu"]
+_ITTSU = 0b1001001  # sequences from the 1, the 4 and the 7 of one suit (`seq_rel`)
 
-_WIN_SPOT = tuple((kind // 9, kind % 9) for kind in range(34))  # (group, position)
-# The seat and round winds as `_honor_facts` keys them: [seat][round].
-_WINDS_KEY = {s: {r: ((s - 27) * 4 + r - 27) << 10 for r in range(27, 31)} for s in range(27, 31)}
 _MAX_RAW_FU = 256  # above any hand's raw fu (four yaochuu ankan are 128)
+_MAX_HAN = 128  # above any hand's han (yaku and every dora) for the memo rows
 _WAIT_FU = (0, 2, 2, 2, 0)  # by wait: kanchan, penchan and tanki earn 2 fu
 _YAOCHUU = tuple(is_yaochuu(kind) for kind in range(34))
-# A ron-completed triplet counts as open (§3.1): it earns half the concealed fu.
-_RON_FU_CUT = tuple(4 if y else 2 for y in _YAOCHUU)
+_WIN_SPOT = tuple((kind // 9, kind % 9) for kind in range(34))  # (group, position)
+# The dora an indicator points to, as a kind and as (group, position).
+_DORA_OF = tuple(dora_from_indicator(kind) for kind in range(34))
+_DORA_SPOT = tuple(_WIN_SPOT[kind] for kind in _DORA_OF)
 _IS_RED = attrgetter("red")
-_DORA_SHIFT = tuple(3 * dora_from_indicator(kind) for kind in range(34))
+_ALL = 99  # "every indicator", as a slice end
 
 _BASE_ITEM = FuItem("base", 20)
-_CLOSED_RON_ITEM = FuItem("closed_ron", 10)
-_TSUMO_ITEM = FuItem("tsumo", 2)
 _CHIITOITSU_ITEMS = (FuItem("chiitoitsu", 25),)
-_WAIT_ITEMS = tuple(
-    FuItem(f"wait_{w}", 2) if fu else None for w, fu in zip(WAITS, _WAIT_FU, strict=True)
+_BASE_HEAD = (_BASE_ITEM,)
+_CLOSED_RON_HEAD = (_BASE_ITEM, FuItem("closed_ron", 10))
+_TSUMO_HEAD = (_BASE_ITEM, FuItem("tsumo", 2))
+_WAIT_TAIL = tuple(  # by wait: its fu item, if it earns fu
+    (FuItem(f"wait_{w}", 2),) if fu else () for w, fu in zip(WAITS, _WAIT_FU, strict=True)
 )
+# The fu item of an honor pair, by fu (2, or 4 for a double wind under that house rule)
+# and position.
+_VALUE_PAIR = {fu: tuple((FuItem("value_pair", fu, k, 2),) for k in range(27, 34)) for fu in (2, 4)}
+_new_tuple = tuple.__new__  # builds a named tuple without its Python-level __new__
 
 
 def _set_fu(kind: int, concealed: bool, quad: bool) -> int:
@@ -184,11 +208,16 @@ def _set_fu(kind: int, concealed: bool, quad: bool) -> int:
     return fu
 
 
+# The fu items of concealed and open triplets, by group and position.
+_GROUP_SPANS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _CONCEALED_TRIPLET = tuple(
-    FuItem("concealed_triplet", _set_fu(k, True, False), k, 3) for k in range(34)
+    tuple(FuItem("concealed_triplet", _set_fu(k, True, False), k, 3) for k in range(b, end))
+    for b, end in _GROUP_SPANS
 )
-_OPEN_TRIPLET = tuple(FuItem("open_triplet", _set_fu(k, False, False), k, 3) for k in range(34))
-
+_OPEN_TRIPLET = tuple(
+    tuple(FuItem("open_triplet", _set_fu(k, False, False), k, 3) for k in range(b, end))
+    for b, end in _GROUP_SPANS
+)
 
 # ---------------------------------------------------------------------------
 # What the scorer derives from a ruleset, once
@@ -198,38 +227,40 @@ _OPEN_TRIPLET = tuple(FuItem("open_triplet", _set_fu(k, False, False), k, 3) for
 class _Counted:
     """`count_yaku` of one yaku mask, with what the scorer needs ready to use.
 
-    (Slotted classes rather than named tuples here: Python 3.11 reads their fields
-    faster, and the hot loop reads a few per candidate.)
+    (Slotted classes rather than named tuples for records read in the hot loop:
+    Python 3.11 reads their fields much faster.)
     """
 
     yaku: tuple[YakuHan, ...]
     han: int
     yakuman: int  # the weight reported (0: not a yakuman hand; classic reports 0)
     is_yakuman: bool
+    fixed: bool  # the key does not depend on fu: a yakuman hand, or no yaku (key 0)
+    keys: tuple[int, ...]  # a fixed candidate's key, by payment mode
     base: int  # base points of a yakuman hand (0 otherwise)
     limit: str | None  # limit of a yakuman hand
-    keys: tuple[int, ...]  # candidate key of a yakuman hand, by payment mode
     waives_tsumo_fu: bool  # pinfu tsumo at 20 fu
     chinitsu_fu: int
     extra_fu: tuple[int, int]  # fu these yaku add: [0] without, [1] with a tsumo that earns 2
 
 
-# The situation a yaku mask is counted in: it selects the memo, so that the common
-# masks stay below 2**30 (COND_CLOSED and COND_TSUMO are high bits).
+# The situation a yaku mask is counted in selects its memo, so that COND_CLOSED and
+# COND_TSUMO (high bits) stay out of the common masks.
 _SITUATION_CONDITIONS = (0, COND_TSUMO, COND_CLOSED, COND_CLOSED | COND_TSUMO)
 
 
 class _Tables:
-    """Per-ruleset constants and memos: worth of yaku masks, limits, payment totals."""
+    """Per-ruleset constants and memos: worth of yaku masks, limits, payments, keys."""
 
     __slots__ = (
-        "base_points",
+        "all_dora",
+        "all_ura",
         "chinitsu_item",
         "counted",
         "dora_take",
-        "keys",
+        "key_rows",
         "kinds_yaku",
-        "min_han",
+        "limit_rows",
         "pair_fu",
         "pay_totals",
         "payments",
@@ -245,10 +276,15 @@ class _Tables:
         self.ruleset = ruleset
         # by situation (closed << 1 | tsumo): yaku mask -> what it is worth
         self.counted: tuple[dict[int, _Counted], ...] = ({}, {}, {}, {})
-        self.base_points: dict[int, tuple[int, str | None]] = {}  # han << 10 | fu
-        self.pay_totals: dict[int, int] = {}  # base << 2 | mode
-        self.keys: dict[int, int] = {}  # han << 12 | fu << 2 | mode -> candidate key
-        self.payments: dict[int, Payments] = {}  # see `_result`
+        # by mode (tsumo << 1 | dealer), then han: fu -> candidate key
+        self.key_rows = tuple(tuple({} for _ in range(_MAX_HAN)) for _ in range(4))
+        # by han: fu -> (base points, limit name)
+        self.limit_rows = tuple({} for _ in range(_MAX_HAN))
+        self.pay_totals: dict[int, int] = {}  # base << 2 | mode -> what the winner gets
+        # by mode, honba (0-7), riichi sticks (0-7): base -> Payments
+        self.payments = tuple(
+            tuple(tuple({} for _ in range(8)) for _ in range(8)) for _ in range(4)
+        )
         self.kinds_yaku: dict[int, int] = {}  # K_* flags -> yaku bits
         self.pair_fu = (0, 2, ruleset.double_wind_pair_fu)  # by value-pair level
         step = ruleset.fu_rounding or 1
@@ -257,13 +293,14 @@ class _Tables:
         self.round_open_ron_fu = tuple(
             ruleset.open_pinfu_ron_fu if fu == 20 else fu for fu in self.round_fu
         )
-        self.min_han = ruleset.min_yaku_han
         fu = ruleset.chinitsu_fu
         self.chinitsu_item = FuItem("chinitsu", fu) if fu else None
         self.tsumo_fu_on_rinshan = ruleset.rinshan_tsumo_fu
         # How many indicators count: none, the first only, or all (kan dora, kan ura).
         self.dora_take = (_ALL if ruleset.kan_dora else 1) if ruleset.dora else 0
         self.ura_take = (_ALL if ruleset.kan_ura else 1) if ruleset.ura_dora else 0
+        self.all_dora = self.dora_take == _ALL
+        self.all_ura = self.ura_take == _ALL
         self.red_fives = bool(ruleset.red_fives)
 
     def count(self, mask: int, situation: int) -> _Counted:
@@ -274,28 +311,28 @@ class _Tables:
         if c.yakuman:
             base, limit, weight = _base_points(0, 0, c.yakuman, ruleset)
             keys = tuple(_key(self.pay_total(base, mode), 0, 0) for mode in range(4))
-            counted = _Counted(yaku, 0, weight, True, base, limit, keys, False, 0, (0, 0))
+            counted = _Counted(yaku, 0, weight, True, True, keys, base, limit, False, 0, (0, 0))
         else:
             waives = c.pinfu and ruleset.pinfu_tsumo == "pinfu_20fu"
             chinitsu_fu = ruleset.chinitsu_fu if c.chinitsu else 0
             extra = (chinitsu_fu, chinitsu_fu + (0 if waives else 2))
-            counted = _Counted(yaku, c.han, 0, False, 0, None, (), waives, chinitsu_fu, extra)
+            no_yaku = c.han < ruleset.min_yaku_han
+            counted = _Counted(
+                yaku, c.han, 0, False, no_yaku, (0, 0, 0, 0), 0, None, waives, chinitsu_fu, extra
+            )
         self.counted[situation][mask] = counted
         return counted
 
     def key(self, han: int, fu: int, mode: int) -> int:
-        """The candidate key of a non-yakuman hand (memoised by han, fu and mode)."""
+        """The candidate key of a non-yakuman hand (memoised by mode, han and fu)."""
         base = self.limit(han, fu)[0]
-        key = self.keys[han << 12 | fu << 2 | mode] = _key(self.pay_total(base, mode), han, fu)
+        key = self.key_rows[mode][han][fu] = _key(self.pay_total(base, mode), han, fu)
         return key
 
     def limit(self, han: int, fu: int) -> tuple[int, str | None]:
         """Base points and limit name of a non-yakuman hand (memoised)."""
-        key = han << 10 | fu
-        found = self.base_points.get(key)
-        if found is None:
-            base, limit, _ = _base_points(han, fu, 0, self.ruleset)
-            found = self.base_points[key] = (base, limit)
+        base, limit, _ = _base_points(han, fu, 0, self.ruleset)
+        found = self.limit_rows[han][fu] = (base, limit)
         return found
 
     def pay_total(self, base: int, mode: int) -> int:
@@ -308,10 +345,8 @@ class _Tables:
 
     def hand_yaku(self, kinds: int) -> int:
         """Yaku bits of the kinds held (tanyao, honitsu, ...), by the hand's K_* flags."""
-        bits = self.kinds_yaku.get(kinds)
-        if bits is None:
-            names = kinds_yaku(kinds, self.ruleset.ryuuiisou_hatsu)
-            bits = self.kinds_yaku[kinds] = sum(_B[name] for name in names)
+        names = kinds_yaku(kinds, self.ruleset.ryuuiisou_hatsu)
+        bits = self.kinds_yaku[kinds] = sum(_B[name] for name in names)
         return bits
 
 
@@ -325,58 +360,64 @@ def _key(total: int, han: int, fu: int) -> int:
 
 
 _NO_YAKU_ABOVE = 1 << 20  # keys below this are hands without yaku
-_ALL = 99  # "every indicator" as a slice end
 
 _TABLES: dict[int, _Tables] = {}
 
 
+_last_tables: _Tables | None = None  # the tables last used: a game keeps one ruleset
+
+
 def _tables(ruleset: Ruleset) -> _Tables:
     """The tables of `ruleset`, looked up by identity (hashing a Ruleset costs more)."""
+    global _last_tables
     tables = _TABLES.get(id(ruleset))
     if tables is None or tables.ruleset is not ruleset:
         if len(_TABLES) >= 64:  # rulesets built on the fly (house rules): stay bounded
             _TABLES.clear()
         tables = _TABLES[id(ruleset)] = _Tables(ruleset)
+    _last_tables = tables
     return tables
 
 
 def clear_caches() -> None:
     """Forget every memo (per-ruleset tables, group shapes, ...): for cold measurements."""
-    from . import decompose
-
+    global _last_tables
+    _last_tables = None
     _TABLES.clear()
-    _HONORS.clear()
+    for by_pair in _HONORS:
+        for row in by_pair:
+            row[:] = [None] * len(row)
     _MELDS[:] = [None] * len(_MELDS)
     for summaries in _SUMMARIES:
         summaries.clear()
-    _DORA_COUNTS.clear()
-    for shapes in decompose._SHAPES:
-        shapes.clear()
-    decompose._suit_readings.cache_clear()
+    for by_aka in _DORA_COUNTS:
+        for row in by_aka:
+            row[:] = [None] * len(row)
+    clear_group_shapes()
 
 
 # ---------------------------------------------------------------------------
-# Honors and melds: small memos by their own keys
+# Honors, melds, dora: small memos by their own small keys
 
 
-_HONORS: dict[int, tuple[int, int]] = {}
+# By winds (seat * 4 + round, as 0-3), then the pair's code (an honor pair's position
+# + 1, else 0), then the honor triplets (bit i for kind 27 + i): (yaku bits, value-pair
+# level: 0 none, 1 dragon or one wind, 2 double wind).
+_HONORS: list[list[list[tuple[int, int] | None]]] = [
+    [[None] * 128 for _ in range(8)] for _ in range(16)
+]
+_WINDS = {seat: {r: (seat - 27) * 4 + r - 27 for r in range(27, 31)} for seat in range(27, 31)}
 
 
-def _honor_facts(key: int) -> tuple[int, int]:
-    """Yaku bits and value-pair level (0 none, 1 value, 2 double wind) of honor facts.
-
-    `key` is the honor triplets (bit i for kind 27 + i), the pair's code (pair - 26
-    for an honor pair, else 0) << 7, and (seat * 4 + round wind, as 0-3) << 10.
-    """
-    trips = [27 + i for i in range(7) if key >> i & 1]
-    pair_code = key >> 7 & 7
+def _honor_facts(winds: int, pair_code: int, trips_mask: int) -> tuple[int, int]:
+    trips = [27 + i for i in range(7) if trips_mask >> i & 1]
     pair = pair_code + 26 if pair_code else -1
-    seat, round_wind = 27 + (key >> 12), 27 + (key >> 10 & 3)
+    seat, round_wind = 27 + winds // 4, 27 + winds % 4
     bits = sum(_B[name] for name in honor_yaku(trips, pair, seat, round_wind))
     level = 0
     if pair >= 31 or pair in (seat, round_wind):
         level = 2 if pair == seat == round_wind else 1
-    found = _HONORS[key] = (bits, level)
+    found = _HONORS[winds][pair_code][trips_mask] = (bits, level)
     return found
 
 
@@ -384,14 +425,14 @@ def _honor_facts(key: int) -> tuple[int, int]:
 class _MeldFacts:
     """One declared set, as the hot path adds it to the hand."""
 
-    pack: int  # its tiles, packed like the concealed ones
     facts: int  # F_SEQS, F_PLAIN, _F_MELD_TRIPS, _F_ANKANS: added to a reading's facts
     flags: int  # OR-ed: K_* flags of its tiles | _MELD_OPENS | honor triplet << _MELD_HONORS
-    seq_mask: int  # a chi's start as a bit (OR-ed: a chi may repeat a concealed sequence)
-    trip_mask: int  # a suited triplet's or quad's kind as a bit
+    seqs: int  # a chi's start, as bit (7 * suit + position): OR-ed, may repeat a concealed one
+    trips: int  # a suited triplet's or quad's kind, as bit (9 * suit + position)
     quad: int
     fu: int
-    fu_item: FuItem | None
+    fu_items: tuple[FuItem, ...]  # its line of the fu breakdown (none for a chi)
+    tiles: tuple[int, ...]  # how many tiles of each kind it holds (for dora)
 
 
 # Fields the scorer adds above the decompose facts (still below 2**30).
@@ -409,39 +450,45 @@ def _new_meld_facts(kind: MeldKind, base: int) -> _MeldFacts:
     """The facts of a meld of `kind` whose lowest tile is `base` (memoised in _MELDS)."""
     quad = kind is not MeldKind.PON and kind is not MeldKind.CHI
     ankan = kind is MeldKind.ANKAN
-    seq_mask = trip_mask = honors = fu = 0
+    group, position = _WIN_SPOT[base]
+    seqs = trips = honors = fu = 0
     fu_item = None
+    tiles = [0] * 34
     if kind is MeldKind.CHI:
-        pack = PACK[base] + PACK[base + 1] + PACK[base + 2]
-        facts = 1 << F_SEQS | (base % 9 not in (0, 6)) << F_PLAIN
-        seq_mask = 1 << base
+        tiles[base] = tiles[base + 1] = tiles[base + 2] = 1
+        facts = 1 << F_SEQS | (position not in (0, 6)) << F_PLAIN
+        seqs = 1 << (7 * group + position)
     else:
-        pack = PACK[base] * (4 if quad else 3)
+        tiles[base] = 4 if quad else 3
         facts = (not _YAOCHUU[base]) << F_PLAIN | 1 << _F_MELD_TRIPS | ankan << _F_ANKANS
-        if base < 27:
-            trip_mask = 1 << base
+        if group < 3:
+            trips = 1 << (9 * group + position)
         else:
-            honors = 1 << (base - 27)
+            honors = 1 << position
         label = ("concealed_" if ankan else "open_") + ("quad" if quad else "triplet")
         fu = _set_fu(base, ankan, quad)
         fu_item = FuItem(label, fu, base, 4 if quad else 3)
-    group = base // 9
+    pack = sum(PACK[k] * n for k, n in enumerate(tiles))
     flags = group_shape(group, (pack >> 27 * group) & SUIT_KEY_MASK).kinds
     flags |= (0 if ankan else _MELD_OPENS) | honors << _MELD_HONORS
-    found = _MeldFacts(pack, facts, flags, seq_mask, trip_mask, quad, fu, fu_item)
+    fu_items = (fu_item,) if fu_item else ()
+    found = _MeldFacts(facts, flags, seqs, trips, quad, fu, fu_items, tuple(tiles))
     _MELDS[_MELD_INDEX[kind] + base] = found
     return found
 
 
-def _meld_items(melds: tuple[Meld, ...]) -> list[FuItem]:
-    """The fu items of the declared sets, in their order (chi earn none)."""
-    items = []
-    for meld in melds:
-        if meld.kind is not _CHI:
-            base = meld.tiles[0].kind
-            m = _MELDS[_MELD_INDEX[meld.kind] + base] or _new_meld_facts(meld.kind, base)
-            items.append(m.fu_item)
-    return items
+# by dora, aka, ura (up to 20, 4 and 20): the DoraCount to report
+_DORA_COUNTS: list[list[list[DoraCount | None]]] = [
+    [[None] * 21 for _ in range(5)] for _ in range(21)
+]
+_NO_DORA = DoraCount()
+
+
+def _dora_count(dora: int, aka: int, ura: int) -> DoraCount:
+    if dora > 20 or aka > 4 or ura > 20:  # more red fives than a set has (a house rule)
+        return DoraCount(dora, aka, ura)
+    found = _DORA_COUNTS[dora][aka][ura] = DoraCount(dora, aka, ura)
+    return found
 
 
 # ---------------------------------------------------------------------------
@@ -453,14 +500,15 @@ class _Summary(NamedTuple):
 
     Keyed by the reading's facts (sets, triplets, pair, 一盃口 pairs, plain blocks,
     declared triplets, ankans), in one memo for hands with an honor tile and one
-    for hands without: a few hundred entries serve every hand.
+    for hands without: a few hundred entries serve every hand. (Unpacked, never
+    read by field, so a named tuple costs nothing here.)
     """
 
     bits: int  # toitoi, iipeikou / ryanpeikou, chanta / junchan and chanta's conditions
     seqs: int  # sequences, chi included
     trips: int  # concealed triplets, ankans included
     trip_fu: int  # fu of the reading's own triplets, as concealed ones
-    honor_pair: int  # an honor pair as `_honor_facts` keys it, else 0
+    pair_code: int  # an honor pair's position + 1, else 0 (`_HONORS`)
     many_trips: bool  # three triplets or more: 三色同刻 is possible
 
 
@@ -476,7 +524,6 @@ def _summary(facts: int, no_honor: bool) -> _Summary:
         yaochuu_trips = (facts >> F_YAOCHUU_TRIPS) & 7
         trips = simple_trips + yaochuu_trips
         meld_trips = (facts >> _F_MELD_TRIPS) & 7
-        pair = ((facts >> F_PAIR) & 63) - 1
         bits = _PEIKOU_YAKU[(facts >> F_PEIKOU) & 7] | (0 if seqs else _TOITOI)
         if not (facts >> F_PLAIN) & 7:  # every block holds a terminal or honor
             bits |= _CHANTA | (0 if seqs else COND_NO_SEQUENCE)
@@ -487,7 +534,7 @@ def _summary(facts: int, no_honor: bool) -> _Summary:
             seqs,
             trips + ((facts >> _F_ANKANS) & 7),
             4 * simple_trips + 8 * yaochuu_trips,
-            (pair - 26) << 7 if pair >= 27 else 0,
+            (facts >> F_HONOR_PAIR) & 63,
             trips + meld_trips >= 3,
         )
     _SUMMARIES[no_honor][facts] = found
@@ -500,29 +547,32 @@ def _summary(facts: int, no_honor: bool) -> _Summary:
 
 def score(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
     """Score `win` under `ruleset`: the best-paying legal reading, or why it is no win."""
-    t = _TABLES.get(id(ruleset))
+    t = _last_tables
     if t is None or t.ruleset is not ruleset:
         t = _tables(ruleset)
-    win_kind = win.win_tile.kind
-    packed = PACK[win_kind]
+
+    # The concealed tiles, packed, and each group's shape.
+    packed = PACK[win.win_tile.kind]
     for tile in win.concealed:
         packed += PACK[tile.kind]
     man_shapes, pin_shapes, sou_shapes, honor_shapes = GROUP_SHAPES
-    key = packed & SUIT_KEY_MASK
-    man = man_shapes.get(key) or group_shape(0, key)
-    key = (packed >> 27) & SUIT_KEY_MASK
-    pin = pin_shapes.get(key) or group_shape(1, key)
-    key = (packed >> 54) & SUIT_KEY_MASK
-    sou = sou_shapes.get(key) or group_shape(2, key)
-    key = packed >> 81
-    honors = honor_shapes.get(key) or group_shape(3, key)
+    try:
+        man = man_shapes[packed & SUIT_KEY_MASK]
+        pin = pin_shapes[(packed >> 27) & SUIT_KEY_MASK]
+        sou = sou_shapes[(packed >> 54) & SUIT_KEY_MASK]
+        honors = honor_shapes[packed >> 81]
+    except KeyError:
+        man, pin, sou, honors = group_shapes(packed)
+    shapes = (man, pin, sou, honors)
     flags = man.kinds | pin.kinds | sou.kinds | honors.kinds
     tsumo = win.tsumo
 
     # The declared sets.
     melds = win.melds
     meld_facts = meld_seqs = meld_trips = quads = meld_fu = 0
-    if melds:  # (a third of the hands or so)
+    found: list[_MeldFacts] | tuple[()] = ()
+    if melds:
+        found = []
         for meld in melds:
             tiles = meld.tiles
             base = tiles[0].kind
@@ -530,49 +580,74 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
             if kind is _CHI:
                 base = min(base, tiles[1].kind, tiles[2].kind)
             m = _MELDS[_MELD_INDEX[kind] + base] or _new_meld_facts(kind, base)
-            packed += m.pack
+            found.append(m)
             meld_facts += m.facts
             flags |= m.flags
-            meld_seqs |= m.seq_mask
-            meld_trips |= m.trip_mask
+            meld_seqs |= m.seqs
+            meld_trips |= m.trips
             quads += m.quad
             meld_fu += m.fu
     closed = not flags & _MELD_OPENS
-    situation = closed << 1 | tsumo
-
-    # Yaku that hold for every reading.
-    kinds = flags & _KINDS
-    mask = _situation_bits(win, closed) | _QUAD_YAKU[quads]
-    hand_bits = t.kinds_yaku.get(kinds)
-    mask |= t.hand_yaku(kinds) if hand_bits is None else hand_bits
-    dora, dora_han = _count_dora(win, t, packed)
     mode = tsumo << 1 | (win.seat_wind == EAST)
 
+    # Yaku that hold for every reading, and the dora.
+    kinds = flags & _KINDS
+    mask = _situation_bits(win, closed) | _QUAD_YAKU[quads]
+    try:
+        mask |= t.kinds_yaku[kinds]
+    except KeyError:
+        mask |= t.hand_yaku(kinds)
+    dora = ura = aka = 0
+    indicators = win.dora_indicators
+    for tile in indicators if t.all_dora else indicators[: t.dora_take]:
+        group, position = _DORA_SPOT[tile.kind]
+        dora += shapes[group].counts[position]
+        if melds:
+            kind = _DORA_OF[tile.kind]
+            for m in found:
+                dora += m.tiles[kind]
+    if win.riichi or win.double_riichi:
+        indicators = win.ura_indicators
+        for tile in indicators if t.all_ura else indicators[: t.ura_take]:
+            group, position = _DORA_SPOT[tile.kind]
+            ura += shapes[group].counts[position]
+            if melds:
+                kind = _DORA_OF[tile.kind]
+                for m in found:
+                    ura += m.tiles[kind]
+    if t.red_fives:
+        aka = win.win_tile.red + sum(map(_IS_RED, win.concealed))
+        for meld in melds:
+            aka += sum(map(_IS_RED, meld.tiles))
+    dora_han = dora + aka + ura
+
+    # The best candidate: standard readings, then seven pairs or thirteen orphans.
     best_key = -1
     best: tuple | None = None
     if man.parts and pin.parts and sou.parts and honors.parts:
         if not melds and (man.chuuren or pin.chuuren or sou.chuuren):
             mask |= _CHUUREN | (COND_JUNSEI if _junsei_chuuren(win) else 0)
-        fixed_fu = 20 + meld_fu + (10 if closed and not tsumo else 0)
         best_key, best = _best_standard(
             win,
             t,
-            (man, pin, sou, honors),
+            shapes,
             mask,
-            situation,
+            closed << 1 | tsumo,
             flags,
             meld_facts,
             meld_seqs,
             meld_trips,
-            fixed_fu,
+            20 + meld_fu + (10 if closed and not tsumo else 0),
             dora_han,
             mode,
         )
-    if not melds:
-        forms = man.forms + pin.forms + sou.forms + honors.forms
-        if (forms >> FORMS_PAIRS) & FORMS_MASK == 7 or (forms >> FORMS_ORPHANS) & FORMS_MASK == 13:
-            best_key, best = _best_other(win, t, mask, forms, dora_han, mode, best_key, best)
+    if not melds and (
+        man.pairs + pin.pairs + sou.pairs + honors.pairs == 7
+        or man.orphans + pin.orphans + sou.orphans + honors.orphans == 13
+    ):
+        best_key, best = _best_other(win, t, shapes, mask, dora_han, mode, best_key, best)
 
+    # Its explanation.
     if best is None:
         return NoWin("not_a_win", _not_a_win_message(win, ruleset))
     if best_key < _NO_YAKU_ABOVE:
@@ -580,16 +655,20 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
             "no_yaku",
             "no yaku: the hand is complete but has no yaku (dora alone do not count)",
         )
+    dora_count = _DORA_COUNTS[dora][aka][ura] if dora_han <= 20 and aka <= 4 else None
+    if dora_count is None:
+        dora_count = _dora_count(dora, aka, ura)
     if len(best) == 3:  # chiitoitsu or kokushi
         form, counted, wait = best
         items = _CHIITOITSU_ITEMS if form == "chiitoitsu" else ()
-        return _result(counted, 25 if items else 0, items, dora, form, wait, win, t, mode)
+        fu = 25 if items else 0
+        return _result(counted, fu, items, dora_count, dora_han, form, wait, win, t, mode)
     counted, fu, combo, role, pair_fu, trip_fu = best
     wait = WAITS[role.wait]
     if counted.is_yakuman:
-        return _result(counted, 0, (), dora, "standard", wait, win, t, mode)
-    items = _fu_items(win, t, closed, counted, combo, role, pair_fu, trip_fu)
-    return _result(counted, fu, items, dora, "standard", wait, win, t, mode)
+        return _result(counted, 0, (), dora_count, dora_han, "standard", wait, win, t, mode)
+    items = _fu_items(win, t, closed, counted, combo, role, pair_fu, trip_fu, found)
+    return _result(counted, fu, items, dora_count, dora_han, "standard", wait, win, t, mode)
 
 
 def _situation_bits(win: Win, closed: bool) -> int:
@@ -640,59 +719,73 @@ def _best_standard(
 
     Candidates come in `standard_readings` order, each reading's roles in `_roles`
     order, and only a strictly better key replaces the best, so ties resolve as
-    they always have. A candidate is (counted yaku, fu, parts, role, pair fu).
+    they always have. A candidate is (counted yaku, fu, parts, role, pair fu, the
+    reading's triplet fu).
     """
     man, pin, sou, honors = shapes
     win_group, position = _WIN_SPOT[win.win_tile.kind]
     tsumo = win.tsumo
-    no_honor = not flags & K_GROUP[3]
+    has_honor = flags & K_GROUP[3]
+    no_honor = not has_honor
     summaries = _SUMMARIES[no_honor]
     meld_honors = flags >> _MELD_HONORS
+    honor_memo = _HONORS[_WINDS[win.seat_wind][win.round_wind]] if has_honor else None
     tsumo_fu = tsumo and (t.tsumo_fu_on_rinshan or not win.rinshan)  # an index: 0 or 1
     round_fu = t.round_fu if situation else t.round_open_ron_fu
     counted_memo = t.counted[situation]
-    keys = t.keys
-    min_han = t.min_han
+    key_rows = t.key_rows[mode]
     best_key = -1
     best = None
     for combo in product(man.parts, pin.parts, sou.parts, honors.parts):
         a, b, c, d = combo
-        facts = a.facts + b.facts + c.facts + d.facts + meld_facts
-        summary = summaries.get(facts) or _summary(facts, no_honor)
+        facts = a.facts + b.facts + c.facts + d.facts
+        if meld_facts:
+            facts += meld_facts
+        try:
+            summary = summaries[facts]
+        except KeyError:
+            summary = _summary(facts, no_honor)
         if summary is _INVALID:
             continue
-        bits, seqs, trips, trip_fu, honor_pair, many_trips = summary
+        bits, seqs, trips, trip_fu, pair_code, many_trips = summary
+
         # Yaku of the reading, whatever the wait.
-        mask = hand_mask | bits
-        honor_key = d.trip_mask | meld_honors | honor_pair
-        level = 0
-        if honor_key:
-            honor_key |= _WINDS_KEY[win.seat_wind][win.round_wind]
-            honor_bits, level = _HONORS.get(honor_key) or _honor_facts(honor_key)
-            mask |= honor_bits
+        mask = hand_mask | bits if bits else hand_mask
+        level = pair_fu = 0
+        if honor_memo is not None:
+            honor_trips = d.trip_rel | meld_honors
+            found = honor_memo[pair_code][honor_trips] or _honor_facts(
+                _WINDS[win.seat_wind][win.round_wind], pair_code, honor_trips
+            )
+            honor_bits, level = found
+            if honor_bits:
+                mask |= honor_bits
+            pair_fu = t.pair_fu[level]
         if seqs >= 3:
-            seq_mask = a.seq_mask | b.seq_mask | c.seq_mask | meld_seqs
-            if seq_mask & (seq_mask >> 9) & (seq_mask >> 18) & 0x7F:
+            m, p, s = a.seq_rel, b.seq_rel, c.seq_rel
+            if meld_seqs:  # chi count here too
+                m, p, s = m | meld_seqs & 127, p | meld_seqs >> 7 & 127, s | meld_seqs >> 14
+            if m & p & s:
                 mask |= _SANSHOKU
-            for ittsu in _ITTSU_MASKS:
-                if seq_mask & ittsu == ittsu:
-                    mask |= _ITTSU
+            if m & _ITTSU == _ITTSU or p & _ITTSU == _ITTSU or s & _ITTSU == _ITTSU:
+                mask |= _ITTSU_YAKU
         if many_trips:
-            trip_mask = a.trip_mask | b.trip_mask | c.trip_mask | meld_trips
-            if trip_mask & (trip_mask >> 9) & (trip_mask >> 18) & 0x1FF:
+            m, p, s = a.trip_rel, b.trip_rel, c.trip_rel
+            if meld_trips:
+                m, p, s = m | meld_trips & 511, p | meld_trips >> 9 & 511, s | meld_trips >> 18
+            if m & p & s:
                 mask |= _SANSHOKU_DOUKOU
-        pair_fu = t.pair_fu[level]
         reading_fu = fixed_fu + trip_fu + pair_fu
         pinfu_shape = seqs == 4 and not level
 
         # Each role of the winning tile.
         for role in combo[win_group].roles[position]:
-            wait, ron_triplet = role
+            wait, _, open_cut = role
             fu = reading_fu + _WAIT_FU[wait]
             concealed_trips = trips
-            if ron_triplet >= 0 and not tsumo:
+            if open_cut and not tsumo:  # a ron completes a triplet: it counts as open
                 concealed_trips -= 1
-                fu -= _RON_FU_CUT[ron_triplet]
+                fu -= open_cut
             role_mask = mask
             if concealed_trips >= 3:
                 if concealed_trips == 3:
@@ -701,18 +794,20 @@ def _best_standard(
                     role_mask |= _SUUANKOU | (COND_TANKI if wait == TANKI else 0)
             elif wait == RYANMEN and pinfu_shape:
                 role_mask |= _PINFU
-            counted = counted_memo.get(role_mask) or t.count(role_mask, situation)
-            if counted.is_yakuman:
+            try:
+                counted = counted_memo[role_mask]
+            except KeyError:
+                counted = t.count(role_mask, situation)
+            if counted.fixed:  # yakuman, or no yaku
                 key = counted.keys[mode]
                 fu = 0
             else:
                 fu = round_fu[fu + counted.extra_fu[tsumo_fu]]
-                han = counted.han
-                if han < min_han:
-                    key = han << 10 | fu
-                else:
-                    han += dora_han
-                    key = keys.get(han << 12 | fu << 2 | mode) or t.key(han, fu, mode)
+                han = counted.han + dora_han
+                try:
+                    key = key_rows[han][fu]
+                except KeyError:
+                    key = t.key(han, fu, mode)
             if key > best_key:
                 best_key = key
                 best = (counted, fu, combo, role, pair_fu, trip_fu)
@@ -728,37 +823,67 @@ def _fu_items(
     role: Role,
     pair_fu: int,
     trip_fu: int,
+    melds: list[_MeldFacts] | tuple[()],
 ) -> tuple[FuItem, ...]:
-    """The fu breakdown of the chosen reading (RULESETS.md §4.2; classic §4.7)."""
+    """The fu breakdown of the chosen reading (RULESETS.md §4.2; classic §4.7).
+
+    Built from ready-made tuples: the head (base, closed ron or tsumo), the sets,
+    the value pair, the wait, chinitsu.
+    """
     tsumo = win.tsumo
-    items = [_BASE_ITEM]
     if closed and not tsumo:
-        items.append(_CLOSED_RON_ITEM)
-    if tsumo and not counted.waives_tsumo_fu and (t.tsumo_fu_on_rinshan or not win.rinshan):
-        items.append(_TSUMO_ITEM)
+        items = _CLOSED_RON_HEAD
+    elif tsumo and not counted.waives_tsumo_fu and (t.tsumo_fu_on_rinshan or not win.rinshan):
+        items = _TSUMO_HEAD
+    else:
+        items = _BASE_HEAD
     if trip_fu:  # the reading has concealed triplets
-        trips = combo[0].triplets + combo[1].triplets + combo[2].triplets + combo[3].triplets
-        ron_triplet = -1 if tsumo else role.triplet
-        for kind in trips:
-            items.append(_OPEN_TRIPLET[kind] if kind == ron_triplet else _CONCEALED_TRIPLET[kind])
-    if win.melds:
-        items += _meld_items(win.melds)
-    if pair_fu:
-        pair = max(combo[0].pair, combo[1].pair, combo[2].pair, combo[3].pair)
-        items.append(FuItem("value_pair", pair_fu, pair, 2))
-    wait_item = _WAIT_ITEMS[role.wait]
-    if wait_item is not None:
-        items.append(wait_item)
+        if role.triplet >= 0 and not tsumo:  # a ron completed one: it counts as open
+            items += _triplet_items_with_open(combo, win.win_tile.kind // 9, role.triplet)
+        else:
+            for group, part in enumerate(combo):
+                mask = part.trip_rel
+                if mask:
+                    items += _TRIPLET_ITEMS[group][mask] or _triplet_items(group, mask)
+    for meld in melds:
+        items += meld.fu_items
+    if pair_fu:  # only an honor pair earns fu
+        items += _VALUE_PAIR[pair_fu][combo[3].pair]
+    items += _WAIT_TAIL[role.wait]
     if counted.chinitsu_fu:
-        items.append(t.chinitsu_item)
+        items += (t.chinitsu_item,)
+    return items
+
+
+# By group, then a part's triplet mask: the fu items of those concealed triplets.
+_TRIPLET_ITEMS: tuple[list[tuple[FuItem, ...] | None], ...] = tuple([None] * 512 for _ in range(4))
+
+
+def _triplet_items(group: int, mask: int) -> tuple[FuItem, ...]:
+    found = tuple(_CONCEALED_TRIPLET[group][i] for i in range(9) if mask >> i & 1)
+    _TRIPLET_ITEMS[group][mask] = found
+    return found
+
+
+def _triplet_items_with_open(
+    combo: tuple[GroupPart, ...], win_group: int, opened: int
+) -> tuple[FuItem, ...]:
+    """The triplets' fu items when a ron completed the one at `opened` of `win_group`."""
+    items = []
+    for group, part in enumerate(combo):
+        for position in part.triplets:
+            if group == win_group and position == opened:
+                items.append(_OPEN_TRIPLET[group][position])
+            else:
+                items.append(_CONCEALED_TRIPLET[group][position])
     return tuple(items)
 
 
 def _best_other(
     win: Win,
     t: _Tables,
+    shapes: tuple[GroupShape, GroupShape, GroupShape, GroupShape],
     mask: int,
-    forms: int,
     dora_han: int,
     mode: int,
     best_key: int,
@@ -766,9 +891,10 @@ def _best_other(
 ) -> tuple[int, tuple | None]:
     """Add the chiitoitsu or kokushi candidate to the best so far (they come last).
 
-    `forms` is exact for seven pairs; kokushi also needs its 14 tiles. No melds.
+    The groups' pair counts are exact for seven pairs; kokushi also needs its 14
+    tiles. The hand has no meld.
     """
-    if (forms >> FORMS_PAIRS) & FORMS_MASK == 7:
+    if sum(shape.pairs for shape in shapes) == 7:
         if t.ruleset.chiitoitsu == "none":
             return best_key, best
         form, wait, fu = "chiitoitsu", "tanki", 25
@@ -784,12 +910,11 @@ def _best_other(
         return best_key, best
     situation = 2 | win.tsumo  # closed
     counted = t.counted[situation].get(mask) or t.count(mask, situation)
-    if counted.is_yakuman:
+    if counted.fixed:
         key = counted.keys[mode]
-    elif counted.han < t.min_han:
-        key = counted.han << 10 | fu
     else:
-        key = t.key(counted.han + dora_han, fu, mode)
+        han = counted.han + dora_han
+        key = t.key_rows[mode][han].get(fu) or t.key(han, fu, mode)
     if key > best_key:
         return key, (form, counted, wait)
     return best_key, best
@@ -823,42 +948,8 @@ def _not_a_win_message(win: Win, ruleset: Ruleset) -> str:
     return f"{hand} is not a complete hand: it needs four sets and a pair"
 
 
-def _pair_fu(pair: int, seat_wind: int, round_wind: int, ruleset: Ruleset) -> int:
-    if pair >= 31:
-        return 2
-    if pair == seat_wind and pair == round_wind:
-        return ruleset.double_wind_pair_fu
-    if pair in (seat_wind, round_wind):
-        return 2
-    return 0
-
-
 # ---------------------------------------------------------------------------
-# Dora, base points, limits, payments
-
-
-def _count_dora(win: Win, t: _Tables, packed: int) -> tuple[DoraCount, int]:
-    """Dora, aka and ura of the hand, and their total; `packed` holds every tile."""
-    dora = ura = aka = 0
-    for tile in win.dora_indicators[: t.dora_take]:
-        dora += (packed >> _DORA_SHIFT[tile.kind]) & 7
-    if win.riichi or win.double_riichi:
-        for tile in win.ura_indicators[: t.ura_take]:
-            ura += (packed >> _DORA_SHIFT[tile.kind]) & 7
-    if t.red_fives:
-        aka = win.win_tile.red + sum(map(_IS_RED, win.concealed))
-        for meld in win.melds:
-            aka += sum(map(_IS_RED, meld.tiles))
-    key = dora << 16 | aka << 8 | ura
-    found = _DORA_COUNTS.get(key)
-    if found is None:
-        found = _DORA_COUNTS[key] = DoraCount(dora, aka, ura)
-    return found, dora + aka + ura
-
-
-_DORA_COUNTS: dict[int, DoraCount] = {}  # dora << 16 | aka << 8 | ura
-_NO_DORA = DoraCount()
-_new_tuple = tuple.__new__  # builds a named tuple without its Python-level __new__
+# The result, base points, limits, payments
 
 
 def _result(
@@ -866,6 +957,7 @@ def _result(
     fu: int,
     items: tuple[FuItem, ...],
     dora: DoraCount,
+    dora_han: int,
     form: str,
     wait: str,
     win: Win,
@@ -876,17 +968,17 @@ def _result(
     if c.is_yakuman:
         fu, items, base, limit = 0, (), c.base, c.limit
         if c.yakuman:  # the classic model reports its mangan-class hands with their dora
-            dora = _NO_DORA
-        han = dora.dora + dora.aka + dora.ura
+            dora, dora_han = _NO_DORA, 0
+        han = dora_han
     else:
-        han = c.han + dora.dora + dora.aka + dora.ura
-        base, limit = t.base_points.get(han << 10 | fu) or t.limit(han, fu)
+        han = c.han + dora_han
+        base, limit = t.limit_rows[han].get(fu) or t.limit(han, fu)
     honba, sticks = win.honba, win.riichi_sticks
-    if honba < 64 and sticks < 64:  # the memo key's fields
-        paid = base << 14 | mode << 12 | honba << 6 | sticks
-        points = t.payments.get(paid)
+    if honba < 8 and sticks < 8:
+        memo = t.payments[mode][honba][sticks]
+        points = memo.get(base)
         if points is None:
-            points = t.payments[paid] = _payments(base, win, t.ruleset)
+            points = memo[base] = _payments(base, win, t.ruleset)
     else:
         points = _payments(base, win, t.ruleset)
     return _new_tuple(

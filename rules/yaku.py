@@ -270,8 +270,8 @@ def kinds_yaku(flags: int, ryuuiisou_hatsu: bool) -> list[str]:
 #
 # Bit i is YAKU_ORDER[i], so the set bits read low to high are in the contract's
 # order. Above the yaku, condition bits carry the few facts that change how the
-# detected yaku count; the scorer memoises `count_yaku` per ruleset by the whole
-# mask, since hands of very different shapes share a handful of yaku sets.
+# detected yaku count. The scorer memoises `count_yaku` per ruleset by the mask (a
+# set of yaku, not a hand): hands of very different shapes share a few hundred.
 
 YAKU_BIT = {name: 1 << i for i, name in enumerate(YAKU_ORDER)}
 _CONDITIONS = len(YAKU_ORDER)
