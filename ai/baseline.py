@@ -21,12 +21,9 @@ def _win(legal: list[Action]) -> Action | None:
     return None
 
 
-class TsumogiriPlayer:
-    """Discards the drawn tile, never calls, never declares riichi, wins whenever it can.
-
-    The permanent baseline of `sim`: it exercises draws, claims windows, furiten
-    and every way a hand can end while costing almost nothing per decision.
-    """
+class _Baseline:
+    """What both baselines share: win whenever legal, declare tenpai at a draw,
+    and otherwise make their own choice (`_choose`)."""
 
     def __init__(self, seat: int = 0, seed: int = 0):
         self.seat = seat
@@ -38,9 +35,22 @@ class TsumogiriPlayer:
         win = _win(legal)
         if win is not None:
             return win
-        first = legal[0]
-        if isinstance(first, ShowTenpai):
-            return first
+        if isinstance(legal[0], ShowTenpai):
+            return legal[0]
+        return self._choose(view, legal)
+
+    def _choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+
+class TsumogiriPlayer(_Baseline):
+    """Discards the drawn tile, never calls, never declares riichi, wins whenever it can.
+
+    The permanent baseline of `sim`: it exercises draws, claims windows, furiten
+    and every way a hand can end while costing almost nothing per decision.
+    """
+
+    def _choose(self, view: PlayerView, legal: list[Action]) -> Action:
         drawn = view.drawn
         if drawn is not None:
             # The offered object itself (not an equal copy), so the engine matches it
@@ -58,24 +68,12 @@ class TsumogiriPlayer:
         return next(a for a in legal if isinstance(a, Discard))
 
 
-class GreedyPlayer:
+class GreedyPlayer(_Baseline):
     """Shanten-greedy: the discard that leaves the lowest shanten, then the most
     unseen tiles that improve the hand; riichi whenever it may; wins whenever it
     can; pons value tiles (yakuhai) only, so an open hand keeps a yaku."""
 
-    def __init__(self, seat: int = 0, seed: int = 0):
-        self.seat = seat
-
-    async def decide(self, view: PlayerView, legal: list[Action]) -> Action:
-        return self.choose(view, legal)
-
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        win = _win(legal)
-        if win is not None:
-            return win
-        first = legal[0]
-        if isinstance(first, ShowTenpai):
-            return first
+    def _choose(self, view: PlayerView, legal: list[Action]) -> Action:
         if any(isinstance(a, Pass) for a in legal):
             return self._claim(view, legal)
         discards = [a for a in legal if isinstance(a, Discard)]
