@@ -110,21 +110,17 @@ ACTION_TYPES: dict[str, type] = {
     "pass": Pass,
     "show_tenpai": ShowTenpai,
 }
-_NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
+_REGISTRY = codec.Registry("action", ACTION_TYPES)
 
 
 def action_name(action: Action) -> str:
-    return _NAMES[type(action)]
+    return _REGISTRY.name(action)
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
     """JSON-ready form, e.g. `{"type": "discard", "seat": 0, "tile": "5m", "riichi": false}`."""
-    return codec.to_dict(action, _NAMES[type(action)])
+    return _REGISTRY.to_dict(action)
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
-    try:
-        cls = ACTION_TYPES[data["type"]]
-    except KeyError:
-        raise ValueError(f"unknown action type {data.get('type')!r}") from None
-    return codec.from_dict(cls, data)
+    return _REGISTRY.from_dict(data)

@@ -103,3 +103,26 @@ def to_dict(obj: Any, kind: str) -> dict[str, Any]:
 
 def from_dict(cls: type, data: dict[str, Any]) -> Any:
     return cls(**{name: decode(tp, data[name]) for name, tp in field_types(cls) if name in data})
+
+
+class Registry:
+    """Named dataclass types written as `{"type": name, ...fields}`: one mechanism
+    for actions and events alike, so the log format cannot drift between them."""
+
+    def __init__(self, what: str, types_by_name: dict[str, type]):
+        self.what = what
+        self.types = types_by_name
+        self.names = {cls: name for name, cls in types_by_name.items()}
+
+    def name(self, obj: Any) -> str:
+        return self.names[type(obj)]
+
+    def to_dict(self, obj: Any) -> dict[str, Any]:
+        return to_dict(obj, self.names[type(obj)])
+
+    def from_dict(self, data: dict[str, Any]) -> Any:
+        try:
+            cls = self.types[data["type"]]
+        except KeyError:
+            raise ValueError(f"unknown {self.what} type {data.get('type')!r}") from None
+        return from_dict(cls, data)

@@ -185,20 +185,16 @@ EVENT_TYPES: dict[str, type] = {
     "hand_ended": HandEnded,
     "game_ended": GameEnded,
 }
-_NAMES = {cls: name for name, cls in EVENT_TYPES.items()}
+_REGISTRY = codec.Registry("event", EVENT_TYPES)
 
 
 def event_name(event: Event) -> str:
-    return _NAMES[type(event)]
+    return _REGISTRY.name(event)
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
-    return codec.to_dict(event, _NAMES[type(event)])
+    return _REGISTRY.to_dict(event)
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
-    try:
-        cls = EVENT_TYPES[data["type"]]
-    except KeyError:
-        raise ValueError(f"unknown event type {data.get('type')!r}") from None
-    return codec.from_dict(cls, data)
+    return _REGISTRY.from_dict(data)
