@@ -178,7 +178,7 @@ class NormalPlayer(BasePlayer):
         if dama == 0:
             self.note(f"riichi: no yaku without it; {left} tiles wait ({waits})")
             return True
-        big = 5200 * scale * (1.5 if dealer else 1.0)
+        big = 3900 * scale * (1.5 if dealer else 1.0)
         if dama >= big and left >= 3:
             self.note(f"dama: already worth about {int(dama)} with {left} tiles waiting")
             return False

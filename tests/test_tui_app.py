@@ -140,6 +140,17 @@ def test_event_lines_read_like_a_commentary():
     )
 
 
+def test_lang_ja_puts_japanese_first_in_the_event_lines():
+    human, dealer = 0, 0
+    pon = Meld(MeldKind.PON, tuple(parse_tiles("555p")), Source.KAMICHA, t("5p"))
+    assert event_text(Called(2, pon, 1), human, dealer, "ja") == "西: 南 から 5p をポン"
+    assert event_text(Discarded(1, t("1z"), False, False, False), human, dealer, "ja") == (
+        "南: 打 東 East"
+    )
+    line = event_text(DoraRevealed(t("6z"), False), human, dealer, "ja")
+    assert line.startswith("ドラ表示牌 dora indicator: 發 Hatsu → ドラ 中 Chun")
+
+
 def _chi_view():
     human, draws = SCENARIOS["chi"]
     game = scripted_game("wrc", [human, *BOTS], draws)

@@ -176,3 +176,15 @@ def test_words_stay_free_of_rich_and_textual():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert not {m for m in out.stdout.split() if m.split(".")[0] in ("rich", "textual")}
+
+
+def test_messages_come_from_one_table_not_from_widgets():
+    """Issue 5 "Words": no module of the UI but tui/words.py defines a word or a sentence."""
+    tui = Path(__file__).resolve().parent.parent / "tui"
+    offenders = [
+        str(path.relative_to(tui))
+        for path in sorted(tui.rglob("*.py"))
+        if path.name != "words.py"
+        and any(marker in path.read_text(encoding="utf-8") for marker in ("Message(", "Word("))
+    ]
+    assert offenders == []

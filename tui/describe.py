@@ -4,8 +4,7 @@
 dora 1 = 3,900", "Riichi needs a closed tenpai hand". Everything here is pure:
 it reads events, a `PlayerView` and the legal actions, asks the scorer and the
 wait analysis, and returns text or small frozen values the widgets render. No
-Textual. Terms come from `tui.words`; the few sentences the table needs that
-the shared table does not hold yet live in `MESSAGES` below (one place).
+Textual. Every term and sentence comes from the one table in `tui.words`.
 """
 
 from __future__ import annotations
@@ -51,10 +50,11 @@ from rules.waits import discard_options, is_complete
 from rules.waits import waits as shape_waits
 
 from .words import (
-    Message,
     call_name,
     check_lang,
+    first_name,
     limit_name,
+    message,
     round_name,
     term,
     tile_name,
@@ -62,66 +62,6 @@ from .words import (
     word,
     yaku_name,
 )
-from .words import message as shared_message
-
-# Sentences the table needs beyond `tui.words.MESSAGES` (same shape, same use).
-MESSAGES: dict[str, Message] = {
-    "nothing_to_pass": Message("Nothing to pass now", "今は見送るものがない"),
-    "nothing_to_ron": Message("No discard to ron now", "今はロンできる牌がない"),
-    "nothing_to_pon": Message("Nothing to pon", "ポンできる牌がない"),
-    "nothing_to_chi": Message("Nothing to chi", "チーできる牌がない"),
-    "no_call_in_riichi": Message(
-        "After riichi you may not chi, pon or daiminkan", "立直後はチー・ポン・明槓できない"
-    ),
-    "no_call_houtei": Message(
-        "Nobody may call the last discard (houtei)", "河底牌は鳴けない"
-    ),
-    "tsumo_after_call": Message(
-        "No tsumo right after a call: discard a tile", "鳴いた直後はツモ和了できない"
-    ),
-    "riichi_not_in_preset": Message(
-        "This rulebook has no riichi", "このルールにはリーチがない"
-    ),
-    "riichi_choose": Message(
-        "Riichi: pick the discard that keeps tenpai ({tiles}); Enter declares, Esc cancels",
-        "リーチ: 聴牌を保つ打牌 ({tiles}) を選んで Enter、Esc で取り消し",
-    ),
-    "riichi_pick_listed": Message(
-        "Riichi: only {tiles} keep tenpai", "リーチ: 聴牌を保つのは {tiles} だけ"
-    ),
-    "choose_call": Message("{what}: press 1-{count} to choose, Esc to go back",
-                           "{what}: 1-{count}で選択、Escで戻る"),
-    "no_such_option": Message("There is no option {number}", "選択肢 {number} はない"),
-    "waiting_for_others": Message("Waiting for the other players", "他家の番"),
-    "your_turn": Message("Your turn: discard a tile", "あなたの番: 打牌してください"),
-    "you_may_call": Message("You may call {tile}", "{tile} を鳴ける"),
-    "declare_tenpai": Message(
-        "Exhaustive draw: show your tenpai hand (t) or stay silent (n)?",
-        "流局: 聴牌を公開する (t) / 黙る (n)",
-    ),
-    "nothing_to_declare": Message("Nothing to declare now", "今は宣言できない"),
-    "claim_open": Message(
-        "{tile} is on offer: call it with the key shown, or pass (n)",
-        "{tile} が出ている: 表示のキーで鳴くか、見送り (n)",
-    ),
-    "aids_on": Message("Learning aids on", "学習支援 オン"),
-    "aids_off": Message("Learning aids off (a turns them on)", "学習支援 オフ (a で戻す)"),
-    "hint": Message("Hint: {action}", "ヒント: {action}"),
-    "hint_why": Message(
-        "{shanten} after it, {count} tiles improve the hand", "打牌後 {shanten}、有効牌 {count} 枚"
-    ),
-    "game_over": Message("The game is over", "対局終了"),
-    "not_enabled": Message("Not possible now", "今はできない"),
-}
-
-
-def message(key: str, lang: str = "en", **fields: object) -> str:
-    """A status-line sentence: this module's `MESSAGES` first, then the shared table."""
-    entry = MESSAGES.get(key)
-    if entry is None:
-        return shared_message(key, lang, **fields)
-    return (entry.ja if check_lang(lang) == "ja" else entry.en).format(**fields)
-
 
 # ---------------------------------------------------------------- names of things
 
@@ -140,7 +80,7 @@ def tiles_label(tiles: Sequence[Tile | int], lang: str = "en") -> str:
 
 
 def seat_label(seat: int, human: int | None, dealer: int, lang: str = "en") -> str:
-    """"You" for the human seat, else the seat's wind this hand ("West"; "西" in ja)."""
+    """ "You" for the human seat, else the seat's wind this hand ("West"; "西" in ja)."""
     if seat == human:
         return "自家" if check_lang(lang) == "ja" else "You"
     wind = (seat - dealer) % 4
@@ -172,7 +112,7 @@ def payment_text(result: ScoreResult, tsumo: bool) -> str:
 
 
 def result_summary(result: ScoreResult, tsumo: bool, lang: str = "en") -> str:
-    """"riichi 立直, pinfu 平和, dora 1 = 3,900" (limit named when there is one)."""
+    """ "riichi 立直, pinfu 平和, dora 1 = 3,900" (limit named when there is one)."""
     parts = [yaku_name(y.id, lang) for y in result.yaku]
     dora = result.dora
     for key, count in (("dora", dora.dora), ("aka", dora.aka), ("ura", dora.ura)):
@@ -273,10 +213,13 @@ def action_text(action: Action, view: PlayerView, lang: str = "en") -> str:
         return head
     if isinstance(action, Discard):
         if action.riichi:
-            return f"{_cap(call_name('riichi', lang))}, discard {tile_label(action.tile, lang)}"
-        return f"Discard {tile_label(action.tile, lang)}"
+            riichi = _cap(call_name("riichi", lang))
+            return message(
+                "act_riichi_discard", lang, riichi=riichi, tile=tile_label(action.tile, lang)
+            )
+        return message("act_discard", lang, tile=tile_label(action.tile, lang))
     if isinstance(action, ShowTenpai):
-        return f"Show {term('tenpai', lang)}"
+        return message("act_show_tenpai", lang, tenpai=term("tenpai", lang))
     if isinstance(action, Pass):
         return _cap(call_name("pass", lang))
     return repr(action)  # pragma: no cover
@@ -302,47 +245,70 @@ def event_text(event: Event, human: int | None, dealer: int, lang: str = "en") -
     if isinstance(event, Discarded):
         tile = tile_label(event.tile, lang)
         if event.riichi:
-            return f"{who(event.seat)}: {call_name('riichi', lang)}, discards {tile}"
-        return f"{who(event.seat)}: discards {tile}"
+            riichi = call_name("riichi", lang)
+            return message(
+                "log_riichi_discard", lang, who=who(event.seat), riichi=riichi, tile=tile
+            )
+        return message("log_discard", lang, who=who(event.seat), tile=tile)
     if isinstance(event, Called):
         meld = event.meld
         tile = tile_label(meld.called or meld.tiles[0], lang)
         kind = {MeldKind.CHI: "chi", MeldKind.PON: "pon", MeldKind.MINKAN: "daiminkan"}[meld.kind]
-        call = call_name(kind, "en").split(" ")[0]
-        text = f"{who(event.seat)}: {call} {tile} from {who(event.from_seat)}"
+        call = first_name(f"call.{kind}", lang)
+        text = message(
+            "log_call", lang, who=who(event.seat), call=call, tile=tile, source=who(event.from_seat)
+        )
         if meld.kind is MeldKind.CHI:
             own = _without(meld.tiles, [meld.called]) if meld.called else meld.tiles
             text += f" [{tiles_label(own, lang)}]"
         return text
     if isinstance(event, KanDeclared):
         kind = "ankan" if event.meld.kind is MeldKind.ANKAN else "shouminkan"
-        return f"{who(event.seat)}: {kind} {tile_label(event.meld.base_kind, lang)}"
+        return message(
+            "log_kan",
+            lang,
+            who=who(event.seat),
+            call=first_name(f"call.{kind}", lang),
+            tile=tile_label(event.meld.base_kind, lang),
+        )
     if isinstance(event, DoraRevealed):
         label = term("kan_dora" if event.kan else "dora_indicator", lang)
         dora = tile_label(dora_from_indicator(event.indicator.kind), lang)
-        return f"{label}: {tile_label(event.indicator, lang)} -> dora {dora}"
+        return message(
+            "log_dora", lang, label=label, indicator=tile_label(event.indicator, lang), dora=dora
+        )
     if isinstance(event, RiichiAccepted):
-        return f"{who(event.seat)}: riichi stands (sticks on the table: {event.sticks})"
+        return message("log_riichi_stands", lang, who=who(event.seat), sticks=event.sticks)
     if isinstance(event, Drew):
         if event.seat == human and event.rinshan and event.tile is not None:
-            return f"You draw the rinshan tile {tile_label(event.tile, lang)}"
+            return message("log_rinshan_draw", lang, tile=tile_label(event.tile, lang))
         return None
     if isinstance(event, Won):
-        how = "tsumo" if event.from_seat is None else f"ron from {who(event.from_seat)}"
         result = event.result
         total = result.get("points", {}).get("total")
         value = f": {points(total)}" if total else ""
-        return f"{who(event.winner)} wins by {how} on {tile_label(event.win_tile, lang)}{value}"
+        tile = tile_label(event.win_tile, lang)
+        if event.from_seat is None:
+            return message("log_win_tsumo", lang, who=who(event.winner), tile=tile, value=value)
+        return message(
+            "log_win_ron",
+            lang,
+            who=who(event.winner),
+            source=who(event.from_seat),
+            tile=tile,
+            value=value,
+        )
     if isinstance(event, TenpaiDeclared):
         word = term("tenpai" if event.tenpai else "noten", lang)
         return f"{who(event.seat)}: {word}"
     if isinstance(event, ExhaustiveDraw):
         tenpai = [who(s) for s, t in enumerate(event.tenpai) if t]
-        listed = ", ".join(tenpai) if tenpai else "nobody"
-        return f"{term('ryuukyoku', lang)}; tenpai: {listed}"
+        listed = ", ".join(tenpai) if tenpai else message("log_nobody", lang)
+        return message("log_draw", lang, ryuukyoku=term("ryuukyoku", lang), listed=listed)
     if isinstance(event, HandEnded):
-        mine = f" (you {event.deltas[human]:+,})" if human is not None else ""
-        return f"Hand over{mine}"
+        if human is None:
+            return message("log_hand_over", lang)
+        return message("log_hand_over_you", lang, delta=f"{event.deltas[human]:+,}")
     if isinstance(event, GameEnded):
         return message("game_over", lang)
     return None
@@ -557,9 +523,7 @@ def learning_aids(
     counts = view.counts()
     chiitoitsu = view.ruleset.chiitoitsu != "none"
     total = len(view.hand)
-    riichi_tiles = sorted(
-        {a.tile.kind for a in legal if isinstance(a, Discard) and a.riichi}
-    )
+    riichi_tiles = sorted({a.tile.kind for a in legal if isinstance(a, Discard) and a.riichi})
     riichi_line = ""
     if riichi_tiles:
         riichi_line = f"{term('riichi', lang)} possible: discard {tiles_label(riichi_tiles, lang)}"
@@ -602,7 +566,7 @@ def _option_for(counts, melds, visible, chiitoitsu, kind):
 
 
 def discard_reason(view: PlayerView, kind: int, lang: str = "en") -> str:
-    """"1-shanten after it, 16 tiles improve the hand" for a discard of `kind`."""
+    """ "1-shanten after it, 16 tiles improve the hand" for a discard of `kind`."""
     counts = tuple(view.counts())
     chiitoitsu = view.ruleset.chiitoitsu != "none"
     if len(view.hand) % 3 != 2:

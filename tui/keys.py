@@ -2,8 +2,7 @@
 
 `BINDINGS_TABLE` is the one list: each entry names its key(s) as Textual key
 names, the action it runs on the table screen (with arguments, Textual style:
-``"move(-1)"``, ``"pick(2)"``), the word key of its description (`tui.words`,
-or `tui.explain.EXTRA_WORDS` until the word moves there) and whether the footer
+``"move(-1)"``, ``"pick(2)"``), the word key of its description (`tui.words`) and whether the footer
 shows it. The table screen uses `textual_bindings()` as its `BINDINGS`; the help
 screen lists `BINDINGS_TABLE`; a test checks that both agree, so a key cannot be
 bound without being documented.

@@ -207,6 +207,202 @@ TERMS: dict[str, tuple[str, str]] = {
     "score": ("points", "点"),
 }
 
+# Words of the result, rules, help and key screens (full dotted keys).
+SCREEN_WORDS: dict[str, tuple[str, str]] = {
+    "legend.wall": ("wall", "山"),
+    "legend.dead_wall": ("dead wall", "王牌"),
+    "legend.rinshan": ("rinshan", "嶺上"),
+    "result.win": ("win", "和了"),
+    "result.draw": ("exhaustive draw", "流局"),
+    "result.game_end": ("game over", "終局"),
+    "result.final": ("final results", "最終成績"),
+    "result.place": ("place", "順位"),
+    "result.player": ("player", "プレイヤー"),
+    "result.raw_points": ("points", "素点"),
+    "result.result": ("result", "成績"),
+    "result.payments": ("payments", "支払い"),
+    "result.score_changes": ("score changes", "点数移動"),
+    "result.hand_value": ("hand", "和了点"),
+    "result.fu_total": ("total", "合計"),
+    "result.rounded": ("rounded up", "切り上げ"),
+    "result.yakuman_multiple": ("yakuman", "役満"),
+    "result.mangan_class": ("mangan-class", "満貫役"),
+    "result.other_presets": ("under the other presets", "他のルールでは"),
+    "result.table": ("table", "卓"),
+    "result.base": ("base points", "基本点"),
+    "result.start": ("start", "局開始"),
+    "result.end": ("end", "局終了"),
+    "result.tenpai_hands": ("tenpai hands", "聴牌形"),
+    "result.continue": ("Enter / Space / Esc: continue", "Enter・Space・Esc: 次へ"),
+    "result.close": ("Esc: close", "Esc: 閉じる"),
+    "result.scroll": ("arrows / PgUp / PgDn: scroll", "矢印・PgUp・PgDn: スクロール"),
+    "rules.title": ("rules reference", "ルール"),
+    "rules.parameters": ("parameters", "ルール項目"),
+    "rules.yaku_table": ("yaku table", "役一覧"),
+    "rules.closed": ("closed", "門前"),
+    "rules.open": ("open", "副露"),
+    "rules.closed_only": ("closed only", "門前のみ"),
+    "help.title": ("keys", "キー操作"),
+    "help.marks": ("marks", "記号"),
+    # Key descriptions (tui/keys.py BINDINGS_TABLE).
+    "key.left": ("move the cursor left", "カーソルを左へ"),
+    "key.right": ("move the cursor right", "カーソルを右へ"),
+    "key.first": ("cursor to the first tile", "先頭の牌へ"),
+    "key.last": ("cursor to the last tile (the drawn one)", "末尾の牌 (ツモ牌) へ"),
+    "key.discard": ("discard the tile under the cursor", "カーソルの牌を打牌"),
+    "key.tsumo": (
+        "tsumo: win on your draw; at a draw, show tenpai",
+        "ツモ和了・流局時は聴牌宣言",
+    ),
+    "key.riichi": (
+        "riichi: then pick a discard that keeps tenpai",
+        "リーチ (聴牌を保つ打牌を選ぶ)",
+    ),
+    "key.chi": ("chi: call the discard for a sequence", "チー"),
+    "key.pon": ("pon: call the discard for a triplet", "ポン"),
+    "key.kan": ("kan (daiminkan, ankan, shouminkan)", "カン (大明槓・暗槓・加槓)"),
+    "key.ron": ("ron: win on the discard", "ロン和了"),
+    "key.pass": (
+        "pass on a call or win; Esc also backs out of a choice",
+        "見送り・選択の取り消し",
+    ),
+    "key.pick": (
+        "pick one of several options (two ways to chi, several kans)",
+        "複数の候補から番号で選択",
+    ),
+    "key.help": ("this help", "ヘルプ"),
+    "key.hint": ("hint: what the AI would do, and why", "ヒント: AIの推奨とその理由"),
+    "key.aids": ("learning aids on/off", "学習補助の表示切替"),
+    "key.rules": ("rules reference of this preset", "このルールの一覧"),
+    "key.quit": ("quit (the game is saved)", "終了 (対局は保存済み)"),
+    # Short footer labels of the keys without a call word.
+    "footer.left": ("left", "左"),
+    "footer.right": ("right", "右"),
+    "footer.first": ("first", "先頭"),
+    "footer.last": ("last", "末尾"),
+    "footer.discard": ("discard", "打牌"),
+    "footer.pick": ("pick", "選択"),
+    "footer.help": ("help", "ヘルプ"),
+    "footer.hint": ("hint", "ヒント"),
+    "footer.aids": ("aids", "補助"),
+    "footer.rules": ("rules", "ルール"),
+    "footer.quit": ("quit", "終了"),
+    # Marks on the table (tui/tiles.py), listed by the help screen.
+    "mark.sideways": (
+        "turned tile: the riichi tile, or the called tile",
+        "横向き: 立直宣言牌・鳴いた牌",
+    ),
+    "mark.back": ("tile back: hidden, or face down", "伏せ牌"),
+    "mark.called": ("called away by another player", "鳴かれた牌"),
+    "mark.last": ("the discard that can be called now", "直前の捨て牌"),
+    "mark.tsumogiri": ("discarded straight from the draw (tsumogiri)", "ツモ切り"),
+}
+
+# The rules reference: the titles of RULESETS.md §2's groups A-K and one label per parameter.
+RULE_GROUPS: dict[str, tuple[str, str]] = {
+    "rules.group_A": ("Game structure and final result", "対局の形式と成績"),
+    "rules.group_B": ("Winning requirements and calls", "和了条件と鳴き"),
+    "rules.group_C": ("Dora", "ドラ"),
+    "rules.group_D": ("Riichi", "立直"),
+    "rules.group_E": ("Draws and dealership", "流局と親"),
+    "rules.group_F": ("Scoring", "点数計算"),
+    "rules.group_G": ("Fu", "符"),
+    "rules.group_H": ("Pao (liability)", "包 (責任払い)"),
+    "rules.group_I": ("Penalties", "罰則"),
+    "rules.group_J": ("Furiten", "振聴"),
+    "rules.group_K": ("Rounding and table", "端数と卓"),
+}
+
+PARAMETERS: dict[str, tuple[str, str]] = {
+    "game_length": ("game length", "対局の長さ"),
+    "games_per_session": ("games per session", "1回の対局数"),
+    "time_limit_minutes": ("time limit", "時間制限"),
+    "starting_points": ("starting points", "配給原点"),
+    "return_points": ("return points", "返し"),
+    "oka": ("oka", "オカ"),
+    "uma_mode": ("rank points", "順位点"),
+    "uma": ("uma by place", "ウマ"),
+    "uma_float": ("float-based rank points", "浮き沈みの順位点"),
+    "float_at_return": ("who is floating", "浮きの基準"),
+    "rank_tie": ("equal final points", "同点"),
+    "bust": ("bust", "トビ"),
+    "agari_yame": ("agari-yame at the last hand", "アガリやめ"),
+    "final_deposits": ("sticks left at the end", "終局時の供託"),
+    "total_check": ("check of the final total", "終局時の点数確認"),
+    "min_yaku_han": ("minimum yaku", "縛り"),
+    "kuitan": ("open tanyao (kuitan)", "喰いタン"),
+    "atozuke": ("yaku completed after calls (atozuke)", "後付け"),
+    "kuikae": ("kuikae", "喰い替え"),
+    "max_kans": ("kans per hand", "槓の上限"),
+    "multiple_ron": ("several players ron one tile", "ダブロン"),
+    "red_fives": ("red fives", "赤牌"),
+    "dora": ("dora", "ドラ"),
+    "ura_dora": ("ura dora", "裏ドラ"),
+    "kan_dora": ("kan dora", "槓ドラ"),
+    "kan_ura": ("kan ura", "槓裏"),
+    "kan_dora_timing": ("when a kan dora is revealed", "槓ドラをめくる時"),
+    "riichi": ("riichi", "立直"),
+    "riichi_points": ("riichi with under 1,000 points", "点棒不足の立直"),
+    "ippatsu": ("ippatsu", "一発"),
+    "double_riichi": ("double riichi", "ダブル立直"),
+    "furiten_riichi": ("furiten riichi", "振聴立直"),
+    "riichi_no_draw": ("riichi with no draw left", "ツモ番のない立直"),
+    "riichi_last_tile": ("riichi on the houtei discard", "河底牌での立直"),
+    "riichi_ankan": ("ankan after riichi", "立直後の暗槓"),
+    "riichi_pass": ("passing a win after riichi", "立直後の見逃し"),
+    "noten_riichi": ("noten riichi", "ノーテン立直"),
+    "renchan": ("the dealer repeats when", "連荘"),
+    "formal_tenpai": ("tenpai without yaku counts", "形式聴牌"),
+    "tenpai_own_waits": ("all winning tiles in own hand", "純カラ聴牌"),
+    "tenpai_declaration": ("declaring tenpai at a draw", "聴牌宣言"),
+    "noten_payment": ("noten payments", "ノーテン罰符"),
+    "honba_value": ("honba bonus", "積み場"),
+    "honba_counter": ("honba counter", "本場の数え方"),
+    "abort_kyuushu": ("abortive draw: nine terminals", "九種九牌"),
+    "abort_suufon": ("abortive draw: four same winds", "四風連打"),
+    "abort_suucha_riichi": ("abortive draw: four riichi", "四家立直"),
+    "abort_suukaikan": ("abortive draw: four kans", "四槓散了"),
+    "nagashi_mangan": ("nagashi mangan", "流し満貫"),
+    "scoring_model": ("scoring model", "計算方式"),
+    "kiriage_30_4": ("30 fu 4 han", "30符4翻"),
+    "kiriage_60_3": ("60 fu 3 han", "60符3翻"),
+    "limit_mangan_han": ("mangan from", "満貫"),
+    "limit_haneman_han": ("haneman from", "跳満"),
+    "limit_baiman_han": ("baiman from", "倍満"),
+    "limit_sanbaiman_han": ("sanbaiman from", "三倍満"),
+    "classic_cap": ("classic cap (base points)", "満貫の基本点"),
+    "kazoe_yakuman": ("kazoe yakuman", "数え役満"),
+    "yakuman_stacking": ("several yakuman in one hand", "役満の複合"),
+    "yakuman_max": ("highest yakuman multiple", "役満の上限"),
+    "special_double": ("special waits as double yakuman", "役満の特例"),
+    "kokushi_ankan": ("kokushi robs an ankan", "国士無双の暗槓ロン"),
+    "ryuuiisou_hatsu": ("ryuuiisou needs hatsu", "緑一色の發"),
+    "renhou": ("renhou", "人和"),
+    "double_wind_pair_fu": ("double wind pair", "連風牌の雀頭"),
+    "rinshan_tsumo_fu": ("tsumo fu on a rinshan win", "嶺上開花のツモ符"),
+    "pinfu_tsumo": ("pinfu by tsumo", "平和ツモ"),
+    "open_pinfu_ron_fu": ("open pinfu-shaped ron", "喰い平和形のロン"),
+    "chiitoitsu": ("chiitoitsu", "七対子"),
+    "haitei_rinshan": ("haitei with rinshan", "海底と嶺上"),
+    "chinitsu_fu": ("extra fu for chinitsu", "清一色の加符"),
+    "pao": ("hands with liability", "包の対象"),
+    "pao_honba": ("who pays the honba (pao ron)", "包の積み場"),
+    "pao_tsumo_honba": ("honba on a pao tsumo", "包ツモの積み場"),
+    "daiminkan_pao": ("liability for rinshan after daiminkan", "大明槓の包"),
+    "chombo_penalty_kind": ("chombo penalty", "チョンボの罰則"),
+    "chombo_penalty_value": ("chombo penalty amount", "チョンボの罰点"),
+    "chombo_hand": ("the hand after a chombo", "チョンボ後の局"),
+    "call_word_penalty": ("wrong call word", "発声間違い"),
+    "furiten_scope": ("discard furiten", "捨て牌の振聴"),
+    "furiten_temporary": ("passing a winning tile", "同巡内振聴"),
+    "furiten_after_riichi": ("passing after riichi", "立直後の振聴"),
+    "fu_rounding": ("fu rounding", "符の端数"),
+    "payment_rounding": ("payment rounding", "点数の端数"),
+    "kaimen_dice": ("dice throws for the break", "開門のサイコロ"),
+    "dead_wall": ("dead wall", "王牌"),
+    "discard_rows": ("discards per row", "捨て牌の段"),
+}
+
 WORDS: dict[str, Word] = {
     **_section("yaku", YAKU),
     **_section("fu", FU_ITEMS),
@@ -216,6 +412,9 @@ WORDS: dict[str, Word] = {
     **_section("dragon", DRAGONS),
     **_section("seat", SEATS),
     **_section("term", TERMS),
+    **{key: Word(*names) for key, names in SCREEN_WORDS.items()},
+    **{key: Word(*names) for key, names in RULE_GROUPS.items()},
+    **_section("param", PARAMETERS),
 }
 
 MESSAGES: dict[str, Message] = {
@@ -263,6 +462,168 @@ MESSAGES: dict[str, Message] = {
         "Terminal too small: {width}x{height} needed, {actual_width}x{actual_height} here",
         "端末が小さすぎる: {width}x{height}以上が必要 (現在 {actual_width}x{actual_height})",
     ),
+    # The event log, the prompt and the centre of the table.
+    "log_discard": Message("{who}: discards {tile}", "{who}: 打 {tile}"),
+    "log_riichi_discard": Message("{who}: {riichi}, discards {tile}", "{who}: {riichi} 打 {tile}"),
+    "log_call": Message(
+        "{who}: {call} {tile} from {source}", "{who}: {source} から {tile} を{call}"
+    ),
+    "log_kan": Message("{who}: {call} {tile}", "{who}: {tile} を{call}"),
+    "log_dora": Message(
+        "{label}: {indicator} -> dora {dora}", "{label}: {indicator} → ドラ {dora}"
+    ),
+    "log_riichi_stands": Message(
+        "{who}: riichi stands (sticks on the table: {sticks})", "{who}: 立直成立 (供託 {sticks}本)"
+    ),
+    "log_rinshan_draw": Message("You draw the rinshan tile {tile}", "嶺上牌 {tile} をツモ"),
+    "log_win_tsumo": Message(
+        "{who} wins by tsumo on {tile}{value}", "{who} が {tile} でツモ和了{value}"
+    ),
+    "log_win_ron": Message(
+        "{who} wins by ron from {source} on {tile}{value}",
+        "{who} が {source} から {tile} でロン和了{value}",
+    ),
+    "log_draw": Message("{ryuukyoku}; tenpai: {listed}", "{ryuukyoku}; 聴牌: {listed}"),
+    "log_nobody": Message("nobody", "なし"),
+    "log_hand_over": Message("Hand over", "局終了"),
+    "log_hand_over_you": Message("Hand over (you {delta})", "局終了 (自家 {delta})"),
+    "act_discard": Message("Discard {tile}", "打 {tile}"),
+    "act_riichi_discard": Message("{riichi}, discard {tile}", "{riichi} 打 {tile}"),
+    "act_show_tenpai": Message("Show {tenpai}", "{tenpai}を公開"),
+    "centre_dice": Message(
+        "dice {throw}: {owner}'s wall broken", "サイコロ {throw}: {owner}の山から開門"
+    ),
+    "centre_sticks_short": Message("sticks {sticks}", "供託 {sticks}"),
+    "centre_left_short": Message("left {left}", "残り {left}"),
+    # The table's status line and prompts.
+    "nothing_to_pass": Message("Nothing to pass now", "今は見送るものがない"),
+    "nothing_to_ron": Message("No discard to ron now", "今はロンできる牌がない"),
+    "nothing_to_pon": Message("Nothing to pon", "ポンできる牌がない"),
+    "nothing_to_chi": Message("Nothing to chi", "チーできる牌がない"),
+    "no_call_in_riichi": Message(
+        "After riichi you may not chi, pon or daiminkan", "立直後はチー・ポン・明槓できない"
+    ),
+    "no_call_houtei": Message("Nobody may call the last discard (houtei)", "河底牌は鳴けない"),
+    "tsumo_after_call": Message(
+        "No tsumo right after a call: discard a tile", "鳴いた直後はツモ和了できない"
+    ),
+    "riichi_not_in_preset": Message("This rulebook has no riichi", "このルールにはリーチがない"),
+    "riichi_choose": Message(
+        "Riichi: pick the discard that keeps tenpai ({tiles}); Enter declares, Esc cancels",
+        "リーチ: 聴牌を保つ打牌 ({tiles}) を選んで Enter、Esc で取り消し",
+    ),
+    "riichi_pick_listed": Message(
+        "Riichi: only {tiles} keep tenpai", "リーチ: 聴牌を保つのは {tiles} だけ"
+    ),
+    "choose_call": Message(
+        "{what}: press 1-{count} to choose, Esc to go back", "{what}: 1-{count}で選択、Escで戻る"
+    ),
+    "no_such_option": Message("There is no option {number}", "選択肢 {number} はない"),
+    "waiting_for_others": Message("Waiting for the other players", "他家の番"),
+    "your_turn": Message("Your turn: discard a tile", "あなたの番: 打牌してください"),
+    "you_may_call": Message("You may call {tile}", "{tile} を鳴ける"),
+    "declare_tenpai": Message(
+        "Exhaustive draw: show your tenpai hand (t) or stay silent (n)?",
+        "流局: 聴牌を公開する (t) / 黙る (n)",
+    ),
+    "nothing_to_declare": Message("Nothing to declare now", "今は宣言できない"),
+    "claim_open": Message(
+        "{tile} is on offer: call it with the key shown, or pass (n)",
+        "{tile} が出ている: 表示のキーで鳴くか、見送り (n)",
+    ),
+    "aids_on": Message("Learning aids on", "学習支援 オン"),
+    "aids_off": Message("Learning aids off (a turns them on)", "学習支援 オフ (a で戻す)"),
+    "hint": Message("Hint: {action}", "ヒント: {action}"),
+    "hint_why": Message(
+        "{shanten} after it, {count} tiles improve the hand", "打牌後 {shanten}、有効牌 {count} 枚"
+    ),
+    "game_over": Message("The game is over", "対局終了"),
+    "not_enabled": Message("Not possible now", "今はできない"),
+    # Hand results and game end.
+    "win_ron": Message(
+        "{winner} wins by ron on {tile} from {loser}", "{winner} が {loser} から {tile} でロン和了"
+    ),
+    "win_tsumo": Message("{winner} wins by tsumo on {tile}", "{winner} が {tile} でツモ和了"),
+    "win_chankan": Message(
+        "{winner} robs {loser}'s added kan on {tile} (chankan)",
+        "{winner} が {loser} の加槓 {tile} を搶槓",
+    ),
+    "win_rinshan": Message(
+        "{winner} wins by tsumo on the rinshan tile {tile}", "{winner} が嶺上牌 {tile} でツモ和了"
+    ),
+    "liable": Message("{liable} is liable (pao) for {yaku}", "{liable} が {yaku} の責任払い (包)"),
+    "liable_classic": Message(
+        "{liable} is liable (pao): the call of their discard made the mangan certain",
+        "{liable} が責任払い (包): その牌を鳴かせて満貫が確定した",
+    ),
+    "no_payment_at_draw": Message(
+        "Nothing is paid at a draw under this preset", "このルールでは流局時の支払いはない"
+    ),
+    "no_tenpai_payment": Message("Nobody pays: everyone is {state}", "全員{state}のため支払いなし"),
+    "renchan": Message("The dealer keeps the deal (renchan)", "親の連荘"),
+    "deal_passes": Message("The deal passes to the next player", "親流れ"),
+    "sticks_stay": Message(
+        "Riichi sticks staying on the table: {count}", "卓上に残る供託: {count}本"
+    ),
+    "sticks_unclaimed": Message(
+        "Riichi sticks left on the table, claimed by nobody: {count}",
+        "誰のものにもならない卓上の供託: {count}本",
+    ),
+    "yakuman_no_dora": Message(
+        "A yakuman ignores every other yaku and all dora", "役満は他の役とドラを数えない"
+    ),
+    "no_fu": Message("No fu are counted for this hand", "この手は符を計算しない"),
+    "chiitoitsu_fu": Message("Chiitoitsu is always 25 fu", "七対子は25符固定"),
+    "pinfu_tsumo_fu": Message(
+        "Pinfu tsumo: the 2 tsumo fu are not added", "平和ツモ: ツモ符2符はつかない"
+    ),
+    "open_pinfu_fu": Message("An open pinfu-shaped ron counts {fu} fu", "喰い平和形のロンは{fu}符"),
+    "kiriage": Message(
+        "{fu} fu {han} han is rounded up to mangan (kiriage)",
+        "{fu}符{han}翻は切り上げ満貫",
+    ),
+    "not_a_win": Message("not a win: {why}", "和了にならない: {why}"),
+    "ura_unknown": Message(
+        "Ura dora were not revealed here, so presets with ura cannot count them",
+        "このルールでは裏ドラをめくらないため、裏ドラのあるルールでも数えていない",
+    ),
+    "kan_dora_unknown": Message(
+        "Kan dora were not revealed here, so presets with kan dora cannot count them",
+        "このルールでは槓ドラをめくらないため、槓ドラのあるルールでも数えていない",
+    ),
+    "no_dora_here": Message(
+        "This preset has no dora, so no indicator was revealed to compare",
+        "このルールにはドラがないため、ドラは比較できない",
+    ),
+    "tie_split": Message(
+        "Tied players share the rank points of the places they occupy",
+        "同点者は該当順位の順位点を折半",
+    ),
+    "tie_shared": Message("Tied players share the place", "同点者は同順位"),
+    "tie_external": Message(
+        "Ties are broken outside the game; shown here as a shared place",
+        "同点の順位は対局外で決める (ここでは同順位)",
+    ),
+    "oka_note": Message("Oka {oka} pt goes to first place", "オカ {oka} pt はトップ"),
+    "uma_note": Message("Uma {uma} pt by place", "ウマ {uma} pt"),
+    "float_note": Message(
+        "Float table: {n} player(s) at or above {ret}: {row} pt",
+        "浮き順位点: {ret}点以上 {n} 人: {row} pt",
+    ),
+    "excess_note": Message(
+        "The points above the starting total ({excess}) were taken from first place",
+        "配給原点の合計を超えた {excess} 点はトップから差し引く",
+    ),
+    "session_note": Message(
+        "This preset sums {games} games per session", "このルールは {games} 半荘の合計"
+    ),
+    "raw_note": Message(
+        "The result is the raw points; players above {start} are winners",
+        "成績は素点のまま。{start}点を超えた者が勝ち",
+    ),
+    "points_note": Message(
+        "The result is the points against {ret} (▲ = minus)", "成績は {ret}点との差 (▲はマイナス)"
+    ),
 }
 
 
@@ -280,6 +641,12 @@ def word(key: str) -> Word:
         return WORDS[full]
     except KeyError:
         raise KeyError(f"no word for {full!r}: add it to tui/words.py") from None
+
+
+def first_name(key: str, lang: str = "en") -> str:
+    """Only the name in the chosen language (column headings, compact labels)."""
+    w = word(key)
+    return w.japanese if check_lang(lang) == "ja" else w.romaji
 
 
 def term(key: str, lang: str = "en") -> str:

@@ -64,7 +64,6 @@ from rules.tiles import Tile, dora_from_indicator
 from ..describe import (
     Aids,
     action_text,
-    discard_reason,
     event_text,
     learning_aids,
     message,
@@ -906,7 +905,7 @@ class TableScreen(Screen[None]):
         if model.dice:
             throw = " + ".join(f"{a}+{b}" for a, b in model.dice)
             owner = seat_label(model.brk.side, human, model.dealer, lang)
-            dice = f"dice {throw}: {owner}'s wall broken"
+            dice = message("centre_dice", self.lang, throw=throw, owner=owner)
         self.query_one("#center-info", CenterInfo).update_data(
             CenterData(
                 model.round_wind,
@@ -1089,37 +1088,9 @@ def _backs(count: int, style: str) -> Text:
 
 
 def suggest(view: PlayerView, legal: list[Action], lang: str) -> tuple[Action | None, str]:
-    """The AI's suggestion and its reasons: `ai.suggest` where it exists, else the greedy
-    bot's choice explained by shanten and ukeire."""
-    try:
-        import ai
+    """The `hard` AI's suggestion (`ai.suggest`) and its reasons, one per line (the AI
+    words them in English; `lang` is for the hint line, which names the action)."""
+    from ai import suggest as ai_suggest
 
-        suggest_fn = getattr(ai, "suggest", None)
-    except ImportError:  # pragma: no cover
-        suggest_fn = None
-    if suggest_fn is not None:
-        try:
-            result = suggest_fn(view, legal)
-        except Exception:  # pragma: no cover - a hint never breaks the game
-            result = None
-        if result is not None:
-            if isinstance(result, tuple) and len(result) == 2:
-                action, reasons = result
-            else:
-                action = getattr(result, "action", result)
-                reasons = getattr(result, "reasons", None) or ""
-            if isinstance(reasons, list | tuple):
-                reasons = "\n".join(str(r) for r in reasons[1:] or reasons)
-            if action in legal:
-                if not reasons and isinstance(action, Discard):
-                    reasons = discard_reason(view, action.tile.kind, lang)
-                return action, str(reasons)
-    from ai.baseline import GreedyPlayer
-
-    action = GreedyPlayer(view.seat).choose(view, legal)
-    reasons = ""
-    if isinstance(action, Discard):
-        reasons = discard_reason(view, action.tile.kind, lang)
-    elif isinstance(action, Pass):
-        reasons = "keep the hand closed"
-    return action, reasons
+    action, reasons = ai_suggest(view, legal)
+    return action, "\n".join(reasons[1:])  # reasons[0] repeats the action

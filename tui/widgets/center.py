@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.reactive import reactive
 
-from ..words import amount, round_name, term, wind_name
+from ..words import amount, first_name, message, round_name, term, wind_name
 from .base import TileWidget
 from .event_log import LineCache
 
@@ -76,8 +76,8 @@ def center_text(data: CenterData, lang: str = "en", width: int = 34) -> Text:
     if data.compact:
         short = [f"{data.honba} {term('honba', lang).split(' ')[0]}"] if data.honba_used else []
         if data.sticks_used:
-            short.append(f"sticks {data.sticks}")
-        short.append(f"left {data.tiles_left}")
+            short.append(message("centre_sticks_short", lang, sticks=data.sticks))
+        short.append(message("centre_left_short", lang, left=data.tiles_left))
         first = Text(rnd, style="bold", no_wrap=True, end="")
         return Text("\n", end="").join([first, Text(" · ".join(short), no_wrap=True)])
     info.append(Text(" · ".join(counters)))
@@ -95,8 +95,9 @@ def center_text(data: CenterData, lang: str = "en", width: int = 34) -> Text:
     lines.append(middle)
     lines.append(_centred(bottom, width))
     legend = Text(no_wrap=True, end="")
-    for glyph, what, style in (("==", "wall", "yellow"), ("::", "dead wall", "magenta"),
-                               ("rr", "rinshan", "cyan")):
+    for glyph, key, style in (("==", "wall", "yellow"), ("::", "dead_wall", "magenta"),
+                              ("rr", "rinshan", "cyan")):
+        what = first_name(f"legend.{key}", lang)
         if legend.cell_len:
             legend.append(" ")
         legend.append(glyph, style=style)
