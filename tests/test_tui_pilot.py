@@ -29,6 +29,7 @@ BOTS = ("258m147p369s1234z", "258m147p369s1234z", "369m258p147s5567z")
 SCENARIOS: dict[str, tuple[str, str]] = {
     # name: (the human's 13 tiles, the draws in order: human, seat 1, 2, 3, human, ...)
     "chi": ("789m3567p11s678s9s", "1z2z3z4p7z"),  # seat 3 discards 4p: chi 3p5p or 5p6p
+    "chi3": ("789m2356p11s678s9s", "1z2z3z4p7z"),  # 4p: chi 2p3p, 3p5p or 5p6p
     "riichi": ("123m456m789p1122s", "5z2z3z6z7z"),  # 5z keeps tenpai (1s/2s)
     "kan": ("1111m456p789s233z", "9p2z1z6z7z"),  # four 1m: ankan, kan dora
     "furiten": ("123m456m789p2345s", "5s1z2z4z7z"),  # tsumo on 5s declined: furiten
@@ -194,7 +195,7 @@ async def test_chi_with_two_options_asks_for_a_number_and_kuikae_blocks_a_discar
         assert Chi in legal_types(table)
         prompt = table.query_one("#prompt").data
         assert any(
-            text.startswith("Chi") and "4p: [3p 5p]" in text and "4p: [5p 6p]" in text
+            text.startswith("Chi") and "4p: [3p 5p] | [5p 6p]" in text
             for _, text in prompt.options
         )
         await pilot.press("c")

@@ -55,6 +55,11 @@ def test_chi_prompt_with_two_options(snap_compare, tmp_path):
     assert snap_compare(app, terminal_size=ROOMY, run_before=keys("enter"), press=["c"])
 
 
+def test_chi_prompt_with_three_options_fits_80x24(snap_compare, tmp_path):
+    app = scenario_app("chi3", tmp_path)
+    assert snap_compare(app, terminal_size=COMPACT, run_before=keys("enter"), press=["c"])
+
+
 def test_riichi_declared_turned_tile(snap_compare, tmp_path):
     app = scenario_app("riichi", tmp_path)
     assert snap_compare(app, terminal_size=ROOMY, run_before=keys("r", "enter"))

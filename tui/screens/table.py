@@ -64,9 +64,11 @@ from rules.tiles import Tile, dora_from_indicator
 from ..describe import (
     Aids,
     action_text,
+    choice_texts,
     event_text,
     learning_aids,
     message,
+    options_text,
     relative,
     seat_label,
     tile_label,
@@ -995,18 +997,19 @@ class TableScreen(Screen[None]):
             return
         view = decision.view
         if self.mode == "choose":
-            options = tuple(
-                (str(i + 1), action_text(a, view, lang)) for i, a in enumerate(self.choices)
-            )
-            prompt.update_data(
-                PromptData(f"{self.choice_title}:", (*options, ("Esc", "back")), True)
-            )
+            title, texts = choice_texts(self.choices, view, lang)
+            options = tuple((str(i + 1), text) for i, text in enumerate(texts))
+            back = ("Esc", message("prompt_back", lang))
+            prompt.update_data(PromptData(f"{title or self.choice_title}:", (*options, back), True))
             return
         if self.mode == "riichi":
             prompt.update_data(
                 PromptData(
-                    f"Riichi with {self._riichi_tiles()}:",
-                    (("⏎", "declare"), ("Esc", "cancel")),
+                    message("prompt_riichi_with", lang, tiles=self._riichi_tiles()),
+                    (
+                        ("⏎", message("prompt_declare", lang)),
+                        ("Esc", message("prompt_cancel", lang)),
+                    ),
                     True,
                 )
             )
@@ -1023,24 +1026,21 @@ class TableScreen(Screen[None]):
             group = self._of(*types)
             if not group:
                 continue
-            texts = [action_text(a, view, lang) for a in group]
-            if len(texts) > 1:
-                options.append((key, " | ".join(texts) + f"  (then 1-{len(texts)})"))
-            else:
-                options.append((key, texts[0]))
+            # Several options share the key: it opens a numbered choice (the status says so).
+            options.append((key, " | ".join(options_text(group, view, lang))))
         if any(a.riichi for a in self._of(Discard)):
-            options.append(("r", f"Riichi ({self._riichi_tiles()})"))
+            options.append(("r", message("prompt_riichi", lang, tiles=self._riichi_tiles())))
         if self._of(Pass):
-            label = "Stay silent" if view.phase == "declare" else "Pass"
-            options.append(("n", label))
+            silent = view.phase == "declare"
+            options.append(("n", message("prompt_silent" if silent else "prompt_pass", lang)))
         title = ""
         if view.phase == "claim" and view.offered is not None and view.last_discard is not None:
             who = seat_label(view.last_discard[0], self.human_seat, view.dealer, lang)
-            title = f"{who} discarded {tile_label(view.offered, lang)}:"
+            title = message("prompt_discarded", lang, who=who, tile=tile_label(view.offered, lang))
             if view.last_discard[1] != view.offered:
-                title = f"Kan tile {tile_label(view.offered, lang)}:"
+                title = message("prompt_kan_tile", lang, tile=tile_label(view.offered, lang))
         elif view.phase == "turn":
-            title = "Discard (⏎)" if self._of(Discard) else ""
+            title = message("prompt_discard", lang) if self._of(Discard) else ""
         urgent = bool(self._of(Tsumo, Ron, Pon, Chi, Daiminkan, ShowTenpai))
         prompt.update_data(PromptData(title, tuple(options), urgent))
 
