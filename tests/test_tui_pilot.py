@@ -382,27 +382,40 @@ RANDOM_KEYS = [
 ]
 
 
-async def test_two_thousand_random_keys_never_crash_nor_break_a_rule(tmp_path):
-    """The engine raises on an illegal action (and the driver on an illegal decision),
-    so a run without an exception means every applied action was legal."""
-    rng = random.Random(20261122)
-    app = game_app(tmp_path, seed=11)
-    async with app.run_test(size=(100, 30)) as pilot:
+async def _random_keys_on_one_game(tmp_path: Path, seed: int, rng: random.Random,
+                                   budget: int) -> int:
+    """Press up to `budget` random keys on a new game; return how many were pressed."""
+    app = game_app(tmp_path, seed=seed)
+    pressed = 0
+    async with app.run_test(size=(80, 24)) as pilot:
         table = await settle(pilot)
-        for _ in range(2000):
+        while pressed < budget:
             await quick_press(pilot, rng.choice(RANDOM_KEYS))
+            pressed += 1
             if not app.is_running:  # the game may well end first (Enter closes the last panel)
                 assert table.game.is_over
                 break
         assert app.return_code in (None, 0)
-        applied = len(table.game.actions)
-        assert applied > 20
+        assert len(table.game.actions) > 20
         worker_errors = [w for w in app.workers if w.error is not None]
         assert not worker_errors
         # Everything applied was what the engine offered at that moment (replayable).
         from engine.log import log_lines, replay
 
         assert replay(list(log_lines(table.game))).events == table.game.events
+    return pressed
+
+
+async def test_five_thousand_random_keys_never_crash_nor_break_a_rule(tmp_path):
+    """The engine raises on an illegal action (and the driver on an illegal decision),
+    so a run without an exception means every applied action was legal. A game ends
+    after about 1,600 random keys, so the 5,000 keys play several seeded games."""
+    rng = random.Random(20261122)
+    pressed, seed = 0, 11
+    while pressed < 5000:
+        pressed += await _random_keys_on_one_game(tmp_path / str(seed), seed, rng, 5000 - pressed)
+        seed += 1
+    assert pressed == 5000
 
 
 # ---------------------------------------------------------------- determinism and resume
