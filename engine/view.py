@@ -56,6 +56,11 @@ class PlayerView:
     waits: tuple[int, ...]  # own waits (kinds) when the hand has 3n+1 tiles
     furiten: str | None  # why one cannot ron now: discard | temporary | riichi
     kuikae: frozenset[int]  # kinds one may not discard right now after a call
+    # Public situational facts the scorer needs to price a win exactly (§3.2, §4.1):
+    ippatsu: tuple[bool, ...] = (False,) * 4  # by seat: riichi with ippatsu still live
+    double_riichi: tuple[bool, ...] = (False,) * 4  # by seat
+    first_draw: bool = False  # own first draw, no call of any kind before it (tenhou/chiihou)
+    rinshan_draw: bool = False  # own drawn tile came from the dead wall after a kan
 
     @property
     def seat_wind(self) -> int:
@@ -118,6 +123,10 @@ def player_view(game: Game, seat: int) -> PlayerView:
         waits=s.waits if (len(s.hand) % 3) == 1 else (),
         furiten=game.furiten(seat) if s.waits else None,
         kuikae=s.kuikae,
+        ippatsu=tuple(x.riichi and x.ippatsu and game.ruleset.ippatsu for x in h.seats),
+        double_riichi=tuple(x.riichi and x.double_riichi for x in h.seats),
+        first_draw=not h.calls_made and not s.first_discard_done,
+        rinshan_draw=h.turn == seat and h.phase == "turn" and h.turn_kind == "rinshan",
     )
 
 

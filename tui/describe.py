@@ -132,11 +132,21 @@ def hand_win(
     tsumo: bool,
     riichi: bool | None = None,
 ) -> Win:
-    """The scorer's input for a win `view`'s player could make, from what the view shows.
-
-    Situational flags the view does not carry (ippatsu, first-turn wins, rinshan,
-    chankan) are left off: the result screen shows the engine's exact figure."""
+    """The scorer's input for a win `view`'s player could make, from what the view shows:
+    the same situational flags the engine sets (ippatsu, double riichi, rinshan, chankan,
+    haitei/houtei, tenhou/chiihou); only ura dora stay unknown until the win."""
+    seat = view.seat
     last = view.tiles_left == 0
+    in_riichi = view.riichi[seat] if riichi is None else riichi
+    rinshan = tsumo and view.rinshan_draw
+    chankan = (
+        not tsumo
+        and view.phase == "claim"
+        and view.last_discard is not None
+        and view.offered is not None
+        and view.last_discard[1] != view.offered
+    )
+    first = tsumo and view.first_draw and not rinshan
     return Win(
         concealed=tuple(concealed),
         win_tile=tile,
@@ -144,9 +154,15 @@ def hand_win(
         tsumo=tsumo,
         seat_wind=view.seat_wind,
         round_wind=view.round_wind_kind,
-        riichi=view.riichi[view.seat] if riichi is None else riichi,
-        haitei=tsumo and last,
-        houtei=not tsumo and last,
+        riichi=in_riichi,
+        double_riichi=in_riichi and view.double_riichi[seat],
+        ippatsu=in_riichi and view.ippatsu[seat],
+        rinshan=rinshan,
+        chankan=chankan,
+        haitei=tsumo and last and (not rinshan or view.ruleset.haitei_rinshan),
+        houtei=not tsumo and last and not chankan,
+        tenhou=first and seat == view.dealer,
+        chiihou=first and seat != view.dealer,
         dora_indicators=view.dora_indicators if view.ruleset.dora else (),
         honba=view.honba,
         riichi_sticks=view.sticks,
