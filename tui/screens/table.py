@@ -892,7 +892,7 @@ class TableScreen(Screen[None]):
             labels=labels,
         )
         for widget in self.query(WallSide):
-            widget.update_data(wall)
+            widget.show_wall(wall)
         self.query_one("#wall-strips", WallStrips).update_data(wall)
         seats = tuple(
             SeatScore(

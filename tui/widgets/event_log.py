@@ -36,13 +36,17 @@ class LineCache:
     (the table repaints several of these widgets for every discard)."""
 
     _cache_key: object = None
+    _cache_data: object = None
     _cache_strips: list[Strip]
 
     def render_line(self, y: int) -> Strip:  # type: ignore[override]
         width = self.content_size.width  # type: ignore[attr-defined]
-        key = (self.data, self.tile_style, self.lang, width, self.content_size.height)  # type: ignore[attr-defined]
-        if key != self._cache_key:
-            self._cache_key = key
+        data = self.data  # type: ignore[attr-defined]
+        key = (self.tile_style, self.lang, width, self.content_size.height)  # type: ignore[attr-defined]
+        # The data by identity: a new value is a new object (frozen dataclasses), and a
+        # deep comparison per painted line would cost more than the look-up it guards.
+        if data is not self._cache_data or key != self._cache_key:
+            self._cache_key, self._cache_data = key, data
             text = self.render()  # type: ignore[attr-defined]
             console = self.app.console  # type: ignore[attr-defined]
             options = console.options.update(width=max(1, width), no_wrap=True, height=None)

@@ -148,23 +148,33 @@ def strips_text(data: WallData, style: str) -> Text:
     return Text("\n", end="", no_wrap=True).join(lines)
 
 
-class WallSide(LineCache, TileWidget[WallData]):
-    """One side of the ring (`side` = BOTTOM, RIGHT, TOP or LEFT)."""
+@dataclass(frozen=True, slots=True)
+class SideData:
+    """The stacks of one side, in screen order."""
 
-    DEFAULT_DATA = WallData()
-    data: reactive[WallData] = reactive(DEFAULT_DATA, layout=False)
+    stacks: tuple[Stack, ...] = (Stack(),) * STACKS_PER_SIDE
 
-    def __init__(self, side: int, data: WallData | None = None, **kwargs) -> None:
+
+class WallSide(LineCache, TileWidget[SideData]):
+    """One side of the ring (`side` = BOTTOM, RIGHT, TOP or LEFT). It holds only its own
+    stacks, so a draw repaints the side it came from and leaves the other three alone."""
+
+    DEFAULT_DATA = SideData()
+    data: reactive[SideData] = reactive(DEFAULT_DATA, layout=False)
+
+    def __init__(self, side: int, data: SideData | None = None, **kwargs) -> None:
         self.side = side
         super().__init__(data, **kwargs)
         self.add_class("-vertical" if side in (LEFT, RIGHT) else "-horizontal")
 
+    def show_wall(self, wall: WallData) -> None:
+        self.update_data(SideData(wall.sides[self.side]))
+
     def state_classes(self) -> dict[str, bool]:
-        stacks = self.data.sides[self.side] if hasattr(self, "side") else ()
-        return {"-drawn": any(s.tiles < 2 for s in stacks)}
+        return {"-drawn": any(s.tiles < 2 for s in self.data.stacks)}
 
     def render(self) -> Text:
-        return side_text(self.data.sides[self.side], self.tile_style, self.side in (LEFT, RIGHT))
+        return side_text(self.data.stacks, self.tile_style, self.side in (LEFT, RIGHT))
 
 
 class WallStrips(LineCache, TileWidget[WallData]):
