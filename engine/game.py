@@ -180,6 +180,20 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
             start=start,
         )
 
+    # ------------------------------------------------------------------ the clock
+    def played_seconds(self) -> float:
+        """Playing time so far by the game's clock (what a time limit, gifu's 50
+        minutes, is measured against); 0 for a ruleset without a time limit."""
+        if not self.ruleset.time_limit_minutes:
+            return 0.0
+        return max(0.0, self._clock() - self._clock_start)
+
+    def resume_clock(self, clock: Callable[[], float], played_seconds: float) -> None:
+        """Go on with a real clock after a game was rebuilt from a log or a save, as if
+        `played_seconds` had already been played (a break between sessions is not play)."""
+        self._clock = clock
+        self._clock_start = clock() - played_seconds
+
     # ------------------------------------------------------------------ queries
     @property
     def dealer(self) -> int:

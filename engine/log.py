@@ -25,6 +25,9 @@ from .game import Game, Start
 
 FORMAT = "mahjong-tui-log"
 VERSION = 1
+# The last line of a save of a game with a time limit: {"played_seconds": 1234.5}, the
+# playing time so far, so a resumed game's clock goes on from there (tui.save).
+CLOCK_NOTE = "played_seconds"
 
 
 class ReplayMismatch(AssertionError):
@@ -115,7 +118,8 @@ def replay(source: str | Path | Iterable[str]) -> Game:
         raise ValueError("not a mahjong-tui log: the first line must be its header")
     if records[0].get("version") != VERSION:
         raise ValueError(f"log version {records[0].get('version')} is not supported")
-    body = records[1:]
+    # A save's clock note (`CLOCK_NOTE`) is not part of the record of play.
+    body = [r for r in records[1:] if CLOCK_NOTE not in r]
     # The clock is replayed from the log: a time limit ends the game where it did.
     time_ups = [
         r["event"]["time_up"]

@@ -356,3 +356,91 @@ def test_default_data_dir_per_platform():
     )
     assert default_data_dir({**home, "APPDATA": "C:/A"}, "win32") == Path("C:/A/mahjong-tui")
     assert default_data_dir({"MAHJONG_TUI_DATA": "/d"}, "linux") == Path("/d")
+
+
+# --------------------------------------------------------------------------- time limit
+
+
+class FakeClock:
+    """A clock the test moves by hand (seconds)."""
+
+    def __init__(self, now: float = 1000.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_time_limit_save_carries_the_playing_time_and_the_clock_goes_on(tmp_path):
+    """gifu 第2条: a 50-minute game. The save notes the playing time; a resumed game's
+    clock counts on from it, so quitting for the night neither ends nor restarts it."""
+    clock = FakeClock()
+    store = store_at(tmp_path)
+    game = Game.new(load_preset("gifu"), 3, clock=clock)
+    seen: list[int] = []
+
+    def hook(game: Game, action, events) -> None:
+        clock.now += 10  # ten seconds an action
+        store.save(game)
+        seen.append(len(game.actions))
+        if len(game.actions) == 30:
+            raise Crash
+
+    with pytest.raises(Crash):
+        play(game, 3, hook)
+    assert json.loads(store.path.read_text().splitlines()[-1]) == {"played_seconds": 300.0}
+
+    saved = store_at(tmp_path).load()
+    assert saved is not None and saved.played_seconds == 300.0
+    assert saved.game.events == game.events
+    later = FakeClock(now=9_999_999.0)  # days later
+    saved.game.resume_clock(later, saved.played_seconds)
+    assert saved.game.played_seconds() == 300.0
+    later.now += 60
+    assert saved.game.played_seconds() == 360.0
+
+
+def test_a_resumed_time_limit_game_ends_when_its_time_is_up(tmp_path):
+    clock = FakeClock()
+    game = Game.new(load_preset("gifu"), 4, clock=clock)
+    store = store_at(tmp_path)
+    with pytest.raises(Crash):
+        play(game, 4, crash_after(store, 5))
+    saved = store_at(tmp_path).load()
+    assert saved is not None
+    # Resumed with 49:59 already played; the hand in progress takes more than a second.
+    resumed_clock = FakeClock(now=50.0)
+    saved.game.resume_clock(resumed_clock, 50 * 60 - 1)
+
+    def tick(game: Game, action, events) -> None:
+        resumed_clock.now += 1
+
+    play(saved.game, 4, tick)
+    ended = [e for e in saved.game.events if type(e).__name__ == "HandEnded"]
+    assert saved.game.is_over
+    assert len(ended) == 1 and ended[0].time_up
+
+
+def test_a_save_with_its_clock_note_replays_as_a_log(tmp_path):
+    from engine.log import replay
+
+    clock = FakeClock()
+    store = store_at(tmp_path)
+    game = Game.new(load_preset("gifu"), 3, clock=clock)
+    with pytest.raises(Crash):
+        play(game, 3, crash_after(store, 12))
+    assert "played_seconds" in store.path.read_text().splitlines()[-1]
+    assert replay(store.path).events == game.events
+
+
+def test_a_clock_note_that_is_not_a_number_is_a_corrupt_save(tmp_path):
+    store = store_at(tmp_path)
+    game = Game.new(load_preset("gifu"), 3, clock=FakeClock())
+    with pytest.raises(Crash):
+        play(game, 3, crash_after(store, 8))
+    text = store.path.read_text().replace('"played_seconds": 0.0', '"played_seconds": "soon"')
+    text = text.replace('"played_seconds":0.0', '"played_seconds":"soon"')
+    store.path.write_text(text)
+    fresh = store_at(tmp_path)
+    assert fresh.load() is None
+    assert "playing time" in fresh.problem

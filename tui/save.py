@@ -39,7 +39,7 @@ from typing import Any
 from engine.actions import action_from_dict, action_to_dict
 from engine.events import event_to_dict
 from engine.game import Game
-from engine.log import FORMAT, VERSION, game_from_setup
+from engine.log import CLOCK_NOTE, FORMAT, VERSION, game_from_setup
 
 SAVE_NAME = "save.jsonl"
 APP_DIR = "mahjong-tui"
@@ -65,6 +65,7 @@ class SavedGame:
     game: Game
     lines: tuple[str, ...]
     saved_at: float  # the file's modification time (seconds since the epoch)
+    played_seconds: float = 0.0  # playing time at the save (rulesets with a time limit)
 
     @property
     def ruleset(self) -> str:
@@ -155,6 +156,9 @@ class SaveStore:
         """Write the game's log (or the given log lines) atomically; return the path."""
         if isinstance(source, Game):
             text = self._text_of(source)
+            if source.ruleset.time_limit_minutes:
+                # gifu's 50 minutes: the clock goes on from here after a resume.
+                text += _dumps({CLOCK_NOTE: round(source.played_seconds(), 1)}) + "\n"
         else:
             self._game = None
             text = "".join(line.rstrip("\n") + "\n" for line in source)
@@ -252,6 +256,7 @@ class SaveStore:
             raise SaveError(f"could not read the saved game {self.path}: {error}") from error
         try:
             records = _parse(text)
+            played = float(records.pop()[CLOCK_NOTE]) if CLOCK_NOTE in records[-1] else 0.0
             game = _replay(records)
         except ValueError as error:
             self._quarantine(str(error))
@@ -262,7 +267,7 @@ class SaveStore:
         # save was missing is written too).
         self._game = None
         self._owned = True
-        return SavedGame(self.path, game, lines, saved_at)
+        return SavedGame(self.path, game, lines, saved_at, played)
 
     def resume(self) -> Game:
         """The saved game, rebuilt exactly; `CorruptSave` or `SaveError` if there is none."""
@@ -340,6 +345,10 @@ def _parse(text: str) -> list[dict[str, Any]]:
     if not isinstance(header.get("setup"), dict):
         raise ValueError("its header has no game setup")
     for number, record in enumerate(records[1:], 2):
+        if CLOCK_NOTE in record and number == len(records) and len(record) == 1:
+            if not isinstance(record[CLOCK_NOTE], int | float):
+                raise ValueError(f"record {number} has a playing time that is not a number")
+            continue
         if not ({"event", "action"} & record.keys()):
             raise ValueError(f"record {number} is neither an event nor an action")
     return records

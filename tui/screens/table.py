@@ -13,6 +13,7 @@ changes the game.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -373,7 +374,10 @@ class TableScreen(Screen[None]):
     def _new_game(config: GameConfig) -> Game:
         from rules.ruleset import load_preset
 
-        return Game.new(load_preset(config.ruleset), config.seed, shuffle_seats=True)
+        # A real clock: a ruleset with a time limit (gifu) ends when it runs out.
+        return Game.new(
+            load_preset(config.ruleset), config.seed, shuffle_seats=True, clock=time.monotonic
+        )
 
     # -- layout -------------------------------------------------------------------
     def compose(self) -> ComposeResult:
