@@ -255,10 +255,12 @@ async def test_tsumo_wins_and_the_result_screen_closes_with_enter(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         table = await settle(pilot)
         options = " ".join(text for _, text in table.query_one("#prompt").data.options)
-        assert "Tsumo ツモ 5s: menzen tsumo 門前清自摸和 = 500 all" in options
+        # The dealer's first draw completes the hand: tenhou, and the prompt says so.
+        assert "Tsumo ツモ 5s: tenhou 天和 = yakuman 役満 16,000 all" in options
         await press(pilot, "t")
         won = [e for e in table.game.events if isinstance(e, Won)]
         assert won and won[0].winner == 0 and won[0].from_seat is None
+        assert [y["id"] for y in won[0].result["yaku"]] == ["tenhou"]
         assert not isinstance(app.screen, TableScreen)  # the hand result is up
         await press(pilot, "enter")
         assert table.model.hands_started == 2
