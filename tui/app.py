@@ -10,6 +10,7 @@ until the terminal grows.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -24,6 +25,7 @@ from engine.game import Game
 from .save import SaveError, SaveStore, default_data_dir
 from .screens import APP_CSS_PATH
 from .screens.launch import LaunchScreen, random_seed
+from .screens.stats import HistoryRecorder
 from .screens.table import TableScreen
 from .screens.too_small import TooSmallScreen, too_small
 from .settings import GameConfig, Settings, load_settings, save_settings
@@ -82,6 +84,7 @@ class MahjongApp(App[None]):
         self._save_timer: Any = None
         # A scripted game handed in (tests, examples) is saved only into its own data_dir.
         self.saving = game is None or self.data_dir is not None
+        self.game_history = HistoryRecorder(self.store.dir)  # finished games, once each
 
     # -- screens --------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -122,6 +125,8 @@ class MahjongApp(App[None]):
             saved = self.resumable
             self.resumable = None
             config = replace(self.config, ruleset=saved.ruleset, seed=saved.seed)
+            # A time limit (gifu) counts on from the playing time at the save.
+            saved.game.resume_clock(time.monotonic, saved.played_seconds)
             self.scripted_game = saved.game
             self.start_game(config, remember=False)
             return
@@ -146,6 +151,7 @@ class MahjongApp(App[None]):
         """Save the game's log (after every applied action and at the start)."""
         if not self.saving:
             return
+        self.game_history.update(game, self.notify)
         if game.is_over:
             self.store.clear()
             return

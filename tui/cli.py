@@ -75,8 +75,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="override one ruleset parameter (TOML value), repeatable",
     )
 
-    replay = sub.add_parser("replay", help="replay a game log and print a per-hand summary")
-    replay.add_argument("log", help="a JSON-lines log written by 'sim --log'")
+    replay = sub.add_parser(
+        "replay", help="step through a game log at the table (a per-hand summary when piped)"
+    )
+    replay.add_argument("log", help="a JSON-lines log written by 'sim --log' or the game")
+    replay.add_argument("--summary", action="store_true",
+                        help="print the per-hand text summary instead of opening the viewer")
+    replay.add_argument("--seat", type=int, default=None, metavar="N",
+                        help="the seat (0-3) at the bottom (default: the line-up's first player)")
+    replay.add_argument("--tiles", default="text", metavar="STYLE",
+                        help="tile faces: text (default), kanji or unicode")
+
+    export = sub.add_parser("export", help="write a game log as tenhou.net/6 JSON or mjai lines")
+    export.add_argument("--format", required=True, choices=("tenhou6", "mjai"),
+                        help="tenhou6 (tenhou.net/6 JSON) or mjai (JSON lines)")
+    export.add_argument("log", help="a JSON-lines log written by 'sim --log'")
+    export.add_argument("-o", "--output", default=None, metavar="FILE",
+                        help="write to FILE (default: standard output)")
+
+    stats = sub.add_parser("stats", help="your statistics over the finished games")
+    stats.add_argument("--json", action="store_true", help="machine-readable output")
+    stats.add_argument("--ruleset", default=None, metavar="ID", help="only games of this preset")
     return parser
 
 
@@ -91,9 +110,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_sim_command(args, sys.stdout, sys.stderr, _fail)
     if args.command == "replay":
-        from .commands.replay import run_replay
+        from .commands.replay import run_replay_command
 
-        return run_replay(args.log, sys.stdout, _fail)
+        return run_replay_command(args, sys.stdout, _fail)
+    if args.command == "export":
+        from .commands.export import run_export
+
+        return run_export(args.format, args.log, args.output, sys.stdout, sys.stderr, _fail)
+    if args.command == "stats":
+        from .commands.stats import run_stats
+
+        return run_stats(args, sys.stdout, _fail)
     if args.command == "rulesets":
         from .commands.rulesets import run_rulesets
 

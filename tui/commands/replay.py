@@ -1,32 +1,78 @@
-"""`mahjong-tui replay LOG`: rebuild a logged game, checking every event, and summarise it.
+"""`mahjong-tui replay LOG`: rebuild a logged game, checking every event, then show it.
 
-Headless for now (the table view will open logs later): one line per hand, then
-the final result.
+In a terminal it opens the replay viewer (`tui.replay_app`); with `--summary`,
+or when standard output is not a terminal (scripts, pipes, tests), it prints one
+line per hand, then the final result. A log that is missing, unreadable or does
+not replay is one line on standard error and exit status 2.
 """
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
 from typing import TextIO
 
 from engine.events import ExhaustiveDraw, GameEnded, HandStarted, Won
+from engine.game import Game
 from engine.log import ReplayMismatch, replay
 
 WINDS = "ESWN"
 
 
-def run_replay(path: str, stdout: TextIO, fail: Callable[[str], None]) -> int:
+def load_log(path: str, fail: Callable[[str], None]) -> Game | None:
+    """The replayed game, or None after `fail` with one line saying what is wrong."""
     try:
-        game = replay(path)
+        return replay(path)
     except FileNotFoundError:
         fail(f"no such log: {path}")
-        return 2
-    except (ValueError, KeyError) as error:
-        fail(f"{path}: not a readable game log ({error})")
-        return 2
+    except IsADirectoryError:
+        fail(f"{path}: a directory, not a game log")
+    except OSError as error:
+        fail(f"{path}: cannot read the log ({error.strerror or error})")
     except ReplayMismatch as error:
-        fail(f"{path}: the log does not replay: {error}")
-        return 1
+        fail(f"{path}: the log does not replay: {_one_line(error)}")
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
+        fail(f"{path}: not a readable game log ({_one_line(error)})")
+    return None
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split())[:300] or type(error).__name__
+
+
+def run_replay_command(
+    args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], None]
+) -> int:
+    """The viewer in a terminal; the summary with `--summary` or when piped."""
+    if args.summary or not stdout.isatty():
+        return run_replay(args.log, stdout, fail)
+    return run_replay_viewer(args.log, fail, seat=args.seat, tiles=args.tiles)
+
+
+def run_replay_viewer(
+    path: str, fail: Callable[[str], None], *, seat: int | None = None, tiles: str = "text"
+) -> int:
+    from ..tiles import TILE_STYLES
+
+    if seat is not None and not 0 <= seat <= 3:
+        fail("--seat must be 0, 1, 2 or 3")
+        return 2
+    if tiles not in TILE_STYLES:
+        fail(f"unknown tile style {tiles!r}: choose one of {', '.join(TILE_STYLES)}")
+        return 2
+    game = load_log(path, fail)
+    if game is None:
+        return 2
+    from ..replay_app import ReplayApp
+
+    ReplayApp(game, seat=seat, tiles=tiles).run()
+    return 0
+
+
+def run_replay(path: str, stdout: TextIO, fail: Callable[[str], None]) -> int:
+    game = load_log(path, fail)
+    if game is None:
+        return 2
     stdout.write(f"{game.ruleset.id} seed {game.seed}\n")
     label = ""
     for event in game.events:

@@ -74,6 +74,7 @@ class GameEndScreen(ModalScreen[None]):
     CSS_PATH = CSS_FILE
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "close", show=False),
+        Binding("v", "review", "review", show=False),
     ]
 
     def __init__(
@@ -110,3 +111,9 @@ class GameEndScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_review(self) -> None:
+        """v: the human's decisions the hard AI would have made otherwise (tui.screens.review)."""
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.game, lang=self.lang, tile_style=self.tile_style))

@@ -26,7 +26,9 @@ from ..words import LANGS
 from . import APP_CSS_PATH
 
 SEED_MAX = 10**9
-LETTER_ACTIONS = ("resume", "cycle_ai", "cycle_tiles", "cycle_lang", "edit_seed", "new_seed")
+LETTER_ACTIONS = (
+    "resume", "cycle_ai", "cycle_tiles", "cycle_lang", "edit_seed", "new_seed", "stats"
+)
 
 
 def random_seed() -> int:
@@ -85,6 +87,7 @@ class LaunchScreen(Screen[GameConfig | str]):
         Binding("s", "edit_seed", "Seed"),
         Binding("n", "new_seed", "New seed"),
         Binding("r", "resume", "Resume"),
+        Binding("h", "stats", "Stats"),
         Binding("escape", "leave_seed", "Back", show=False),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -169,6 +172,11 @@ class LaunchScreen(Screen[GameConfig | str]):
         seed = int(text) if text.isdigit() else self.config.seed
         self.config = _replace(self.config, seed=seed)
         self.dismiss(self.config)
+
+    def action_stats(self) -> None:
+        from .stats import StatsScreen
+
+        self.app.push_screen(StatsScreen.for_app(self.app))
 
     def action_resume(self) -> None:
         if self.can_resume:

@@ -865,7 +865,6 @@ class TableScreen(Screen[None]):
                 for i, e in enumerate(model.rivers[seat])
             )
             river.update_data(RiverData(tiles, self.river_row, 3 if compact else 4))
-            river.set_class(model.riichi[seat], "-riichi-seat")
             self.query_one(f"#tag-{rel}", Tag).show(self._tag(seat, rel))
             if rel == 2:
                 self.query_one("#backs-2", FixedRow).update_data(

@@ -2,7 +2,8 @@
 
 Each widget holds one frozen data value (`data`, reactive; `update_data(...)`
 replaces it or some of its fields), a `tile_style` and a `lang`, and mirrors its
-data in CSS classes (`-riichi`, `-kakan`, ...). No game rule lives here: the
+data in the CSS classes its look needs (`-riichi`, `-hidden`, ...; only those: a
+class toggled restyles the widget, a cost paid on every discard). No game rule lives here: the
 screen decides what is legal, the widget shows it.
 
 Their look lives in `tui/widgets.tcss`; an app or screen adds `WIDGETS_CSS_PATH`

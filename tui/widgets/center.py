@@ -110,9 +110,6 @@ class CenterInfo(LineCache, TileWidget[CenterData]):
     DEFAULT_DATA = CenterData()
     data: reactive[CenterData] = reactive(DEFAULT_DATA, layout=False)
 
-    def state_classes(self) -> dict[str, bool]:
-        return {"-compact": self.data.compact, "-sticks": self.data.sticks > 0}
-
     def render(self) -> Text:
         width = self.size.width or 34
         return center_text(self.data, self.lang, width)

@@ -28,7 +28,7 @@ class PromptBar(LineCache, TileWidget[PromptData]):
     data: reactive[PromptData] = reactive(DEFAULT_DATA, layout=False)
 
     def state_classes(self) -> dict[str, bool]:
-        return {"-urgent": self.data.urgent, "-empty": not (self.data.title or self.data.options)}
+        return {"-urgent": self.data.urgent}
 
     def render(self) -> Text:
         data = self.data

@@ -170,9 +170,6 @@ class WallSide(LineCache, TileWidget[SideData]):
     def show_wall(self, wall: WallData) -> None:
         self.update_data(SideData(wall.sides[self.side]))
 
-    def state_classes(self) -> dict[str, bool]:
-        return {"-drawn": any(s.tiles < 2 for s in self.data.stacks)}
-
     def render(self) -> Text:
         return side_text(self.data.stacks, self.tile_style, self.side in (LEFT, RIGHT))
 
