@@ -1,0 +1,288 @@
+"""mjai JSON lines: the event stream of the mjai protocol (Mortal, mjai-reviewer).
+
+One object per line, in play order:
+
+    start_game {names, kyoku_first, aka_flag}
+    start_kyoku {bakaze, kyoku, honba, kyotaku, oya, dora_marker, scores, tehais}
+    tsumo {actor, pai} / dahai {actor, pai, tsumogiri}
+    reach {actor} before the declaration dahai; reach_accepted {actor, deltas, scores}
+    chi / pon / daiminkan {actor, target, pai, consumed}; kakan {actor, pai, consumed};
+    ankan {actor, consumed}; dora {dora_marker} where the kan dora was turned
+    hora {actor, target, pai, deltas, ura_markers, ...} / ryukyoku {reason, deltas, ...}
+    end_kyoku ... end_game {scores}
+
+Tiles are "1m".."9m", "1p".., "1s".., "E S W N P F C" (haku hatsu chun) and
+"5mr"/"5pr"/"5sr" for red fives. `kyoku` counts from 1 (= dealer seat + 1).
+Besides the fields Mortal reads (`deltas`, `ura_markers`), hora and ryukyoku
+carry the original protocol's details (`uradora_markers`, `hora_tehais`,
+`yakus`, `fu`, `fan`, `hora_points`, `scores`; `tehais`, `tenpais`), `pao`
+names a liable seat, and a noten hand at a draw is `null` in `tehais`.
+
+What this format cannot say is listed in `engine.records` (module doc).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rules.hand import MeldKind
+from rules.tiles import Tile
+
+from ..events import (
+    Called,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    ExhaustiveDraw,
+    KanDeclared,
+    RiichiAccepted,
+    TenpaiDeclared,
+    Won,
+)
+from . import GameRecord, HandRecord
+
+HONORS = "ESWNPFC"
+WINDS = "ESWN"
+STICK = 1000
+YAKUMAN_FAN = 100  # how the mjai protocol counts a yakuman in `yakus`
+
+# Our yaku ids -> the mjai protocol's names.
+YAKU_NAMES = {
+    "menzen_tsumo": "menzenchin_tsumoho",
+    "riichi": "reach",
+    "ippatsu": "ippatsu",
+    "chankan": "chankan",
+    "rinshan": "rinshankaiho",
+    "haitei": "haiteiraoyue",
+    "houtei": "hoteiraoyui",
+    "pinfu": "pinfu",
+    "tanyao": "tanyaochu",
+    "iipeikou": "ipeko",
+    "yakuhai_haku": "sangenpai",
+    "yakuhai_hatsu": "sangenpai",
+    "yakuhai_chun": "sangenpai",
+    "yakuhai_seat_wind": "jikaze",
+    "yakuhai_round_wind": "bakaze",
+    "double_riichi": "double_reach",
+    "chiitoitsu": "chitoitsu",
+    "chanta": "honchantaiyao",
+    "ittsu": "ikkitsukan",
+    "sanshoku": "sanshokudojun",
+    "sanshoku_doukou": "sanshokudoko",
+    "sankantsu": "sankantsu",
+    "toitoi": "toitoiho",
+    "sanankou": "sananko",
+    "shousangen": "shosangen",
+    "honroutou": "honroto",
+    "ryanpeikou": "ryanpeko",
+    "junchan": "junchantaiyao",
+    "honitsu": "honiso",
+    "chinitsu": "chiniso",
+    "renhou": "renho",
+    "tenhou": "tenho",
+    "chiihou": "chiho",
+    "daisangen": "daisangen",
+    "suuankou": "suanko",
+    "tsuuiisou": "tsuiso",
+    "ryuuiisou": "ryuiso",
+    "chinroutou": "chinroto",
+    "chuuren": "churenpoton",
+    "kokushi": "kokushimuso",
+    "daisuushii": "daisushi",
+    "shousuushii": "shosushi",
+    "suukantsu": "sukantsu",
+}
+
+
+def pai(tile: Tile) -> str:
+    """The mjai name of a tile: "3m", "5pr" (red), "E", "P" (haku)."""
+    if tile.kind >= 27:
+        return HONORS[tile.kind - 27]
+    name = f"{tile.kind % 9 + 1}{'mps'[tile.kind // 9]}"
+    return name + "r" if tile.red else name
+
+
+def _key(tile: Tile) -> tuple[int, bool]:
+    return (tile.kind, tile.red)
+
+
+def _consumed(tiles: tuple[Tile, ...], taken: Tile | None) -> list[str]:
+    rest = sorted(tiles, key=_key)
+    if taken is not None:
+        rest.remove(taken)
+    return [pai(t) for t in rest]
+
+
+def _call(event: Called) -> dict[str, Any]:
+    meld = event.meld
+    kind = {MeldKind.CHI: "chi", MeldKind.PON: "pon", MeldKind.MINKAN: "daiminkan"}[meld.kind]
+    return {
+        "type": kind,
+        "actor": event.seat,
+        "target": event.from_seat,
+        "pai": pai(meld.called),  # type: ignore[arg-type]
+        "consumed": _consumed(meld.tiles, meld.called),
+    }
+
+
+def _kan(event: KanDeclared) -> dict[str, Any]:
+    meld = event.meld
+    if meld.kind is MeldKind.ANKAN:
+        return {"type": "ankan", "actor": event.seat, "consumed": _consumed(meld.tiles, None)}
+    added = meld.tiles[3]
+    return {
+        "type": "kakan",
+        "actor": event.seat,
+        "pai": pai(added),
+        "consumed": _consumed(meld.tiles[:3], None),
+    }
+
+
+def _yakus(won: Won) -> list[list[Any]]:
+    r = won.result
+    out: list[list[Any]] = []
+    for y in r["yaku"]:
+        name = YAKU_NAMES.get(y["id"], y["id"])
+        fan = YAKUMAN_FAN if r.get("yakuman") else y["han"]
+        if out and out[-1][0] == name == "sangenpai":
+            out[-1][1] += fan
+        else:
+            out.append([name, fan])
+    if not r.get("yakuman"):
+        for key, name in (("dora", "dora"), ("ura", "uradora"), ("aka", "akadora")):
+            if r["dora"][key]:
+                out.append([name, r["dora"][key]])
+    return out
+
+
+def _hora(won: Won, scores: list[int]) -> dict[str, Any]:
+    deltas = [0] * 4
+    for p in won.payments:
+        deltas[p.payee] += p.amount
+        if p.payer >= 0:
+            deltas[p.payer] -= p.amount
+    for seat in range(4):
+        scores[seat] += deltas[seat]
+    r = won.result
+    ura = [pai(t) for t in won.ura_indicators]
+    hand = sorted((*won.concealed, won.win_tile), key=_key)
+    out: dict[str, Any] = {
+        "type": "hora",
+        "actor": won.winner,
+        "target": won.winner if won.from_seat is None else won.from_seat,
+        "pai": pai(won.win_tile),
+        "deltas": deltas,
+        "ura_markers": ura,
+        "uradora_markers": ura,
+        "hora_tehais": [pai(t) for t in hand],
+        "yakus": _yakus(won),
+        "fu": r["fu"],
+        "fan": YAKUMAN_FAN * r["yakuman"] if r.get("yakuman") else r["han"],
+        "hora_points": r["points"]["total"],
+        "scores": list(scores),
+    }
+    if won.liable is not None:
+        out["pao"] = won.liable
+    return out
+
+
+def kyoku_lines(hand: HandRecord) -> list[dict[str, Any]]:
+    start = hand.start
+    scores = list(start.scores)
+    out: list[dict[str, Any]] = [
+        {
+            "type": "start_kyoku",
+            "bakaze": WINDS[start.round_wind],
+            "kyoku": start.hand_number + 1,
+            "honba": start.honba,
+            "kyotaku": start.sticks,
+            "oya": start.dealer,
+            "dora_marker": pai(hand.dora[0]),
+            "scores": list(scores),
+            "tehais": [[pai(t) for t in seat] for seat in hand.dealt],
+        }
+    ]
+    shown: dict[int, list[str]] = {}
+    for event in hand.events:
+        if isinstance(event, Drew):
+            assert event.tile is not None
+            out.append({"type": "tsumo", "actor": event.seat, "pai": pai(event.tile)})
+        elif isinstance(event, Discarded):
+            if event.riichi:
+                out.append({"type": "reach", "actor": event.seat})
+            out.append(
+                {
+                    "type": "dahai",
+                    "actor": event.seat,
+                    "pai": pai(event.tile),
+                    "tsumogiri": event.tsumogiri,
+                }
+            )
+        elif isinstance(event, RiichiAccepted):
+            deltas = [0] * 4
+            deltas[event.seat] = -STICK
+            scores[event.seat] -= STICK
+            out.append(
+                {
+                    "type": "reach_accepted",
+                    "actor": event.seat,
+                    "deltas": deltas,
+                    "scores": list(scores),
+                }
+            )
+        elif isinstance(event, Called):
+            out.append(_call(event))
+        elif isinstance(event, KanDeclared):
+            out.append(_kan(event))
+        elif isinstance(event, DoraRevealed):
+            out.append({"type": "dora", "dora_marker": pai(event.indicator)})
+        elif isinstance(event, Won):
+            out.append(_hora(event, scores))
+        elif isinstance(event, TenpaiDeclared):
+            if event.tenpai:
+                shown[event.seat] = [pai(t) for t in event.hand]
+        elif isinstance(event, ExhaustiveDraw):
+            assert hand.end is not None
+            deltas = list(hand.end.deltas)
+            for seat in range(4):
+                scores[seat] += deltas[seat]
+            out.append(
+                {
+                    "type": "ryukyoku",
+                    "reason": "fanpai",
+                    "tehais": [shown.get(seat) for seat in range(4)],
+                    "tenpais": list(event.tenpai),
+                    "deltas": deltas,
+                    "scores": list(scores),
+                }
+            )
+    out.append({"type": "end_kyoku"})
+    return out
+
+
+def to_mjai(record: GameRecord) -> list[dict[str, Any]]:
+    """The game as mjai events."""
+    game = record.game
+    out: list[dict[str, Any]] = [
+        {
+            "type": "start_game",
+            "names": [f"seat {s} (player {game.seating[s]})" for s in range(4)],
+            "kyoku_first": 0,
+            "aka_flag": record.ruleset.red_fives > 0,
+        }
+    ]
+    for hand in record.hands:
+        out += kyoku_lines(hand)
+    end: dict[str, Any] = {"type": "end_game"}
+    if record.ended is not None:
+        end["scores"] = list(record.ended.scores)
+    out.append(end)
+    return out
+
+
+def to_mjai_text(record: GameRecord) -> str:
+    return "".join(
+        json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
+        for line in to_mjai(record)
+    )
