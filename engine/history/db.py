@@ -1,0 +1,472 @@
+"""The history of finished games: one SQLite file in the user's data directory.
+
+    with HistoryDB(history_path(data_dir)) as db:
+        db.record(game_record(game.events, started_at=t0, ended_at=time.time()))
+        db.summaries(ruleset="wrc").as_dict()
+
+Layout (schema version 2, `PRAGMA user_version`; `application_id` marks the file):
+
+    games      id, ruleset, overrides (JSON), seed, started_at, ended_at (epoch
+               seconds), human_seat, hand_count, sticks
+    seats      game_id, seat, points, rank, uma, result      -- all four seats
+    hands      game_id, hand_index, round_wind, hand_number, honba, dealer, won,
+               tsumo, dealt_in, riichi, called, win_value, deal_in_value, delta
+               -- the human's hands only
+    hand_yaku  game_id, hand_index, yaku                     -- the human's wins
+
+Schema changes are `MIGRATIONS`, applied one step at a time on open, each step
+and its new `user_version` in one transaction: a crash mid-migration leaves the
+previous version. A file from a newer version of the app is never written.
+
+Each game is written in one `BEGIN IMMEDIATE ... COMMIT` transaction (rollback
+journal, `synchronous=FULL`), so a crash at any moment leaves either the whole
+game or none of it; `games.hand_count` lets anyone check that.
+
+Trouble is reported, never silently repaired at the cost of data:
+
+- locked (another program holds the file): SQLite's busy handler retries for
+  `timeout` seconds, then `HistoryLocked` says so; nothing is changed;
+- corrupt, or not a mahjong-tui history: the file (and its journal) is moved
+  aside as ``history.sqlite3.corrupt-<time>`` -- kept, never overwritten -- and
+  a fresh file is started for new games; `HistoryDB.problem` says what happened
+  and where the old file is, for the caller to report once;
+- any other failure (disk full, no permission): `HistoryError`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .stats import GameRecord, HandFacts, SeatResult, Summaries, summarize
+
+HISTORY_NAME = "history.sqlite3"
+APPLICATION_ID = 0x4D4A5449  # "MJTI"
+DEFAULT_TIMEOUT = 2.0  # seconds a locked file is retried before it is reported
+_SIDE_FILES = ("-journal", "-wal", "-shm")
+
+
+class HistoryError(Exception):
+    """The history cannot be read or written (the message says why and where)."""
+
+
+class HistoryLocked(HistoryError):
+    """Another program kept the file locked for longer than the timeout."""
+
+
+class NewerHistory(HistoryError):
+    """The file was written by a newer version of mahjong-tui; it is left alone."""
+
+
+def history_path(data_dir: str | os.PathLike[str]) -> Path:
+    return Path(data_dir) / HISTORY_NAME
+
+
+# ---------------------------------------------------------------------- migrations
+# MIGRATIONS[i] takes a file from version i to i + 1. Never edit a released step:
+# add one. Each runs inside the transaction that also sets the new user_version.
+
+
+def _v1(conn: sqlite3.Connection) -> None:
+    for statement in (
+        f"PRAGMA application_id = {APPLICATION_ID}",
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            ruleset TEXT NOT NULL,
+            overrides TEXT NOT NULL DEFAULT '{}',
+            seed INTEGER NOT NULL,
+            started_at REAL NOT NULL,
+            ended_at REAL NOT NULL,
+            human_seat INTEGER NOT NULL CHECK (human_seat BETWEEN 0 AND 3),
+            hand_count INTEGER NOT NULL,
+            sticks INTEGER NOT NULL DEFAULT 0
+        )""",
+        """CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            rank INTEGER NOT NULL,
+            uma REAL NOT NULL,
+            result REAL NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        # Version 1 kept the yaku of a win as space-separated ids in hands.yaku.
+        """CREATE TABLE hands (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            hand_index INTEGER NOT NULL,
+            round_wind INTEGER NOT NULL,
+            hand_number INTEGER NOT NULL,
+            honba INTEGER NOT NULL,
+            dealer INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            tsumo INTEGER NOT NULL,
+            dealt_in INTEGER NOT NULL,
+            riichi INTEGER NOT NULL,
+            called INTEGER NOT NULL,
+            win_value INTEGER NOT NULL,
+            deal_in_value INTEGER NOT NULL,
+            delta INTEGER NOT NULL,
+            yaku TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (game_id, hand_index)
+        )""",
+    ):
+        conn.execute(statement)
+
+
+def _v2(conn: sqlite3.Connection) -> None:
+    """The yaku of a win get a table of their own (counted by SQL, one row per yaku)."""
+    conn.execute(
+        """CREATE TABLE hand_yaku (
+            game_id INTEGER NOT NULL,
+            hand_index INTEGER NOT NULL,
+            yaku TEXT NOT NULL,
+            PRIMARY KEY (game_id, hand_index, yaku),
+            FOREIGN KEY (game_id, hand_index) REFERENCES hands(game_id, hand_index)
+                ON DELETE CASCADE
+        )"""
+    )
+    rows = conn.execute("SELECT game_id, hand_index, yaku FROM hands WHERE yaku != ''")
+    conn.executemany(
+        "INSERT OR IGNORE INTO hand_yaku VALUES (?, ?, ?)",
+        [(g, h, y) for g, h, text in rows.fetchall() for y in text.split()],
+    )
+    conn.execute("ALTER TABLE hands DROP COLUMN yaku")
+    conn.execute("CREATE INDEX games_by_ruleset ON games(ruleset, ended_at)")
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(conn: sqlite3.Connection, to: int = SCHEMA_VERSION) -> int:
+    """Bring the file at `conn` (autocommit mode) up to version `to`, one step per
+    transaction; return the version it had. Tests use `to` to build older files."""
+    before = _version(conn)
+    if before >= to:  # the usual case: no write lock taken, readers never wait
+        return before
+    while True:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = _version(conn)  # read under the write lock: another process may
+            if version >= to:  # have migrated meanwhile
+                conn.execute("ROLLBACK")
+                return before
+            MIGRATIONS[version](conn)
+            conn.execute(f"PRAGMA user_version = {version + 1}")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+
+def _version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+# ---------------------------------------------------------------------- errors
+
+_BUSY = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
+_CORRUPT = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+class _Corrupt(Exception):
+    """Internal: the file is damaged or is not a mahjong-tui history."""
+
+
+def _kind(error: sqlite3.Error) -> str:
+    code = getattr(error, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = str(error).lower()
+    if primary in _BUSY or "locked" in text or "busy" in text:
+        return "locked"
+    if primary in _CORRUPT or "malformed" in text or "not a database" in text:
+        return "corrupt"
+    return "other"
+
+
+# ---------------------------------------------------------------------- the database
+
+
+class HistoryDB:
+    """An open history file. Opening migrates it, or moves a corrupt one aside.
+
+    `problem` is set when a corrupt file was moved aside on open (to `kept_as`).
+    Raises `HistoryLocked`, `NewerHistory` or `HistoryError` when it cannot be used.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        timeout: float | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.path = Path(path)
+        self.timeout = DEFAULT_TIMEOUT if timeout is None else timeout
+        self.clock = clock
+        self.problem: str | None = None
+        self.kept_as: Path | None = None
+        self._conn: sqlite3.Connection | None = None
+        try:
+            self._conn = self._open()
+        except _Corrupt as reason:
+            self._quarantine(str(reason))
+            try:
+                self._conn = self._open()
+            except _Corrupt as again:  # pragma: no cover - a fresh file is never corrupt
+                raise HistoryError(
+                    f"could not start a new history at {self.path}: {again}"
+                ) from again
+
+    # -- opening -------------------------------------------------------------------
+    def _open(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise HistoryError(f"cannot create {self.path.parent}: {error}") from error
+        conn: sqlite3.Connection | None = None
+        try:
+            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA synchronous = FULL")
+            self._check(conn)
+            migrate(conn)
+            return conn
+        except sqlite3.Error as error:
+            if conn is not None:
+                conn.close()
+            raise self._translate(error, "open") from error
+        except BaseException:
+            if conn is not None:
+                conn.close()
+            raise
+
+    def _check(self, conn: sqlite3.Connection) -> None:
+        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+        version = _version(conn)
+        if app_id not in (0, APPLICATION_ID):
+            raise _Corrupt(f"it is an SQLite file of another program (application id {app_id})")
+        if version > SCHEMA_VERSION:
+            raise NewerHistory(
+                f"the history {self.path} was written by a newer mahjong-tui (schema "
+                f"version {version}; this one knows up to {SCHEMA_VERSION}); "
+                "it is left untouched and this game is not recorded"
+            )
+        if version == 0 and app_id == 0:
+            tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if tables:
+                raise _Corrupt("it is an SQLite file but not a mahjong-tui history")
+        problems = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
+        if problems != ["ok"]:
+            raise _Corrupt("; ".join(problems))
+
+    def _translate(self, error: sqlite3.Error, doing: str) -> Exception:
+        kind = _kind(error)
+        if kind == "locked":
+            return HistoryLocked(
+                f"the history {self.path} is locked by another program "
+                f"(tried for {self.timeout:g}s); try again when it is closed"
+            )
+        if kind == "corrupt" and doing == "open":
+            return _Corrupt(str(error))
+        if kind == "corrupt":
+            return HistoryError(f"the history {self.path} is damaged ({error})")
+        return HistoryError(f"could not {doing} the history {self.path}: {error}")
+
+    def _quarantine(self, reason: str) -> None:
+        kept = self._move_aside()
+        self.kept_as = kept
+        where = f"it was kept as {kept.name}" if kept else "it could not be moved"
+        self.problem = (
+            f"The game history {self.path} could not be read ({reason}); "
+            f"{where} in {self.path.parent}, and a new history was started for new games."
+        )
+        if kept is None:
+            raise HistoryError(self.problem)
+
+    def _move_aside(self) -> Path | None:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+        base = f"{self.path.name}.corrupt-{stamp}"
+        target = self.path.with_name(base)
+        n = 1
+        while any(target.with_name(target.name + s).exists() for s in ("", *_SIDE_FILES)):
+            n += 1
+            target = self.path.with_name(f"{base}-{n}")
+        try:
+            os.replace(self.path, target)
+        except OSError:
+            return None
+        for suffix in _SIDE_FILES:  # a journal must never be applied to the new file
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                with contextlib.suppress(OSError):
+                    os.replace(side, target.with_name(target.name + suffix))
+        return target
+
+    # -- lifetime ------------------------------------------------------------------
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise HistoryError("the history is closed")
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> HistoryDB:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- writing -------------------------------------------------------------------
+    def record(
+        self, record: GameRecord, *, before_commit: Callable[[], None] | None = None
+    ) -> int:
+        """Store one finished game in one transaction; return its id.
+
+        `before_commit` runs inside the transaction, just before COMMIT (tests use
+        it to kill a writer in the middle of a game)."""
+        conn = self.conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                game_id = self._insert(conn, record)
+                if before_commit is not None:
+                    before_commit()
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as error:
+            raise self._translate(error, "write to") from error
+        return game_id
+
+    @staticmethod
+    def _insert(conn: sqlite3.Connection, r: GameRecord) -> int:
+        cursor = conn.execute(
+            "INSERT INTO games (ruleset, overrides, seed, started_at, ended_at, human_seat,"
+            " hand_count, sticks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                r.ruleset, json.dumps(r.overrides, sort_keys=True), r.seed, r.started_at,
+                r.ended_at, r.human_seat, len(r.hands), r.sticks,
+            ),
+        )
+        game_id = int(cursor.lastrowid or 0)
+        conn.executemany(
+            "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, s.seat, s.points, s.rank, s.uma, s.result) for s in r.seats],
+        )
+        conn.executemany(
+            "INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    game_id, i, h.round_wind, h.hand_number, h.honba, h.dealer, h.won,
+                    h.tsumo, h.dealt_in, h.riichi, h.called, h.win_value, h.deal_in_value,
+                    h.delta,
+                )
+                for i, h in enumerate(r.hands)
+            ],
+        )
+        conn.executemany(
+            "INSERT OR IGNORE INTO hand_yaku VALUES (?, ?, ?)",
+            [(game_id, i, y) for i, h in enumerate(r.hands) for y in h.yaku],
+        )
+        return game_id
+
+    # -- reading -------------------------------------------------------------------
+    def count(self, ruleset: str | None = None) -> int:
+        where, args = _where(ruleset)
+        return int(self._query(f"SELECT count(*) FROM games{where}", args)[0][0])
+
+    def rulesets(self) -> list[str]:
+        return [row[0] for row in self._query("SELECT DISTINCT ruleset FROM games ORDER BY 1")]
+
+    def games(self, ruleset: str | None = None) -> list[GameRecord]:
+        """Every stored game (of `ruleset`), oldest first, rebuilt as `GameRecord`s."""
+        return [record for _, record in self.game_rows(ruleset)]
+
+    def game_rows(self, ruleset: str | None = None) -> list[tuple[int, GameRecord]]:
+        where, args = _where(ruleset)
+        games = self._query(
+            "SELECT id, ruleset, overrides, seed, started_at, ended_at, human_seat, sticks"
+            f" FROM games{where} ORDER BY ended_at, id",
+            args,
+        )
+        chosen = f" WHERE game_id IN (SELECT id FROM games{where})"
+        seats: dict[int, list[SeatResult]] = {}
+        for g, *values in self._query(f"SELECT * FROM seats{chosen} ORDER BY game_id, seat", args):
+            seats.setdefault(g, []).append(SeatResult(*values))
+        yaku: dict[tuple[int, int], list[str]] = {}
+        for g, h, y in self._query(f"SELECT * FROM hand_yaku{chosen} ORDER BY rowid", args):
+            yaku.setdefault((g, h), []).append(y)
+        hands: dict[int, list[HandFacts]] = {}
+        rows = self._query(f"SELECT * FROM hands{chosen} ORDER BY game_id, hand_index", args)
+        for g, i, *v in rows:
+            hands.setdefault(g, []).append(
+                HandFacts(
+                    round_wind=v[0], hand_number=v[1], honba=v[2], dealer=bool(v[3]),
+                    won=bool(v[4]), tsumo=bool(v[5]), dealt_in=bool(v[6]),
+                    riichi=bool(v[7]), called=bool(v[8]), win_value=v[9],
+                    deal_in_value=v[10], delta=v[11], yaku=tuple(yaku.get((g, i), ())),
+                )
+            )
+        return [
+            (
+                g,
+                GameRecord(
+                    ruleset=rs, overrides=json.loads(ov), seed=seed, started_at=t0,
+                    ended_at=t1, human_seat=hs, seats=tuple(seats.get(g, ())),
+                    hands=tuple(hands.get(g, ())), sticks=sticks,
+                ),
+            )
+            for g, rs, ov, seed, t0, t1, hs, sticks in games
+        ]
+
+    def summaries(self, ruleset: str | None = None) -> Summaries:
+        """The player's figures over the stored games (of `ruleset`): overall and per ruleset."""
+        return summarize(self.games(ruleset))
+
+    def incomplete_games(self) -> list[int]:
+        """Ids of games whose seats or hands are not all stored (always empty: each
+        game is one transaction; the crash tests check it)."""
+        rows = self._query(
+            "SELECT g.id FROM games g WHERE"
+            " (SELECT count(*) FROM seats s WHERE s.game_id = g.id) != 4"
+            " OR (SELECT count(*) FROM hands h WHERE h.game_id = g.id) != g.hand_count"
+        )
+        return [row[0] for row in rows]
+
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self.conn.execute(sql, args).fetchall()
+        except sqlite3.Error as error:
+            raise self._translate(error, "read") from error
+
+
+def _where(ruleset: str | None) -> tuple[str, tuple[Any, ...]]:
+    return (" WHERE ruleset = ?", (ruleset,)) if ruleset is not None else ("", ())
+
+
+def record_game(
+    path: str | os.PathLike[str],
+    record: GameRecord,
+    *,
+    timeout: float | None = None,
+) -> tuple[int, str | None]:
+    """Open the history at `path`, store `record`, close; return (game id, problem).
+
+    `problem` is the notice to show once if a corrupt file was moved aside."""
+    with HistoryDB(path, timeout=timeout) as db:
+        return db.record(record), db.problem
+

@@ -1,0 +1,130 @@
+"""`mahjong-tui stats [--json] [--ruleset ID]`: your figures over the finished games.
+
+Reads the history in the data directory (`MAHJONG_TUI_DATA` or the platform's;
+see `tui.save.default_data_dir`). Never imports Textual. A locked, corrupt or
+unreadable history is one line on stderr and exit status 2 (a corrupt file has
+been moved aside, kept, by then: see `engine.history.db`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.history import db as history
+from engine.history.stats import Summaries, Summary
+
+COLUMNS = (
+    ("games", ">5"),
+    ("avg place", ">9"),
+    ("win", ">6"),
+    ("deal-in", ">7"),
+    ("riichi", ">6"),
+    ("call", ">6"),
+    ("avg win", ">7"),
+    ("avg deal-in", ">11"),
+)
+
+
+def summary_cells(s: Summary) -> list[str]:
+    """One row of the figures table (`COLUMNS`), as text; the stats screen shares it."""
+    return [
+        str(s.games),
+        f"{s.avg_placement:.2f}",
+        _pct(s.rate(s.wins)),
+        _pct(s.rate(s.deal_ins)),
+        _pct(s.rate(s.riichi)),
+        _pct(s.rate(s.calls)),
+        f"{s.avg_win:,}",
+        f"{s.avg_deal_in:,}",
+    ]
+
+
+def _pct(rate: float) -> str:
+    return f"{rate * 100:.1f}%"
+
+
+def yaku_text(s: Summary, lang: str = "en") -> str:
+    from ..words import yaku_name
+
+    def name(y: str) -> str:
+        try:
+            return yaku_name(y, lang)
+        except KeyError:
+            return y
+
+    return ", ".join(f"{name(y)} ({n})" for y, n in s.top_yaku()) or "-"
+
+
+def rows(summaries: Summaries) -> list[tuple[str, Summary]]:
+    """"all" first, then each ruleset (only one ruleset: just that one)."""
+    per = list(summaries.rulesets.items())
+    return per if len(per) == 1 else [("all", summaries.overall), *per]
+
+
+def text_report(summaries: Summaries, path: Path) -> str:
+    games = summaries.overall.games
+    if not games:
+        return f"No finished games recorded yet ({path}).\n"
+    table = rows(summaries)
+    width = max(7, *(len(name) for name, _ in table))
+    head = f"{'ruleset':<{width}}  " + "  ".join(f"{t:{a}}" for t, a in COLUMNS)
+    lines = [f"{games} finished game{'s' if games != 1 else ''} in {path}", "", head]
+    for name, s in table:
+        cells = summary_cells(s)
+        lines.append(
+            f"{name:<{width}}  "
+            + "  ".join(f"{c:{a}}" for c, (_, a) in zip(cells, COLUMNS, strict=True))
+        )
+    lines += ["", "Yaku won with most"]
+    lines += [f"{name:<{width}}  {yaku_text(s)}" for name, s in table]
+    return "\n".join(lines) + "\n"
+
+
+def json_report(summaries: Summaries, path: Path) -> dict[str, Any]:
+    return {
+        "database": str(path),
+        "schema_version": history.SCHEMA_VERSION,
+        **summaries.as_dict(),
+    }
+
+
+def load_summaries(
+    data_dir: Path, ruleset: str | None = None, timeout: float | None = None
+) -> tuple[Summaries, Path, str | None]:
+    """The figures from the history in `data_dir` (nothing is created if there is none),
+    and the problem to report if a corrupt file was moved aside."""
+    from engine.history.stats import summarize
+
+    path = history.history_path(data_dir)
+    if not path.exists():
+        return summarize(()), path, None
+    with history.HistoryDB(path, timeout=timeout) as db:
+        return db.summaries(ruleset), path, db.problem
+
+
+def run_stats(
+    args, stdout: TextIO, fail: Callable[[str], None], data_dir: Path | None = None
+) -> int:
+    from rules.ruleset import PRESET_IDS
+
+    from ..save import default_data_dir
+
+    if args.ruleset is not None and args.ruleset not in PRESET_IDS:
+        fail(f"unknown ruleset {args.ruleset!r}: choose one of {', '.join(PRESET_IDS)}")
+        return 2
+    try:
+        summaries, path, problem = load_summaries(data_dir or default_data_dir(), args.ruleset)
+    except history.HistoryError as error:
+        fail(str(error))
+        return 2
+    if problem is not None:
+        fail(problem)
+        return 2
+    if args.json:
+        stdout.write(json.dumps(json_report(summaries, path)) + "\n")
+    else:
+        stdout.write(text_report(summaries, path))
+    return 0

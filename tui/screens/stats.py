@@ -1,0 +1,195 @@
+"""Your statistics over the finished games, and the hook that records each game.
+
+`StatsScreen` shows, overall and per ruleset, the figures of `mahjong-tui stats`
+(games, average placement, places, win / deal-in / riichi / call rates, average
+win and deal-in value) and the yaku you win with most. Opened with `h` from the
+launch screen; Esc, q, h or Enter closes it. A history that cannot be read
+(locked, from a newer version, moved aside because it was corrupt) is said on
+the screen and in a notification.
+
+`HistoryRecorder` is the app's hook (`MahjongApp.save_game` calls `update` with
+every game it saves): it notes when a game was first seen and records the game
+once when it is over, in the history beside the save (`MahjongApp.data_dir` /
+`MAHJONG_TUI_DATA`); a game the app does not save (a scripted game handed in
+without a data directory) is not recorded either. A failure is a notification,
+never a crash. The write runs on the UI's thread: a locked history holds the
+screen for up to `RECORD_TIMEOUT` seconds before it is reported.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from engine.history import db as history
+from engine.history.stats import Summaries, game_record
+
+from ..commands.stats import COLUMNS, load_summaries, rows, summary_cells, yaku_text
+from ..words import check_lang
+from .hand_result import CSS_FILE, heading
+
+SCREEN_TIMEOUT = 1.0  # seconds a locked history is retried while the screen opens
+RECORD_TIMEOUT = 2.0  # and when a finished game is recorded
+
+
+# The columns of `COLUMNS` with two-line headings (the table fits 80 columns), and
+# the places (how many times 1st, 2nd, 3rd, 4th) after the average placement.
+HEADINGS = ("games", "avg\nplace", "1st/2nd/\n3rd/4th", "win", "deal-in", "riichi", "call",
+            "avg\nwin", "avg\ndeal-in")
+
+
+def figures_table(summaries: Summaries) -> RenderableType:
+    assert len(HEADINGS) == len(COLUMNS) + 1
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold underline")
+    table.add_column("ruleset", no_wrap=True, vertical="bottom")
+    for title in HEADINGS:
+        table.add_column(title, justify="right", no_wrap=True)
+    for name, s in rows(summaries):
+        cells = summary_cells(s)
+        places = "/".join(str(n) for n in s.places)
+        table.add_row(Text(name, style="bold"), *cells[:2], places, *cells[2:])
+    return table
+
+
+def yaku_table(summaries: Summaries, lang: str) -> RenderableType:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True)
+    table.add_column(ratio=1)
+    for name, s in rows(summaries):
+        table.add_row(Text(name, style="bold"), yaku_text(s, lang))
+    return table
+
+
+def stats_sections(summaries: Summaries, lang: str = "en") -> RenderableType:
+    games = summaries.overall.games
+    if not games:
+        return Text("No finished games yet: play one to the end and it is counted here.")
+    return Group(
+        Text(f"{games} finished game{'s' if games != 1 else ''}", style="bold"),
+        Text(""),
+        figures_table(summaries),
+        Text(""),
+        heading("Yaku won with most"),
+        yaku_table(summaries, lang),
+        Text(""),
+        Text(
+            "Rates are per hand played; average win and deal-in are hand values "
+            "(honba and riichi sticks excluded).",
+            style="italic",
+        ),
+    )
+
+
+class StatsScreen(ModalScreen[None]):
+    """The statistics of the games in the history; Esc, q, h or Enter closes it."""
+
+    CSS_PATH = CSS_FILE
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,h,enter", "close", "close", show=False),
+    ]
+
+    def __init__(
+        self, data_dir: str | Path, lang: str = "en", *, timeout: float = SCREEN_TIMEOUT
+    ) -> None:
+        super().__init__(classes="result-screen -stats")
+        self.data_dir = Path(data_dir)
+        self.lang = check_lang(lang)
+        self.timeout = timeout
+        self.summaries: Summaries | None = None
+        self.problem: str | None = None
+
+    @classmethod
+    def for_app(cls, app: Any) -> StatsScreen:
+        """The screen for `app`'s data directory (the save's) and language."""
+        store = getattr(app, "store", None)
+        if store is not None:
+            data_dir = store.dir
+        else:
+            from ..save import default_data_dir
+
+            data_dir = default_data_dir()
+        config = getattr(app, "config", None)
+        return cls(data_dir, getattr(config, "lang", "en"))
+
+    def compose(self) -> ComposeResult:
+        try:
+            self.summaries, _, self.problem = load_summaries(
+                self.data_dir, timeout=self.timeout
+            )
+        except history.HistoryError as error:
+            self.problem = str(error)
+        with VerticalScroll(id="result-body") as body:
+            body.border_title = "Statistics"
+            body.border_subtitle = " Esc close · ↑↓ scroll "
+            if self.problem is not None:
+                yield Static(Text(self.problem, style="bold red"), id="stats-problem",
+                             classes="section")
+            if self.summaries is not None:
+                yield Static(stats_sections(self.summaries, self.lang), id="stats",
+                             classes="section")
+
+    def on_mount(self) -> None:
+        self.query_one("#result-body").focus()
+        if self.problem is not None:
+            self.notify(self.problem, title="Game history", severity="error")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HistoryRecorder:
+    """Records each finished game once, into the history in `data_dir`."""
+
+    def __init__(
+        self,
+        data_dir: str | Path,
+        *,
+        clock: Callable[[], float] = time.time,
+        timeout: float = RECORD_TIMEOUT,
+    ) -> None:
+        self.path = history.history_path(data_dir)
+        self.clock = clock
+        self.timeout = timeout
+        self.problem: str | None = None  # the last trouble reported
+        self._game: Any = None  # the game being played, and when it was first seen
+        self._started_at = 0.0
+        self._recorded: Any = None
+
+    def update(self, game: Any, notify: Callable[..., Any] | None = None) -> int | None:
+        """Note `game`; once it is over, record it (once). Returns the new game id."""
+        if game is self._recorded:
+            return None
+        if game is not self._game:
+            self._game = game
+            self._started_at = self.clock()  # a resumed game: when it was resumed
+        if not game.is_over:
+            return None
+        self._recorded = game
+        try:
+            record = game_record(
+                game.events, game.seating.index(0),
+                started_at=self._started_at, ended_at=self.clock(),
+            )
+            game_id, problem = history.record_game(self.path, record, timeout=self.timeout)
+        except Exception as error:  # the history must never stop the game
+            self.problem = str(error) or type(error).__name__
+            if notify is not None:
+                notify(self.problem, title="The game was not added to the history",
+                       severity="error")
+            return None
+        if problem is not None:
+            self.problem = problem
+            if notify is not None:
+                notify(problem, title="Game history", severity="warning")
+        return game_id
