@@ -1,0 +1,429 @@
+"""The replay viewer (`mahjong-tui replay LOG` in a terminal) and the review screen.
+
+Pilot tests step through a seeded greedy game's log and compare the table with
+the record; snapshots (pytest-textual-snapshot) show the viewer and the review at
+fixed seeds and sizes. The review snapshots use a scripted hand (fixed wall,
+autopilot opponents) so only the hard AI's answer at one decision can move them.
+Regenerate with `pytest tests/test_replay_viewer.py --snapshot-update` and read
+the SVGs before accepting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from textual.app import App
+
+from ai import GreedyPlayer
+from ai.review import Timeline, review
+from ai.suggest import suggest
+from engine.actions import Discard
+from engine.driver import play_game
+from engine.events import GameEnded, HandStarted
+from engine.game import Game
+from engine.log import log_lines, replay, write_log
+from engine.scripted import advance, scripted_game, t
+from rules.ruleset import load_preset
+from tui.commands import replay as replay_command
+from tui.replay_app import ReplayApp
+from tui.screens.game_end import GameEndScreen
+from tui.screens.replay import ReplayScreen, positions
+from tui.screens.review import ReviewScreen
+from tui.screens.table import FixedRiver, FixedRow, TableModel
+from tui.widgets.prompt import PromptBar
+from tui.words import round_name
+
+ROOT = Path(__file__).resolve().parent.parent
+ROOMY = (120, 40)
+COMPACT = (80, 24)
+
+
+def _greedy_game(seed: int = 7) -> Game:
+    game = Game.new(load_preset("wrc"), seed, shuffle_seats=True)
+    asyncio.run(play_game(game, [GreedyPlayer(s, seed) for s in range(4)]))
+    return game
+
+
+def _scripted_game() -> Game:
+    """Seat 0 is tenpai after discarding the 5z it draws, but discards 1m; at its next
+    turn it plays the hard AI's suggestion. The others discard what they draw."""
+    game = scripted_game(
+        "wrc",
+        ["123m456m789p1122s", "258m147p369s1234z", "258m147p369s1234z", "369m258p147s5567z"],
+        "5z2z3z6z7z",
+    )
+    game.apply(Discard(0, t("1m")))
+    advance(game, lambda g: 0 in g.pending_seats() and g.hand.phase == "turn")
+    game.apply(suggest(game.view(0), game.legal_actions(0))[0])
+    advance(game, lambda g: len(g.actions) >= 12)
+    return game
+
+
+@pytest.fixture(scope="module")
+def log_path(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("replay") / "game-7.jsonl"
+    write_log(_greedy_game(7), path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def scripted_log(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("scripted") / "scripted.jsonl"
+    write_log(_scripted_game(), path)
+    return path
+
+
+def viewer(path: Path, **kwargs) -> ReplayApp:
+    return ReplayApp(replay(path), **kwargs)
+
+
+def table_state(screen: ReplayScreen) -> tuple:
+    """Everything the table shows: the models and the data of the widgets."""
+    return (
+        copy.deepcopy(screen.models),
+        screen.index,
+        screen.header,
+        tuple(w.data for w in screen.query(FixedRiver)),
+        screen.query_one("#hand", FixedRow).data,
+        screen.query_one("#backs-2", FixedRow).data,
+        screen.query_one("#center-info").data,
+        screen.query_one("#log").data,
+    )
+
+
+def models_after(events, rows: int) -> list[TableModel]:
+    models = [TableModel(s, rows) for s in range(4)]
+    for event in events:
+        for m in models:
+            m.apply(event)
+    return models
+
+
+# ---------------------------------------------------------------- positions
+
+
+def test_positions_cover_every_action_and_stop_at_each_hand_end(log_path):
+    game = replay(log_path)
+    timeline = Timeline.of(game)
+    pos = positions(timeline)
+    assert pos[0].actions == 0 and pos[-1].actions == len(game.actions)
+    assert pos[-1].events == len(game.events)
+    assert [p.actions for p in pos] == sorted(p.actions for p in pos)
+    assert {p.actions for p in pos} == set(range(len(game.actions) + 1))
+    # one extra position per hand that ended inside an action: the finished hand
+    assert len(pos) == len(game.actions) + 1 + game.hands_played - 1
+    assert pos[-1].hand == game.hands_played
+
+
+# ---------------------------------------------------------------- Pilot
+
+
+async def test_stepping_forward_and_back_returns_the_identical_table(log_path):
+    app = viewer(log_path)
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        start = table_state(screen)
+        for _ in range(30):
+            await pilot.press("right")
+        await pilot.pause()
+        middle = table_state(screen)
+        assert middle[1] == 30 and "step 30/" in screen.header
+        for _ in range(12):
+            await pilot.press("l")
+        for _ in range(12):
+            await pilot.press("left")
+        await pilot.pause()
+        assert table_state(screen) == middle
+        for _ in range(30):
+            await pilot.press("h")
+        await pilot.pause()
+        assert table_state(screen) == start
+        await pilot.press("left")  # before the first step: nothing changes
+        await pilot.pause()
+        assert table_state(screen)[:-1] == start[:-1]
+        # Far ahead and back again: the copies made at each hand start are exact.
+        await pilot.press("end")
+        await pilot.press("home")
+        for _ in range(30):
+            await pilot.press("right")
+        await pilot.pause()
+        assert table_state(screen) == middle
+
+
+async def test_jump_by_hand(log_path):
+    game = replay(log_path)
+    app = viewer(log_path)
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("down")
+        await pilot.pause()
+        assert screen.position.hand == 2 and screen.model.hands_started == 2
+        assert screen.positions[screen.index - 1].hand == 1  # the first position of hand 2
+        started = [e for e in game.events if isinstance(e, HandStarted)][1]
+        model = screen.model
+        assert (model.round_wind, model.hand_number, model.honba) == (
+            started.round_wind, started.hand_number, started.honba)
+        name = round_name(started.round_wind, started.hand_number + 1)
+        assert f"{name}, {started.honba} honba" in screen.header
+        second = screen.index
+        await pilot.press("right_square_bracket", "n")
+        await pilot.pause()
+        assert screen.position.hand == 4
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.position.hand == 3 and screen.positions[screen.index - 1].hand == 2
+        await pilot.press("right", "right", "up")  # inside a hand: back to its start
+        await pilot.pause()
+        assert screen.position.hand == 3 and screen.positions[screen.index - 1].hand == 2
+        await pilot.press("left_square_bracket")
+        await pilot.pause()
+        assert screen.index == second
+        await pilot.press("up", "up")
+        await pilot.pause()
+        assert screen.index == 0
+        await pilot.press("end", "down")  # no later hand: stays, says so
+        await pilot.pause()
+        assert screen.position.hand == game.hands_played and "No later hand" in screen.status
+
+
+async def test_end_shows_the_final_state_of_replaying_the_whole_log(log_path):
+    game = replay(log_path)
+    app = viewer(log_path)
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        screen = app.screen
+        want = models_after(game.events, game.ruleset.discard_rows)
+        assert screen.models == want
+        assert screen.model.over and "game over" in screen.header
+        final = next(e for e in game.events if isinstance(e, GameEnded))
+        assert screen.model.scores == list(final.scores)
+        assert f"step {len(screen.positions) - 1}/{len(screen.positions) - 1}" in screen.header
+
+
+async def test_seat_keys_put_another_seat_at_the_bottom_and_a_opens_every_hand(log_path):
+    app = viewer(log_path)
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        you = screen.you
+        assert screen.view_seat == you
+        await pilot.press("3")
+        await pilot.pause()
+        assert screen.view_seat == 2 and screen.model is screen.models[2]
+        hand = screen.query_one("#hand", FixedRow).data.tiles
+        assert list(hand) == screen.models[2].display_tiles()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.view_seat == 3
+        assert all(t is None for t in screen.query_one("#backs-2", FixedRow).data.tiles)
+        await pilot.press("a")
+        await pilot.pause()
+        across = screen.query_one("#backs-2", FixedRow).data.tiles
+        assert list(across) == screen.models[1].display_tiles()
+
+
+async def test_the_suggestion_is_shown_for_the_seat_that_acted(scripted_log):
+    game = replay(scripted_log)
+    app = viewer(scripted_log)
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("s")  # at the deal nothing was decided yet
+        await pilot.pause()
+        assert "Nothing has been decided yet" in screen.status or not screen.hint
+        await pilot.press("right")
+        await pilot.pause()
+        assert game.actions[0] == Discard(0, t("1m"))
+        first = screen.query_one("#prompt", PromptBar).data.title
+        assert first.startswith("Hard AI: ") and "(played: Discard 1m)" in first
+        assert "5z" in first or "Haku" in first
+        assert screen.query_one("#prompt", PromptBar).data.urgent  # it differs
+        assert screen.query_one("#aids").data.aids.hint.startswith("Hard AI")
+        # The hand at the bottom marks the tile the AI would have discarded.
+        row = screen.query_one("#hand", FixedRow).data
+        assert row.cursor is not None and row.tiles[row.cursor] == t("5z")
+        await pilot.press("s")
+        await pilot.pause()
+        assert not screen.query_one("#prompt", PromptBar).data.title
+        assert screen.query_one("#hand", FixedRow).data.cursor is None
+
+
+async def test_review_from_the_viewer_jumps_to_the_decision(scripted_log):
+    app = viewer(scripted_log)
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        viewer_screen = app.screen
+        await pilot.press("v")
+        await pilot.pause()
+        review_screen = app.screen
+        assert isinstance(review_screen, ReviewScreen)
+        [item] = review_screen.shown
+        assert item.step == 0 and item.verdict == "shanten"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is viewer_screen
+        assert viewer_screen.position.actions == item.step + 1 and viewer_screen.suggesting
+        assert viewer_screen.hint.startswith("Hard AI")
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_game_end_v_opens_the_review_and_enter_the_viewer():
+    game = Game.new(load_preset("wrc"), 11, shuffle_seats=True)
+    await play_game(game, [GreedyPlayer(s, 11) for s in range(4)])
+    end = game.events[-1]
+    assert isinstance(end, GameEnded)
+
+    class EndApp(App):
+        def on_mount(self) -> None:
+            self.push_screen(GameEndScreen(end, game))
+
+    app = EndApp()
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        items = app.screen.shown
+        assert items == review(game).notable
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.position.actions == items[0].step + 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameEndScreen)
+
+
+# ---------------------------------------------------------------- the command
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli", "replay", *args],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+
+
+def test_bad_logs_are_one_line_on_stderr_and_exit_2(tmp_path, log_path):
+    garbage = tmp_path / "garbage.jsonl"
+    garbage.write_text("not json\n")
+    headless = tmp_path / "headless.jsonl"
+    headless.write_text(json.dumps({"event": {"type": "dealt"}}) + "\n")
+    tampered = tmp_path / "tampered.jsonl"
+    lines = log_path.read_text().splitlines()
+    i = next(i for i, line in enumerate(lines) if '"discarded"' in line)
+    record = json.loads(lines[i])
+    record["event"]["tsumogiri"] = not record["event"]["tsumogiri"]
+    lines[i] = json.dumps(record)
+    tampered.write_text("\n".join(lines) + "\n")
+    cases = {
+        tmp_path / "missing.jsonl": "no such log",
+        tmp_path: "not a game log",
+        garbage: "not a readable game log",
+        headless: "not a readable game log",
+        tampered: "does not replay",
+    }
+    for path, words in cases.items():
+        for flags in ((), ("--summary",)):
+            out = _cli(*flags, str(path))
+            assert out.returncode == 2, (path, out.stderr)
+            assert out.stdout == ""
+            assert len(out.stderr.splitlines()) == 1 and words in out.stderr, out.stderr
+
+
+def test_summary_flag_and_piped_output_print_the_text_summary(log_path):
+    piped = _cli(str(log_path))
+    flagged = _cli("--summary", str(log_path))
+    assert piped.returncode == flagged.returncode == 0
+    assert piped.stdout == flagged.stdout and piped.stdout.startswith("wrc seed 7")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_opens_the_viewer_with_the_flags(monkeypatch, log_path):
+    opened = {}
+
+    def fake_run(self) -> None:
+        opened.update(seat=self.seat, tiles=self.tiles, actions=len(self.timeline.actions))
+
+    monkeypatch.setattr(ReplayApp, "run", fake_run)
+    errors: list[str] = []
+    args = SimpleNamespace(log=str(log_path), summary=False, seat=2, tiles="kanji")
+    assert replay_command.run_replay_command(args, _Terminal(), errors.append) == 0
+    assert opened == {"seat": 2, "tiles": "kanji", "actions": len(replay(log_path).actions)}
+    bad = SimpleNamespace(log=str(log_path), summary=False, seat=4, tiles="text")
+    assert replay_command.run_replay_command(bad, _Terminal(), errors.append) == 2
+    assert errors == ["--seat must be 0, 1, 2 or 3"]
+    summary = SimpleNamespace(log=str(log_path), summary=True, seat=None, tiles="text")
+    out = _Terminal()
+    assert replay_command.run_replay_command(summary, out, errors.append) == 0
+    assert out.getvalue().startswith("wrc seed 7")
+
+
+def test_an_unfinished_log_opens_at_its_last_action(tmp_path):
+    game = Game.new(load_preset("jpm"), 4)
+    advance(game, lambda g: len(g.actions) >= 9)
+    path = tmp_path / "partial.jsonl"
+    path.write_text("\n".join(log_lines(game)) + "\n")
+
+    async def run() -> None:
+        app = viewer(path)
+        async with app.run_test(size=ROOMY) as pilot:
+            await pilot.pause()
+            await pilot.press("end")
+            await pilot.pause()
+            screen = app.screen
+            assert screen.position.actions == 9 and not screen.model.over
+            assert screen.models == models_after(game.events, game.ruleset.discard_rows)
+
+    asyncio.run(run())
+
+
+# ---------------------------------------------------------------- snapshots
+
+
+def test_snapshot_replay_mid_hand_every_hand_open(snap_compare, log_path):
+    app = viewer(log_path)
+    assert snap_compare(app, terminal_size=ROOMY, press=["right"] * 25 + ["a"])
+
+
+def test_snapshot_replay_hand_over(snap_compare, log_path):
+    app = viewer(log_path)
+    assert snap_compare(app, terminal_size=ROOMY, press=["down", "left"])
+
+
+def test_snapshot_replay_suggestion(snap_compare, scripted_log):
+    app = viewer(scripted_log, step=0)
+    assert snap_compare(app, terminal_size=ROOMY, press=["s"])
+
+
+def test_snapshot_replay_compact_80x24(snap_compare, log_path):
+    app = viewer(log_path)
+    assert snap_compare(app, terminal_size=COMPACT, press=["right"] * 12)
+
+
+def test_snapshot_review_screen(snap_compare, scripted_log):
+    app = viewer(scripted_log)
+    assert snap_compare(app, terminal_size=ROOMY, press=["v"])

@@ -1,0 +1,52 @@
+"""`ReplayApp`: the replay viewer on its own (`mahjong-tui replay LOG`).
+
+    ReplayApp(engine.log.replay("game-7.jsonl"), seat=None, tiles="text").run()
+
+It opens `ReplayScreen` on the game and quits when the screen is closed (q, Esc).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding
+
+from ai.review import Timeline
+from engine.game import Game
+
+from .screens import APP_CSS_PATH
+from .screens.replay import ReplayScreen
+from .tiles import check_style
+from .words import check_lang
+
+
+class ReplayApp(App[None]):
+    """A recorded game, step by step, at the table."""
+
+    TITLE = "mahjong-tui replay"
+    ENABLE_COMMAND_PALETTE = False
+    CSS_PATH: ClassVar = [APP_CSS_PATH]
+    BINDINGS: ClassVar = [Binding("ctrl+q", "quit", "Quit", show=False)]
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        seat: int | None = None,
+        tiles: str = "text",
+        lang: str = "en",
+        step: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.timeline = Timeline.of(game)
+        self.seat = seat
+        self.tiles = check_style(tiles)
+        self.lang = check_lang(lang)
+        self.step = step
+
+    def on_mount(self) -> None:
+        screen = ReplayScreen(
+            self.timeline, seat=self.seat, tiles=self.tiles, lang=self.lang, step=self.step
+        )
+        self.push_screen(screen, callback=lambda _: self.exit())
