@@ -176,9 +176,15 @@ class NormalPlayer(BasePlayer):
         dealer = view.seat == view.dealer
         scale = scale_of(ctx)
         if dama == 0:
+            if left <= 2 and view.tiles_left > 40:
+                self.note(f"dama: only {left} tile(s) wait ({waits}); early enough to improve it")
+                return False
             self.note(f"riichi: no yaku without it; {left} tiles wait ({waits})")
             return True
         big = 3900 * scale * (1.5 if dealer else 1.0)
+        if any(view.riichi[s] for s in range(4) if s != view.seat):
+            self.note("dama: the hand has a yaku and someone is in riichi; stay free to fold")
+            return False
         if dama >= big and left >= 3:
             self.note(f"dama: already worth about {int(dama)} with {left} tiles waiting")
             return False
