@@ -23,6 +23,16 @@ LEVELS: dict[str, Callable[[int, int], Player]] = {
     "normal": NormalPlayer,
     "hard": HardPlayer,
 }
-DEFAULT_LEVEL = "greedy"
+# The opponents a player meets unless they choose (the launch screen, `--ai`).
+DEFAULT_LEVEL = "normal"
+# `mahjong-tui sim` without `--ai`: the fast efficiency baseline.
+SIM_DEFAULT_LEVEL = "greedy"
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "GreedyPlayer", "TsumogiriPlayer", "suggest"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "SIM_DEFAULT_LEVEL",
+    "GreedyPlayer",
+    "TsumogiriPlayer",
+    "suggest",
+]

@@ -50,6 +50,7 @@ _TENPAI_WAITS = 5  # typical live waits once tenpai
 
 class HardPlayer(NormalPlayer):
     level = "hard"
+    dama_against_riichi = False
 
     def __init__(self, seat: int = 0, seed: int = 0):
         super().__init__(seat, seed)

@@ -61,6 +61,9 @@ class CallPlan:
 
 class NormalPlayer(BasePlayer):
     level = "normal"
+    # Against a riichi, a tenpai hand that already has a yaku stays dama (free to fold):
+    # a cautious player's habit. `hard` weighs push and fold itself and turns it off.
+    dama_against_riichi = True
 
     # ------------------------------------------------------------------ turn
     def turn(self, ctx: Context, legal: list[Action]) -> Action:
@@ -182,7 +185,7 @@ class NormalPlayer(BasePlayer):
             self.note(f"riichi: no yaku without it; {left} tiles wait ({waits})")
             return True
         big = 3900 * scale * (1.5 if dealer else 1.0)
-        if any(view.riichi[s] for s in range(4) if s != view.seat):
+        if self.dama_against_riichi and any(view.riichi[s] for s in range(4) if s != view.seat):
             self.note("dama: the hand has a yaku and someone is in riichi; stay free to fold")
             return False
         if dama >= big and left >= 3:

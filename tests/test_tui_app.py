@@ -236,3 +236,10 @@ def test_the_model_follows_the_events_like_the_engine():
     assert tuple(model.indicators) == view.dora_indicators
     assert model.kans() == 1 and model.rinshan_taken == 1
     assert LIVE_END - model.kans() - model.tiles_left == game.hand.wall.live_next
+
+
+def test_a_new_player_meets_the_default_ai_level():
+    from ai import DEFAULT_LEVEL
+    from tui.settings import GameConfig, Settings
+
+    assert Settings().ai == GameConfig().ai == DEFAULT_LEVEL == "normal"

@@ -20,7 +20,7 @@ APP_DIR = "mahjong-tui"
 @dataclass(frozen=True, slots=True)
 class Settings:
     ruleset: str = "wrc"
-    ai: str = "greedy"
+    ai: str = "normal"  # ai.DEFAULT_LEVEL (a test keeps them equal; ai loads later)
     tiles: str = "text"
     lang: str = "en"
     aids: bool = True
@@ -67,7 +67,7 @@ class GameConfig:
     """Everything one game is started with (the launch screen's answer)."""
 
     ruleset: str = "wrc"
-    ai: str = "greedy"
+    ai: str = "normal"  # ai.DEFAULT_LEVEL (a test keeps them equal; ai loads later)
     seed: int = 0
     tiles: str = "text"
     lang: str = "en"

@@ -28,12 +28,12 @@ def parse_lineup(text: str | None, levels: dict, default: str) -> list[str]:
 def run_sim_command(
     args, stdout: TextIO, stderr: TextIO, fail: Callable[[str], None]
 ) -> int:
-    from ai import DEFAULT_LEVEL, LEVELS
+    from ai import LEVELS, SIM_DEFAULT_LEVEL
     from engine.sim import run_sim
 
     try:
         ruleset = resolve(args.ruleset, args.rule)
-        lineup = parse_lineup(args.ai, LEVELS, DEFAULT_LEVEL)
+        lineup = parse_lineup(args.ai, LEVELS, SIM_DEFAULT_LEVEL)
     except (RulesetError, ValueError) as error:
         fail(str(error))
         return 2
