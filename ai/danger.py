@@ -123,6 +123,12 @@ def after_riichi_kinds(view: PlayerView, seat: int, memory: RiverMemory | None) 
     return out
 
 
+def riichi_value(ruleset) -> float:
+    """What a non-dealer riichi typically takes from a deal-in before dora: about 3,900
+    where riichi brings nothing more (jpml, teiai), 5,200 with ura dora and ippatsu."""
+    return 3900 + (1000 if ruleset.ura_dora else 0) + (300 if ruleset.ippatsu else 0)
+
+
 def assess(ctx: Context, memory: RiverMemory | None = None) -> list[Threat]:
     view = ctx.view
     me = view.seat
@@ -143,7 +149,7 @@ def assess(ctx: Context, memory: RiverMemory | None = None) -> list[Threat]:
         opened = [m for m in melds if m.opened]
         if view.riichi[o]:
             safe |= after_riichi_kinds(view, o, memory)
-            value = (5200 + 1000 * len(dora_kinds)) * dealer * scale
+            value = (riichi_value(view.ruleset) + 1000 * len(dora_kinds)) * dealer * scale
             out.append(
                 Threat(o, 1.0, value, "riichi", safe=frozenset(safe), riichi=True, suji=suji)
             )

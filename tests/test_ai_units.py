@@ -302,3 +302,11 @@ def test_melds_in_views_are_read():
     )
     action = choose(NormalPlayer, view, turn_legal(view))
     assert isinstance(action, Discard)
+
+
+def test_a_riichi_threat_is_worth_less_where_riichi_brings_no_ura_or_ippatsu():
+    from ai.danger import riichi_value
+
+    assert riichi_value(load_preset("wrc")) == 5200
+    assert riichi_value(load_preset("jpml")) == 3900
+    assert riichi_value(load_preset("jpml")) < riichi_value(load_preset("jpm"))
