@@ -36,6 +36,8 @@ from engine.view import PlayerView
 from rules.shanten import shanten, shanten_by_draw
 from rules.tiles import DRAGONS, KIND_COUNT, dora_from_indicator, is_honor, is_yaochuu
 
+from .reasons import Reason
+
 __all__ = [
     "BasePlayer",
     "Context",
@@ -244,7 +246,7 @@ class BasePlayer:
             return legal[0]
         win = win_action(legal)
         if win is not None and self.take_win(view, legal, win):
-            self.note("win: the hand is complete and the win is legal")
+            self.note(Reason("win", "win: the hand is complete and the win is legal"))
             return win
         if isinstance(legal[0], ShowTenpai):
             return self.declare(view, legal)
@@ -274,7 +276,8 @@ class BasePlayer:
 
     def declare(self, view: PlayerView, legal: list[Action]) -> Action:
         """Exhaustive draw: show a tenpai hand (noten payments favour it)."""
-        self.note("show tenpai at the exhaustive draw: noten players pay the tenpai ones")
+        self.note(Reason("show_tenpai",
+                         "show tenpai at the exhaustive draw: noten players pay the tenpai ones"))
         return next(a for a in legal if isinstance(a, ShowTenpai))
 
     def claim(self, ctx: Context, legal: list[Action]) -> Action:

@@ -32,10 +32,11 @@ from dataclasses import dataclass, field
 
 from engine.view import PlayerView
 from rules.hand import MeldKind
-from rules.tiles import KIND_COUNT, dora_from_indicator, kind_name
+from rules.tiles import KIND_COUNT, dora_from_indicator
 
 from .common import Context
 from .explain import seat_words
+from .reasons import Reason, Term, Tiles
 from .value import han_points, scale_of
 
 
@@ -280,7 +281,7 @@ def danger_table(ctx: Context, threats: list[Threat], kinds: list[int]) -> dict[
     return out
 
 
-def danger_words(ctx: Context, threats: list[Threat], kind: int) -> list[str]:
+def danger_words(ctx: Context, threats: list[Threat], kind: int) -> list[Reason]:
     """'7p is genbutsu against East (kamicha (left))'s riichi', one per real threat."""
     view = ctx.view
     seen = seen_counts(ctx)
@@ -290,6 +291,11 @@ def danger_words(ctx: Context, threats: list[Threat], kind: int) -> list[str]:
             continue
         p, why = tile_danger(kind, t, seen)
         who = seat_words(t.seat, view.seat, view.dealer)
-        against = f"{who}'s riichi" if t.riichi else f"{who} ({t.why})"
-        out.append(f"{kind_name(kind)} is {why} against {against}: about {p:.0%} to deal in")
+        fields = dict(tile=Tiles((kind,)), why=Term(why), who=who, chance=f"{p:.0%}")
+        if t.riichi:
+            out.append(Reason("danger_riichi", "{tile} is {why} against {who}'s riichi: about"
+                              " {chance} to deal in", **fields))
+        else:
+            out.append(Reason("danger", "{tile} is {why} against {who} ({threat}): about"
+                              " {chance} to deal in", threat=Term(t.why), **fields))
     return out

@@ -23,6 +23,7 @@ from .common import (
     tile_preference,
 )
 from .explain import describe_option
+from .reasons import Reason, Tiles
 
 
 class EasyPlayer(BasePlayer):
@@ -31,7 +32,8 @@ class EasyPlayer(BasePlayer):
     def claim(self, ctx: Context, legal: list[Action]) -> Action:
         for action in legal:
             if isinstance(action, Pon) and action.tiles[0].kind in ctx.yakuhai:
-                self.note(f"pon {action.tiles[0]}: a value tile triplet is a yaku")
+                self.note(Reason("pon_value", "pon {tile}: a value tile triplet is a yaku",
+                                 tile=Tiles((action.tiles[0].kind,))))
                 return action
         return pass_of(legal)
 
@@ -40,7 +42,8 @@ class EasyPlayer(BasePlayer):
         riichi = riichi_kinds(legal)
         for action in legal:
             if isinstance(action, Ankan) and self._ankan_ok(ctx, action.kind, plain):
-                self.note(f"ankan of {action.kind}: the quad is not part of a sequence")
+                self.note(Reason("ankan_free", "ankan of {tile}: the quad is not part of a"
+                                 " sequence", tile=Tiles((action.kind,))))
                 return action
         if not plain:
             return next(a for a in legal if not isinstance(a, Ankan))
@@ -51,7 +54,7 @@ class EasyPlayer(BasePlayer):
             for o in ranked[:3]:
                 self.note(describe_option(o))
         if best.kind in riichi:
-            self.note("riichi: the hand is tenpai and closed")
+            self.note(Reason("riichi_closed", "riichi: the hand is tenpai and closed"))
             return riichi[best.kind][0]
         return plain[best.kind][0]
 

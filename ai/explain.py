@@ -1,42 +1,40 @@
-"""Words for a learner: how the levels describe a discard option or a seat."""
+"""Words for a learner: how the levels describe a discard option or a seat.
+
+Each sentence is a `Reason` (English text, plus a key and fields a UI can word
+in another language: `tui.words.AI_REASONS`).
+"""
 
 from __future__ import annotations
 
-from rules.tiles import WINDS, kind_name
-
 from .common import Option
-
-_RELATIVE = ("yourself", "shimocha (right)", "toimen (across)", "kamicha (left)")
-_WIND_NAMES = ("East", "South", "West", "North")
+from .reasons import Reason, Seat, Shanten, Term, Tiles
 
 
 def shanten_words(shanten: int) -> str:
-    if shanten < 0:
-        return "complete"
-    if shanten == 0:
-        return "tenpai"
-    return f"{shanten}-shanten"
+    return str(Shanten(shanten))
 
 
-def describe_option(o: Option) -> str:
+def describe_option(o: Option) -> Reason:
     """'discard 9m: 1-shanten, 20 tiles improve (2p 3p 5s 6s)'."""
-    what = shanten_words(o.shanten)
-    kinds = " ".join(kind_name(k) for k in o.improving[:10])
-    more = " ..." if len(o.improving) > 10 else ""
-    noun = "wait" if o.shanten == 0 else "improve"
-    text = f"discard {kind_name(o.kind)}: {what}, {o.ukeire} tiles {noun} ({kinds}{more})"
+    kinds = Tiles(o.improving[:10])
+    more = Term(" ..." if len(o.improving) > 10 else "")
+    fields = dict(tile=Tiles((o.kind,)), shanten=Shanten(o.shanten), count=o.ukeire,
+                  tiles=kinds, more=more)
+    wait = o.shanten == 0
+    base = (
+        "discard {tile}: {shanten}, {count} tiles wait ({tiles}{more})"
+        if wait
+        else "discard {tile}: {shanten}, {count} tiles improve ({tiles}{more})"
+    )
+    key = "option_wait" if wait else "option"
     if o.plan and o.plan not in ("closed", "free") and o.eff_shanten != o.shanten:
-        text += f"; {shanten_words(o.eff_shanten)} towards {o.plan}"
-    elif o.plan and o.plan not in ("closed", "free", "none"):
-        text += f" (yaku: {o.plan})"
-    return text
+        return Reason(f"{key}_towards", base + "; {plan_shanten} towards {plan}",
+                      plan_shanten=Shanten(o.eff_shanten), plan=Term(o.plan), **fields)
+    if o.plan and o.plan not in ("closed", "free", "none"):
+        return Reason(f"{key}_yaku", base + " (yaku: {plan})", plan=Term(o.plan), **fields)
+    return Reason(key, base, **fields)
 
 
-def seat_words(seat: int, me: int, dealer: int) -> str:
+def seat_words(seat: int, me: int, dealer: int) -> Seat:
     """'East (kamicha (left))' — the seat's wind this hand and where it sits."""
-    wind = _WIND_NAMES[(seat - dealer) % 4]
-    return f"{wind} ({_RELATIVE[(seat - me) % 4]})"
-
-
-def wind_kind_name(kind: int) -> str:
-    return _WIND_NAMES[WINDS.index(kind)] if kind in WINDS else kind_name(kind)
+    return Seat(seat, me, dealer)

@@ -27,7 +27,6 @@ from functools import lru_cache
 
 from engine.actions import Action, Pass, ShowTenpai
 from engine.view import PlayerView
-from rules.tiles import kind_name
 
 from .common import Context, Option
 from .danger import (
@@ -37,8 +36,8 @@ from .danger import (
     danger_table,
     danger_words,
 )
-from .explain import shanten_words
 from .normal import CallPlan, NormalPlayer
+from .reasons import Reason, Shanten, Term, Tiles
 from .value import han_points, hand_after, meld_shapes, rough_han, scale_of, wait_value
 
 _SERIOUS = 0.4  # a threat this likely to be tenpai switches on the push/fold weighing
@@ -82,7 +81,9 @@ class HardPlayer(NormalPlayer):
             second = max(s for i, s in enumerate(scores) if i != view.seat)
             noten = view.ruleset.noten_payment  # the most a lone noten player pays
             if scores[view.seat] - noten > second + noten:
-                self.note("stay silent (noten) as the leading dealer at all-last: the game ends")
+                self.note(Reason("silent_leader",
+                                 "stay silent (noten) as the leading dealer at all-last:"
+                                 " the game ends"))
                 return next(a for a in legal if isinstance(a, Pass))
         return next(a for a in legal if isinstance(a, ShowTenpai))
 
@@ -165,27 +166,29 @@ class HardPlayer(NormalPlayer):
             from .explain import seat_words
 
             who = seat_words(t.seat, ctx.view.seat, ctx.view.dealer)
-            self.note(
-                f"threat: {who} — {t.why} (tenpai chance ~{t.level:.0%}, ~{int(t.value)} points)"
-            )
+            self.note(Reason(
+                "threat", "threat: {who} — {why} (tenpai chance ~{chance}, ~{points} points)",
+                who=who, why=Term(t.why), chance=f"{t.level:.0%}", points=int(t.value),
+            ))
         row = next(r for r in rows if r[0] is chosen)
         mode = "push" if row[1] >= row[2] else "fold"
         if mode == "fold":
-            self.note(
-                f"fold: the hand is {shanten_words(chosen.eff_shanten)} and worth ~{int(row[3])};"
-                " the safest tile beats pushing"
-            )
+            self.note(Reason(
+                "fold", "fold: the hand is {shanten} and worth ~{points}; the safest tile beats"
+                " pushing", shanten=Shanten(chosen.eff_shanten), points=int(row[3]),
+            ))
         else:
-            self.note(
-                f"push: {shanten_words(chosen.eff_shanten)},"
-                f" win chance ~{row[4]:.0%} for ~{int(row[3])}"
-            )
+            self.note(Reason(
+                "push", "push: {shanten}, win chance ~{chance} for ~{points}",
+                shanten=Shanten(chosen.eff_shanten), chance=f"{row[4]:.0%}", points=int(row[3]),
+            ))
         self.notes.extend(danger_words(ctx, threats, chosen.kind))  # type: ignore[union-attr]
         if chosen.kind != attack.kind:
-            self.note(
-                f"the most efficient discard would be {kind_name(attack.kind)}"
-                f" (expected loss ~{int(danger[attack.kind])} points)"
-            )
+            self.note(Reason(
+                "efficient_instead", "the most efficient discard would be {tile}"
+                " (expected loss ~{points} points)",
+                tile=Tiles((attack.kind,)), points=int(danger[attack.kind]),
+            ))
 
     # ------------------------------------------------------------------ calls, kans
     def _max_threat(self, ctx: Context) -> float:
@@ -198,7 +201,8 @@ class HardPlayer(NormalPlayer):
             return False
         threat = self._max_threat(ctx)
         if threat >= 0.6 and p.eff >= 1:
-            self.note("no call: a threat is on the table and the hand would still be far")
+            self.note(Reason("no_call_threat",
+                             "no call: a threat is on the table and the hand would still be far"))
             return False
         return not (threat >= 0.3 and p.eff >= 2)
 
@@ -210,7 +214,8 @@ class HardPlayer(NormalPlayer):
         if all_last and rank == 1:
             left, dama, _ = self.waits_summary(ctx, o)
             if dama > 0 and left >= 1:
-                self.note("dama at all-last as the leader: any win ends the game on top")
+                self.note(Reason("dama_leader",
+                                 "dama at all-last as the leader: any win ends the game on top"))
                 return False
         return super().want_riichi(ctx, o)
 

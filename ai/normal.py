@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action, Ankan, Chi, Discard, Kakan, Pon
-from rules.tiles import is_yaochuu, kind_name
+from rules.tiles import is_yaochuu
 
 from .common import (
     BasePlayer,
@@ -33,6 +33,7 @@ from .common import (
     tile_preference,
 )
 from .explain import describe_option
+from .reasons import Reason, Shanten, Term, Tiles
 from .value import (
     NO_YAKU,
     MeldShape,
@@ -72,7 +73,8 @@ class NormalPlayer(BasePlayer):
         if ctx.view.riichi[ctx.view.seat]:
             for a in legal:
                 if isinstance(a, Ankan):
-                    self.note("ankan after riichi: the waits stay the same, one more dora")
+                    self.note(Reason("ankan_riichi",
+                                     "ankan after riichi: the waits stay the same, one more dora"))
                     return a
             return next(a for a in legal if isinstance(a, Discard))
         options = self.rank(ctx, list(plain), riichi)
@@ -82,13 +84,15 @@ class NormalPlayer(BasePlayer):
         best = self.pick(ctx, options)
         if self.notes is not None:
             ranked = sorted(options, key=lambda o: (o.eff_shanten, -o.score))
-            self.note("best by efficiency and value: " + describe_option(ranked[0]))
+            self.note(Reason("best", "best by efficiency and value: {option}",
+                             option=describe_option(ranked[0])))
             for o in ranked[1:3]:
-                self.note("alternative: " + describe_option(o))
+                self.note(Reason("alternative", "alternative: {option}",
+                                 option=describe_option(o)))
         if best.kind in riichi and self.want_riichi(ctx, best):
             return riichi[best.kind][0]
         if best.kind in riichi:
-            self.note("no riichi: dama keeps the hand flexible here")
+            self.note(Reason("no_riichi", "no riichi: dama keeps the hand flexible here"))
         return plain[best.kind][0]
 
     def rank(self, ctx: Context, kinds: Sequence[int], riichi: dict) -> list[Option]:
@@ -172,29 +176,35 @@ class NormalPlayer(BasePlayer):
     def want_riichi(self, ctx: Context, o: Option) -> bool:
         left, dama, rii = self.waits_summary(ctx, o)
         view = ctx.view
-        waits = " ".join(kind_name(k) for k in o.improving)
+        waits = Tiles(o.improving)
         if left == 0:
-            self.note(f"no riichi: every wait ({waits}) is already out of sight")
+            self.note(Reason("no_riichi_dead", "no riichi: every wait ({waits}) is already out"
+                             " of sight", waits=waits))
             return False
         dealer = view.seat == view.dealer
         scale = scale_of(ctx)
         if dama == 0:
             if left <= 2 and view.tiles_left > 40:
-                self.note(f"dama: only {left} tile(s) wait ({waits}); early enough to improve it")
+                self.note(Reason("dama_thin_early", "dama: only {count} tile(s) wait ({waits});"
+                                 " early enough to improve it", count=left, waits=waits))
                 return False
-            self.note(f"riichi: no yaku without it; {left} tiles wait ({waits})")
+            self.note(Reason("riichi_no_yaku", "riichi: no yaku without it; {count} tiles wait"
+                             " ({waits})", count=left, waits=waits))
             return True
         big = 3900 * scale * (1.5 if dealer else 1.0)
         if self.dama_against_riichi and any(view.riichi[s] for s in range(4) if s != view.seat):
-            self.note("dama: the hand has a yaku and someone is in riichi; stay free to fold")
+            self.note(Reason("dama_against_riichi", "dama: the hand has a yaku and someone is in"
+                             " riichi; stay free to fold"))
             return False
         if dama >= big and left >= 3:
-            self.note(f"dama: already worth about {int(dama)} with {left} tiles waiting")
+            self.note(Reason("dama_big", "dama: already worth about {points} with {count} tiles"
+                             " waiting", points=int(dama), count=left))
             return False
         if view.tiles_left <= 12 and left <= 3:
-            self.note("dama: late in the hand with a thin wait")
+            self.note(Reason("dama_late", "dama: late in the hand with a thin wait"))
             return False
-        self.note(f"riichi: {left} tiles wait ({waits}); riichi lifts the hand to about {int(rii)}")
+        self.note(Reason("riichi_value", "riichi: {count} tiles wait ({waits}); riichi lifts the"
+                         " hand to about {points}", count=left, waits=waits, points=int(rii)))
         return True
 
     # ------------------------------------------------------------------ kans
@@ -214,14 +224,14 @@ class NormalPlayer(BasePlayer):
                 counts[a.kind] = 0
                 after, _ = plan_shanten(ctx, counts, [*melds, (False, a.kind)], ctx.opened)
                 if after <= best:
-                    self.note(
-                        f"ankan {kind_name(a.kind)}: the shanten stays, a rinshan draw, a dora"
-                    )
+                    self.note(Reason("ankan", "ankan {tile}: the shanten stays, a rinshan draw,"
+                                     " a dora", tile=Tiles((a.kind,))))
                     return a
             elif isinstance(a, Kakan):
                 o = by_kind.get(a.tile.kind)
                 if o is not None and o.eff_shanten == best and o.score >= top - 2:
-                    self.note(f"kakan {kind_name(a.tile.kind)}: the tile is not needed anyway")
+                    self.note(Reason("kakan", "kakan {tile}: the tile is not needed anyway",
+                                     tile=Tiles((a.tile.kind,))))
                     return a
         return None
 
@@ -291,13 +301,16 @@ class NormalPlayer(BasePlayer):
                 good.append(p)
         if not good:
             if self.notes is not None and plans:
-                self.note(f"pass: no call lowers the shanten ({now}) while keeping a yaku")
+                self.note(Reason("pass_no_call", "pass: no call lowers the shanten ({shanten})"
+                                 " while keeping a yaku", shanten=Shanten(now)))
             return None
         best = min(good, key=lambda p: (p.eff, -p.ukeire, not p.yakuhai))
-        self.note(
-            f"call {_call_words(best.action)}: {now}-shanten -> {best.eff}-shanten"
-            f" with a yaku ({best.plan})"
-        )
+        self.note(Reason(
+            "call", "call {call} with {tiles}: {before} -> {after} with a yaku ({plan})",
+            call=Term("chi" if isinstance(best.action, Chi) else "pon"),
+            tiles=Tiles(t.kind for t in best.action.tiles), before=Shanten(now),
+            after=Shanten(best.eff), plan=Term(best.plan),
+        ))
         return best
 
     def call_ok(self, ctx: Context, p: CallPlan, now: int, now_uk: int) -> bool:
@@ -335,12 +348,6 @@ def _kuikae(mode: str, called: int, run: list[int], is_chi: bool) -> set[int]:
         elif called == hi and lo % 9 > 0:
             out.add(lo - 1)
     return out
-
-
-def _call_words(a: Action) -> str:
-    name = "chi" if isinstance(a, Chi) else "pon"
-    tiles = " ".join(str(t) for t in a.tiles) if isinstance(a, Chi | Pon) else ""
-    return f"{name} with {tiles}"
 
 
 def make(seat: int, seed: int) -> NormalPlayer:

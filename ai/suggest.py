@@ -26,12 +26,12 @@ from engine.actions import (
     Tsumo,
 )
 from engine.view import PlayerView
-from rules.tiles import kind_name
 
 from .common import BasePlayer
 from .easy import EasyPlayer
 from .hard import HardPlayer
 from .normal import NormalPlayer
+from .reasons import Reason, Term, Tiles
 
 _LEVELS: dict[str, type[BasePlayer]] = {
     "easy": EasyPlayer,
@@ -63,34 +63,34 @@ def suggest(
     return action, [describe_action(action), *notes]
 
 
-def describe_action(action: Action) -> str:
+def describe_action(action: Action) -> Reason:
     """'Suggested: discard 5p and declare riichi'."""
     if isinstance(action, Discard):
-        text = f"discard {kind_name(action.tile.kind)}"
-        if action.tile.red:
-            text += " (red)"
+        tile = Tiles((action.tile.kind,))
+        red = Term(" (red)" if action.tile.red else "")
         if action.riichi:
-            text += " and declare riichi"
-    elif isinstance(action, Tsumo):
-        text = "tsumo: win on the tile you drew"
-    elif isinstance(action, Ron):
-        text = "ron: win on the discard"
-    elif isinstance(action, Chi | Pon):
-        name = "chi" if isinstance(action, Chi) else "pon"
-        text = f"{name} with {' '.join(str(t) for t in action.tiles)}"
-    elif isinstance(action, Daiminkan):
-        text = "daiminkan (open kan)"
-    elif isinstance(action, Ankan):
-        text = f"ankan (closed kan) of {kind_name(action.kind)}"
-    elif isinstance(action, Kakan):
-        text = f"kakan: add {kind_name(action.tile.kind)} to your pon"
-    elif isinstance(action, ShowTenpai):
-        text = "show your tenpai hand"
-    elif isinstance(action, Pass):
-        text = "pass"
-    else:  # pragma: no cover - every action type is named above
-        text = repr(action)
-    return f"Suggested: {text}"
+            return Reason("suggest_riichi", "Suggested: discard {tile}{red} and declare riichi",
+                          tile=tile, red=red)
+        return Reason("suggest_discard", "Suggested: discard {tile}{red}", tile=tile, red=red)
+    if isinstance(action, Chi | Pon):
+        call = Term("chi" if isinstance(action, Chi) else "pon")
+        return Reason("suggest_call", "Suggested: {call} with {tiles}", call=call,
+                      tiles=Tiles(t.kind for t in action.tiles))
+    if isinstance(action, Ankan | Kakan):
+        kind = action.kind if isinstance(action, Ankan) else action.tile.kind
+        key = "suggest_ankan" if isinstance(action, Ankan) else "suggest_kakan"
+        text = ("Suggested: ankan (closed kan) of {tile}" if isinstance(action, Ankan)
+                else "Suggested: kakan: add {tile} to your pon")
+        return Reason(key, text, tile=Tiles((kind,)))
+    simple = {
+        Tsumo: ("suggest_tsumo", "Suggested: tsumo: win on the tile you drew"),
+        Ron: ("suggest_ron", "Suggested: ron: win on the discard"),
+        Daiminkan: ("suggest_daiminkan", "Suggested: daiminkan (open kan)"),
+        ShowTenpai: ("suggest_show_tenpai", "Suggested: show your tenpai hand"),
+        Pass: ("suggest_pass", "Suggested: pass"),
+    }
+    key, text = simple[type(action)]
+    return Reason(key, text)
 
 
 __all__ = ["describe_action", "suggest"]

@@ -617,3 +617,36 @@ def discard_reason(view: PlayerView, kind: int, lang: str = "en") -> str:
 
 def meld_text(meld: Meld, lang: str = "en") -> str:
     return f"{call_name(meld.kind.value, lang)} {tiles_label(meld.tiles, lang)}"
+
+
+# ---------------------------------------------------------------- the AI's reasons
+
+
+def reason_text(reason: str, lang: str = "en", human: int | None = None) -> str:
+    """One of the AI's reasons (`ai.reasons.Reason`) in `lang`: the AI's own English,
+    or the Japanese of `tui.words.AI_REASONS` filled with Japanese names."""
+    from ai.reasons import Reason, Seat, Shanten, Term, Tiles
+
+    from .words import AI_REASONS, AI_TERMS
+
+    if check_lang(lang) != "ja" or not isinstance(reason, Reason):
+        return str(reason)
+    template = AI_REASONS.get(reason.key)
+    if template is None:
+        return str(reason)
+
+    def field(value: object) -> str:
+        if isinstance(value, Tiles):
+            return " ".join(tile_label(k, lang) for k in value)
+        if isinstance(value, Seat):
+            return seat_label(value.seat, value.me if human is None else human, value.dealer,
+                              lang)
+        if isinstance(value, Shanten):
+            return shanten_words(value.value, lang)
+        if isinstance(value, Term):
+            return AI_TERMS.get(value, str(value))
+        if isinstance(value, Reason):
+            return reason_text(value, lang, human)
+        return str(value)
+
+    return template.format(**{k: field(v) for k, v in reason.fields.items()})

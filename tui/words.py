@@ -731,3 +731,97 @@ def message(key: str, lang: str = "en", **fields: object) -> str:
         raise KeyError(f"no message {key!r}: add it to tui/words.py") from None
     text = entry.ja if check_lang(lang) == "ja" else entry.en
     return text.format(**fields)
+
+
+# ---------------------------------------------------------------- the AI's reasons
+# The AI words its reasons in English (`ai.reasons.Reason`: text, key, fields);
+# these are the Japanese sentences for `lang="ja"`, by key, with the same fields.
+# `tui.describe.reason_text` fills them with tiles, seats and shanten in Japanese.
+AI_REASONS: dict[str, str] = {
+    "win": "和了: 手が完成していて和了れる",
+    "show_tenpai": "流局時に聴牌を公開: ノーテン者が聴牌者に支払う",
+    "pon_value": "{tile} をポン: 役牌の刻子は役になる",
+    "ankan_free": "{tile} を暗槓: 順子に使わない4枚",
+    "riichi_closed": "リーチ: 門前で聴牌",
+    "silent_leader": "オーラスのトップ親は黙ってノーテン: 対局が終わる",
+    "threat": "脅威: {who} — {why} (聴牌率 ~{chance}、~{points}点)",
+    "fold": "オリ: 手は{shanten}で ~{points}点。押すより最も安全な牌",
+    "push": "押し: {shanten}、和了率 ~{chance}、~{points}点",
+    "efficient_instead": "最も効率的な打牌は {tile} (放銃の期待損失 ~{points}点)",
+    "no_call_threat": "鳴かない: 脅威があり、鳴いても手が遠い",
+    "dama_leader": "オーラスのトップはダマ: どの和了でもトップで終わる",
+    "ankan_riichi": "リーチ後の暗槓: 待ちは変わらず、ドラが1枚増える",
+    "best": "効率と打点で最善: {option}",
+    "alternative": "次点: {option}",
+    "no_riichi": "リーチしない: ダマで手の柔軟さを残す",
+    "no_riichi_dead": "リーチしない: 待ち ({waits}) はすべて見えている",
+    "dama_thin_early": "ダマ: 待ちは {count}枚 ({waits}) だけ。まだ早いので改良を待つ",
+    "riichi_no_yaku": "リーチ: リーチしないと役がない。待ち {count}枚 ({waits})",
+    "dama_against_riichi": "ダマ: 役があり他家がリーチ中。オリられるように",
+    "dama_big": "ダマ: すでに約{points}点、待ち {count}枚",
+    "dama_late": "ダマ: 終盤で待ちが薄い",
+    "riichi_value": "リーチ: 待ち {count}枚 ({waits})。リーチで約{points}点になる",
+    "ankan": "{tile} を暗槓: 向聴は変わらず、嶺上ツモとドラ",
+    "kakan": "{tile} を加槓: その牌はもう要らない",
+    "pass_no_call": "見送り: 役を保って向聴 ({shanten}) を進める鳴きがない",
+    "call": "{call} ({tiles}): {before} → {after}、役は{plan}",
+    "danger": "{tile} は {who} ({threat}) に対して{why}: 放銃率 約{chance}",
+    "danger_riichi": "{tile} は {who} のリーチに対して{why}: 放銃率 約{chance}",
+    "option": "打 {tile}: {shanten}、有効牌 {count}枚 ({tiles}{more})",
+    "option_wait": "打 {tile}: {shanten}、待ち {count}枚 ({tiles}{more})",
+    "option_towards": (
+        "打 {tile}: {shanten}、有効牌 {count}枚 ({tiles}{more})。{plan}まで{plan_shanten}"
+    ),
+    "option_wait_towards": (
+        "打 {tile}: {shanten}、待ち {count}枚 ({tiles}{more})。{plan}まで{plan_shanten}"
+    ),
+    "option_yaku": "打 {tile}: {shanten}、有効牌 {count}枚 ({tiles}{more}) (役: {plan})",
+    "option_wait_yaku": "打 {tile}: {shanten}、待ち {count}枚 ({tiles}{more}) (役: {plan})",
+    "suggest_discard": "推奨: 打 {tile}{red}",
+    "suggest_riichi": "推奨: 打 {tile}{red} でリーチ",
+    "suggest_call": "推奨: {tiles} で{call}",
+    "suggest_ankan": "推奨: {tile} を暗槓",
+    "suggest_kakan": "推奨: {tile} を加槓",
+    "suggest_tsumo": "推奨: ツモ和了",
+    "suggest_ron": "推奨: ロン和了",
+    "suggest_daiminkan": "推奨: 大明槓",
+    "suggest_show_tenpai": "推奨: 聴牌を公開",
+    "suggest_pass": "推奨: 見送り",
+}
+
+# The AI's own vocabulary in its reasons (`ai.reasons.Term`): plans, threats and
+# how safe a tile is. A term missing here is shown as the AI wrote it.
+AI_TERMS: dict[str, str] = {
+    "tanyao": "断幺九",
+    "honitsu": "混一色",
+    "toitoi": "対々和",
+    "yakuhai": "役牌",
+    "chiitoitsu": "七対子",
+    "none": "なし",
+    "chi": "チー",
+    "pon": "ポン",
+    "riichi": "リーチ",
+    "dama": "ダマ聴の可能性",
+    "flush calls": "染め手の鳴き",
+    "1 call": "1副露",
+    "2 calls": "2副露",
+    "3 calls": "3副露",
+    "4 calls": "4副露",
+    "genbutsu": "現物",
+    "no copies left": "残りなし",
+    "outside the flush suit": "染め色以外",
+    "suji": "筋",
+    "one-chance": "ワンチャンス",
+    "kabe": "壁",
+    "suji and kabe": "筋かつ壁",
+    "half-suji": "片筋",
+    "one-chance on one side": "片側ワンチャンス",
+    "kabe on one side": "片側壁",
+    "no suji": "無筋",
+    "honor, 0 seen": "字牌 (0枚見え)",
+    "honor, 1 seen": "字牌 (1枚見え)",
+    "honor, 2 seen": "字牌 (2枚見え)",
+    "honor, 3 seen": "字牌 (3枚見え)",
+    " (red)": " (赤)",
+    " ...": " …",
+}

@@ -33,7 +33,7 @@ from engine.game import Game
 from engine.view import PlayerView
 from rules.tiles import Tile
 
-from ..describe import action_text, event_text, seat_label
+from ..describe import action_text, event_text, reason_text, seat_label
 from ..settings import GameConfig
 from ..tiles import tile_text
 from ..widgets import HandTiles
@@ -338,7 +338,7 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
             head = f"{LEVEL.capitalize()} AI agrees with {who}: {words}"
         else:
             head = f"{LEVEL.capitalize()} AI: {words} (played: {played})"
-        self.hint = "\n".join([head, *reasons[1:]])
+        self.hint = "\n".join([head, *(reason_text(r, lang, action.seat) for r in reasons[1:])])
 
     # -- actions ------------------------------------------------------------------------------
     def action_step(self, delta: int) -> None:

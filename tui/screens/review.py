@@ -25,6 +25,7 @@ from ai.review import Review, ReviewItem, Timeline, efficiency_words, review
 from engine.game import Game
 from rules.tiles import Tile
 
+from ..describe import reason_text
 from ..tiles import tiles_text
 from .replay import LEVEL, REPLAY_CSS_PATH, SEAT_WORDS
 
@@ -107,7 +108,7 @@ class ReviewScreen(Screen[int | None]):
 
     def _detail(self, item: ReviewItem | None) -> None:
         detail = self.query_one("#review-detail", Static)
-        detail.update(item_detail(item, self.tile_style) if item is not None else "")
+        detail.update(item_detail(item, self.tile_style, self.lang) if item is not None else "")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_id is not None:
@@ -173,7 +174,7 @@ def _hand(item: ReviewItem, style: str) -> Text:
     return row
 
 
-def item_detail(item: ReviewItem, style: str = "text") -> Group:
+def item_detail(item: ReviewItem, style: str = "text", lang: str = "en") -> Group:
     """The situation and both choices in full."""
     lines: list[Text] = [Text(f"{item.where()} ({item.hand_text()})", style="bold")]
     hand = _hand(item, style)
@@ -194,5 +195,5 @@ def item_detail(item: ReviewItem, style: str = "text") -> Group:
         played.append(f"  loss ~{item.played_danger:,.0f}")
         suggested.append(f"  loss ~{item.suggested_danger:,.0f}")
     lines += [played, suggested]
-    lines += [Text(f" {r}", style="italic") for r in item.reasons[:5]]
+    lines += [Text(f" {reason_text(r, lang, item.seat)}", style="italic") for r in item.reasons[:5]]
     return Group(*lines)

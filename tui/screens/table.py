@@ -70,6 +70,7 @@ from ..describe import (
     learning_aids,
     message,
     options_text,
+    reason_text,
     relative,
     seat_label,
     tile_label,
@@ -1091,9 +1092,9 @@ def _backs(count: int, style: str) -> Text:
 
 
 def suggest(view: PlayerView, legal: list[Action], lang: str) -> tuple[Action | None, str]:
-    """The `hard` AI's suggestion (`ai.suggest`) and its reasons, one per line (the AI
-    words them in English; `lang` is for the hint line, which names the action)."""
+    """The `hard` AI's suggestion (`ai.suggest`) and its reasons, one per line, in `lang`."""
     from ai import suggest as ai_suggest
 
     action, reasons = ai_suggest(view, legal)
-    return action, "\n".join(reasons[1:])  # reasons[0] repeats the action
+    # reasons[0] repeats the action, which the hint line names
+    return action, "\n".join(reason_text(r, lang, view.seat) for r in reasons[1:])

@@ -1,0 +1,86 @@
+"""Reasons a level gives for a decision, worded for a learner and translatable.
+
+A `Reason` is the English sentence itself (a `str`, so logs, tests and the review
+read it as text) that also keeps its `key` and its `fields`. The AI never imports
+the UI; the UI words a reason in another language from the key and the fields
+(`tui.words.AI_REASONS`), naming tiles, seats and shanten its own way. So the
+fields keep their meaning, not their English: tile kinds (`Tiles`), a seat
+(`Seat`), a shanten count (`Shanten`), a term the UI can translate (`Term`:
+a plan such as "tanyao", a danger class such as "genbutsu"), a nested reason,
+or a plain number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.tiles import kind_name
+
+_RELATIVE = ("yourself", "shimocha (right)", "toimen (across)", "kamicha (left)")
+_WIND_NAMES = ("East", "South", "West", "North")
+
+
+class Tiles(tuple):
+    """Tile kinds (0-33), shown as "2p 5p East" in English."""
+
+    def __str__(self) -> str:
+        return " ".join(kind_name(k) for k in self)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat as the deciding player sees it: its wind this hand and where it sits."""
+
+    seat: int
+    me: int
+    dealer: int
+
+    def __str__(self) -> str:
+        wind = _WIND_NAMES[(self.seat - self.dealer) % 4]
+        return f"{wind} ({_RELATIVE[(self.seat - self.me) % 4]})"
+
+
+@dataclass(frozen=True, slots=True)
+class Shanten:
+    """A shanten count: -1 complete, 0 tenpai, n n-shanten."""
+
+    value: int
+
+    def __str__(self) -> str:
+        if self.value < 0:
+            return "complete"
+        if self.value == 0:
+            return "tenpai"
+        return f"{self.value}-shanten"
+
+
+class Term(str):
+    """A word of the AI's vocabulary the UI may translate (plans, danger classes)."""
+
+
+class Reason(str):
+    """An English sentence with the key and fields it was made from."""
+
+    key: str
+    fields: dict[str, Any]
+
+    def __new__(cls, key: str, template: str, **fields: Any) -> Reason:
+        text = template.format(**{k: str(v) for k, v in fields.items()})
+        reason = super().__new__(cls, text)
+        reason.key = key
+        reason.fields = fields
+        return reason
+
+    def __reduce__(self):  # pickling keeps the key and fields (worker processes)
+        return (_rebuild, (str(self), self.key, self.fields))
+
+
+def _rebuild(text: str, key: str, fields: dict[str, Any]) -> Reason:
+    reason = str.__new__(Reason, text)
+    reason.key = key
+    reason.fields = fields
+    return reason
+
+
+__all__ = ["Reason", "Seat", "Shanten", "Term", "Tiles"]
