@@ -67,5 +67,5 @@ def test_lang_ja_words_a_reason_in_japanese_and_en_keeps_the_ais_english():
         "best by efficiency and value: discard East: 1-shanten, 20 tiles improve (1p 2p)"
     )
     assert reason_text(best, "ja") == (
-        "効率と打点で最善: 打 東 East: 1-向聴 shanten、有効牌 20枚 (1p 2p)"
+        "効率と打点で最善: 打 東 East: 1向聴 1-shanten、有効牌 20枚 (1p 2p)"
     )

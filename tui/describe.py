@@ -490,6 +490,8 @@ def shanten_words(value: int, lang: str = "en") -> str:
         return term("agari", lang)
     if value == 0:
         return term("tenpai", lang)
+    if check_lang(lang) == "ja":
+        return f"{value}{word('shanten').japanese} {value}-shanten"
     return f"{value}-{term('shanten', lang)}"
 
 
@@ -542,11 +544,15 @@ def short_yaku(yaku_id: str, lang: str = "en") -> str:
 
 def _priced(result: ScoreResult | NoWin, tsumo: bool, lang: str) -> str:
     if isinstance(result, NoWin):
-        return f"no {term('yaku', lang)}" if result.error == "no_yaku" else "-"
+        return (
+            message("aid_no_yaku", lang, yaku=term("yaku", lang))
+            if result.error == "no_yaku"
+            else "-"
+        )
     names = ", ".join(short_yaku(y.id, lang) for y in result.yaku)
     dora = result.dora.total
     if dora:
-        names += f", dora {dora}"
+        names += f", {first_name('dora', lang)} {dora}"
     return f"{payment_text(result, tsumo)} ({names})"
 
 
@@ -563,7 +569,12 @@ def learning_aids(
     riichi_tiles = sorted({a.tile.kind for a in legal if isinstance(a, Discard) and a.riichi})
     riichi_line = ""
     if riichi_tiles:
-        riichi_line = f"{term('riichi', lang)} possible: discard {tiles_label(riichi_tiles, lang)}"
+        riichi_line = message(
+            "aid_riichi_possible",
+            lang,
+            riichi=term("riichi", lang),
+            tiles=tiles_label(riichi_tiles, lang),
+        )
     if total % 3 == 2:  # a full hand: the choice of a discard
         now = shanten_of(counts, n_melds, chiitoitsu=chiitoitsu)
         head = f"{term('shanten', lang)}: {shanten_words(now, lang)}"
@@ -575,14 +586,24 @@ def learning_aids(
                 tuple(counts), n_melds, tuple(_visible(view)), chiitoitsu, cursor.kind
             )
             kinds = " ".join(tile_label(k, lang) for k, _ in option.ukeire)
-            cursor_line = (
-                f"Discard {tile_label(cursor, lang)} -> {shanten_words(option.shanten, lang)}, "
-                f"{term('ukeire', lang).split(' ')[0]} {option.ukeire_total}: {kinds}"
+            cursor_line = message(
+                "aid_cursor",
+                lang,
+                tile=tile_label(cursor, lang),
+                shanten=shanten_words(option.shanten, lang),
+                ukeire=term("ukeire", lang).split(" ")[0],
+                count=option.ukeire_total,
+                tiles=kinds,
             )
             if option.shanten == 0:
                 rest = _without(view.hand, [cursor])
                 waits = wait_infos(view, rest, cursor.kind, lang)
-                title = f"after discarding {tile_label(cursor, lang)}, {term('waits', lang)}:"
+                title = message(
+                    "aid_waits_after",
+                    lang,
+                    tile=tile_label(cursor, lang),
+                    waits=term("waits", lang),
+                )
         furiten = furiten_text(view, lang) if view.furiten else ""
         return Aids(head, cursor_line, title, waits, furiten, riichi_line)
     now = shanten_of(counts, n_melds, chiitoitsu=chiitoitsu)
@@ -639,8 +660,7 @@ def reason_text(reason: str, lang: str = "en", human: int | None = None) -> str:
         if isinstance(value, Tiles):
             return " ".join(tile_label(k, lang) for k in value)
         if isinstance(value, Seat):
-            return seat_label(value.seat, value.me if human is None else human, value.dealer,
-                              lang)
+            return seat_label(value.seat, value.me if human is None else human, value.dealer, lang)
         if isinstance(value, Shanten):
             return shanten_words(value.value, lang)
         if isinstance(value, Term):

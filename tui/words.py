@@ -495,6 +495,18 @@ MESSAGES: dict[str, Message] = {
     ),
     "centre_sticks_short": Message("sticks {sticks}", "供託 {sticks}"),
     "centre_left_short": Message("left {left}", "残り {left}"),
+    # The learning aids.
+    "aid_riichi_possible": Message(
+        "{riichi} possible: discard {tiles}", "{riichi} 可能: 打 {tiles}"
+    ),
+    "aid_cursor": Message(
+        "Discard {tile} -> {shanten}, {ukeire} {count}: {tiles}",
+        "打 {tile} → {shanten}、{ukeire} {count}枚: {tiles}",
+    ),
+    "aid_waits_after": Message("after discarding {tile}, {waits}:", "打 {tile} の後の{waits}:"),
+    "aid_no_yaku": Message("no {yaku}", "{yaku}なし"),
+    "aid_off": Message("aids off (a)", "学習支援 オフ (a)"),
+    "aid_left": Message(" x{count} left", " 残り{count}枚"),
     # The table's status line and prompts.
     "prompt_back": Message("back", "戻る"),
     "prompt_declare": Message("declare", "宣言"),

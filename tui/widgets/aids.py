@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from ..describe import Aids, tile_label
+from ..words import first_name, message
 from .base import TileWidget
 
 
@@ -26,7 +27,7 @@ def aids_text(data: AidsData, lang: str = "en") -> Text:
     aids = data.aids
     lines: list[Text] = []
     if not data.enabled:
-        return Text("aids off (a)", style="dim")
+        return Text(message("aid_off", lang), style="dim")
     if aids.hint:
         first, *more = aids.hint.split("\n")
         lines.append(Text(first, style="bold reverse"))
@@ -38,7 +39,7 @@ def aids_text(data: AidsData, lang: str = "en") -> Text:
         if aids.waits:
             waits = ", ".join(f"{tile_label(w.kind, lang)}x{w.unseen} {w.ron.split(' (')[0]}"
                               for w in aids.waits)
-            line.append(f" · waits {waits}")
+            line.append(f" · {first_name('waits', lang)} {waits}")
         lines.append(line)
         return Text("\n", end="").join(lines)
     if aids.shanten:
@@ -51,10 +52,10 @@ def aids_text(data: AidsData, lang: str = "en") -> Text:
         lines.append(Text(aids.waits_title, style="bold"))
     for w in aids.waits:
         line = Text(f" {tile_label(w.kind, lang)}", style="bold", end="")
-        line.append(f" x{w.unseen} left", style="dim" if w.unseen else "red")
+        line.append(message("aid_left", lang, count=w.unseen), style="dim" if w.unseen else "red")
         lines.append(line)
-        lines.append(Text(f"   ron {w.ron}"))
-        lines.append(Text(f"   tsumo {w.tsumo}"))
+        lines.append(Text(f"   {first_name('call.ron', lang)} {w.ron}"))
+        lines.append(Text(f"   {first_name('call.tsumo', lang)} {w.tsumo}"))
     if aids.riichi:
         lines.append(Text(aids.riichi, style="bold green"))
     return Text("\n", end="").join(lines)
