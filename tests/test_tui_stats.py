@@ -22,8 +22,9 @@ from engine.history.stats import GameRecord, HandFacts, SeatResult
 from engine.scripted import autopilot, scripted_game
 from tui.app import MahjongApp
 from tui.cli import main
+from tui.history import HistoryRecorder
 from tui.screens.launch import LaunchScreen
-from tui.screens.stats import HistoryRecorder, StatsScreen
+from tui.screens.stats import StatsScreen
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOMY = (120, 40)
@@ -284,3 +285,10 @@ async def test_the_statistics_screen_says_when_the_history_is_corrupt(tmp_path):
 def test_statistics_screen_snapshot(snap_compare, data):
     app = MahjongApp(seed=123456, data_dir=data, delay=0)
     assert snap_compare(app, terminal_size=ROOMY, press=["h"])
+
+
+def test_the_recorder_writes_the_history_file_the_database_reads():
+    from engine.history.db import HISTORY_NAME
+    from tui.history import HISTORY_FILE
+
+    assert HISTORY_FILE == HISTORY_NAME

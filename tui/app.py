@@ -22,10 +22,10 @@ from textual.events import Resize
 
 from engine.game import Game
 
+from .history import HistoryRecorder
 from .save import SaveError, SaveStore, default_data_dir
 from .screens import APP_CSS_PATH
 from .screens.launch import LaunchScreen, random_seed
-from .screens.stats import HistoryRecorder
 from .screens.table import TableScreen
 from .screens.too_small import TooSmallScreen, too_small
 from .settings import GameConfig, Settings, load_settings, save_settings

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from textual.binding import Binding
 
-from .explain import first_word
+from .words import first_name as first_word
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Your statistics over the finished games, and the hook that records each game.
+"""Your statistics over the finished games.
 
 `StatsScreen` shows, overall and per ruleset, the figures of `mahjong-tui stats`
 (games, average placement, places, win / deal-in / riichi / call rates, average
@@ -7,19 +7,11 @@ launch screen; Esc, q, h or Enter closes it. A history that cannot be read
 (locked, from a newer version, moved aside because it was corrupt) is said on
 the screen and in a notification.
 
-`HistoryRecorder` is the app's hook (`MahjongApp.save_game` calls `update` with
-every game it saves): it notes when a game was first seen and records the game
-once when it is over, in the history beside the save (`MahjongApp.data_dir` /
-`MAHJONG_TUI_DATA`); a game the app does not save (a scripted game handed in
-without a data directory) is not recorded either. A failure is a notification,
-never a crash. The write runs on the UI's thread: a locked history holds the
-screen for up to `RECORD_TIMEOUT` seconds before it is reported.
+The hook that records each finished game is `tui.history.HistoryRecorder`.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -33,14 +25,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.history import db as history
-from engine.history.stats import Summaries, game_record
+from engine.history.stats import Summaries
 
 from ..commands.stats import COLUMNS, load_summaries, rows, summary_cells, yaku_text
 from ..words import check_lang
 from .hand_result import CSS_FILE, heading
 
 SCREEN_TIMEOUT = 1.0  # seconds a locked history is retried while the screen opens
-RECORD_TIMEOUT = 2.0  # and when a finished game is recorded
 
 
 # The columns of `COLUMNS` with two-line headings (the table fits 80 columns), and
@@ -146,50 +137,3 @@ class StatsScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-class HistoryRecorder:
-    """Records each finished game once, into the history in `data_dir`."""
-
-    def __init__(
-        self,
-        data_dir: str | Path,
-        *,
-        clock: Callable[[], float] = time.time,
-        timeout: float = RECORD_TIMEOUT,
-    ) -> None:
-        self.path = history.history_path(data_dir)
-        self.clock = clock
-        self.timeout = timeout
-        self.problem: str | None = None  # the last trouble reported
-        self._game: Any = None  # the game being played, and when it was first seen
-        self._started_at = 0.0
-        self._recorded: Any = None
-
-    def update(self, game: Any, notify: Callable[..., Any] | None = None) -> int | None:
-        """Note `game`; once it is over, record it (once). Returns the new game id."""
-        if game is self._recorded:
-            return None
-        if game is not self._game:
-            self._game = game
-            self._started_at = self.clock()  # a resumed game: when it was resumed
-        if not game.is_over:
-            return None
-        self._recorded = game
-        try:
-            record = game_record(
-                game.events, game.seating.index(0),
-                started_at=self._started_at, ended_at=self.clock(),
-            )
-            game_id, problem = history.record_game(self.path, record, timeout=self.timeout)
-        except Exception as error:  # the history must never stop the game
-            self.problem = str(error) or type(error).__name__
-            if notify is not None:
-                notify(self.problem, title="The game was not added to the history",
-                       severity="error")
-            return None
-        if problem is not None:
-            self.problem = problem
-            if notify is not None:
-                notify(problem, title="Game history", severity="warning")
-        return game_id

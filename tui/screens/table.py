@@ -102,10 +102,6 @@ from ..widgets.prompt import KeyBar, KeyBarData, KeyHint, PromptBar, PromptData
 from ..widgets.wall import BOTTOM, LEFT, RIGHT, TOP, WallSide, WallStrips, build_wall
 from ..words import seat_name, wind_name
 from . import TABLE_CSS_PATH
-from .game_end import GameEndScreen
-from .hand_result import HandResultScreen
-from .help import HelpScreen
-from .rules_reference import RulesReferenceScreen
 
 COMPACT_WIDTH = 120  # below this width (or COMPACT_HEIGHT rows) the compact layout is used
 COMPACT_HEIGHT = 36
@@ -501,10 +497,14 @@ class TableScreen(Screen[None]):
             await asyncio.sleep(self.config.delay)
 
     async def _show_result(self, event: Won | ExhaustiveDraw, game: Game) -> None:
+        from .hand_result import HandResultScreen  # screens shown later load then: start-up
+
         screen = HandResultScreen(event, game, self.lang, self.tile_style, names=self.seat_names())
         await self.app.push_screen(screen, wait_for_dismiss=True)
 
     async def _show_game_end(self, event: GameEnded, game: Game) -> None:
+        from .game_end import GameEndScreen
+
         screen = GameEndScreen(
             event, game, self.lang, tile_style=self.tile_style, names=self.seat_names()
         )
@@ -818,9 +818,13 @@ class TableScreen(Screen[None]):
             saver(aids=self.aids_on)
 
     def action_rules(self) -> None:
+        from .rules_reference import RulesReferenceScreen
+
         self.app.push_screen(RulesReferenceScreen(self.game.ruleset, self.lang))
 
     def action_help(self) -> None:
+        from .help import HelpScreen
+
         self.app.push_screen(HelpScreen(self.lang))
 
     # -- status ---------------------------------------------------------------------------

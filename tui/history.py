@@ -1,0 +1,71 @@
+"""The app's hook that adds each finished game to the history (`engine.history`).
+
+`MahjongApp.save_game` calls `HistoryRecorder.update` with every game it saves:
+it notes when a game was first seen and records the game once when it is over,
+in the history beside the save (`MahjongApp.data_dir` / `MAHJONG_TUI_DATA`); a
+game the app does not save (a scripted game handed in without a data directory)
+is not recorded either. A failure is a notification, never a crash. The write
+runs on the UI's thread: a locked history holds the screen for up to
+`RECORD_TIMEOUT` seconds before it is reported. The database code loads when
+the first game ends, not at start-up.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HISTORY_FILE = "history.sqlite3"  # engine.history.db.HISTORY_NAME (a test keeps them equal)
+RECORD_TIMEOUT = 2.0  # seconds a locked history is retried before it is reported
+
+
+class HistoryRecorder:
+    """Records each finished game once, into the history in `data_dir`."""
+
+    def __init__(
+        self,
+        data_dir: str | Path,
+        *,
+        clock: Callable[[], float] = time.time,
+        timeout: float = RECORD_TIMEOUT,
+    ) -> None:
+        self.path = Path(data_dir) / HISTORY_FILE
+        self.clock = clock
+        self.timeout = timeout
+        self.problem: str | None = None  # the last trouble reported
+        self._game: Any = None  # the game being played, and when it was first seen
+        self._started_at = 0.0
+        self._recorded: Any = None
+
+    def update(self, game: Any, notify: Callable[..., Any] | None = None) -> int | None:
+        """Note `game`; once it is over, record it (once). Returns the new game id."""
+        if game is self._recorded:
+            return None
+        if game is not self._game:
+            self._game = game
+            self._started_at = self.clock()  # a resumed game: when it was resumed
+        if not game.is_over:
+            return None
+        self._recorded = game
+        try:
+            from engine.history import db as history
+            from engine.history.stats import game_record
+
+            record = game_record(
+                game.events, game.seating.index(0),
+                started_at=self._started_at, ended_at=self.clock(),
+            )
+            game_id, problem = history.record_game(self.path, record, timeout=self.timeout)
+        except Exception as error:  # the history must never stop the game
+            self.problem = str(error) or type(error).__name__
+            if notify is not None:
+                notify(self.problem, title="The game was not added to the history",
+                       severity="error")
+            return None
+        if problem is not None:
+            self.problem = problem
+            if notify is not None:
+                notify(problem, title="Game history", severity="warning")
+        return game_id
