@@ -235,6 +235,7 @@ SCREEN_WORDS: dict[str, tuple[str, str]] = {
     "result.tenpai_hands": ("tenpai hands", "聴牌形"),
     "result.continue": ("Enter / Space / Esc: continue", "Enter・Space・Esc: 次へ"),
     "result.close": ("Esc: close", "Esc: 閉じる"),
+    "result.review": ("v: review", "v: 検討"),
     "result.scroll": ("arrows / PgUp / PgDn: scroll", "矢印・PgUp・PgDn: スクロール"),
     "rules.title": ("rules reference", "ルール"),
     "rules.parameters": ("parameters", "ルール項目"),

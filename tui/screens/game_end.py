@@ -99,7 +99,8 @@ class GameEndScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="result-body") as body:
             body.border_title = X.say("result.game_end", self.lang)
-            body.border_subtitle = hint_text(self.lang)
+            review = X.first_word("result.review", self.lang)
+            body.border_subtitle = f" {review} ·{hint_text(self.lang)}"
             yield Static(
                 game_end_sections(self.event, self.ruleset, self.names, self.lang),
                 id="final-table",
