@@ -187,3 +187,12 @@ def test_export_command_bad_input_is_one_line_and_status_2(args, needle, classic
     done = _cli("export", *(subst.get(a, a) for a in args))
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.splitlines()) == 1 and needle in done.stderr
+
+
+def test_mjai_export_of_a_double_ron_reads_back_the_same_in_jansou():
+    from test_export_tenhou6 import DOUBLE_RON_SEEDS, double_ron_game
+
+    for seed in DOUBLE_RON_SEEDS:
+        record = double_ron_game(seed)
+        assert any(len(hand.wins) == 2 for hand in record.hands)
+        check_mjai(record)
