@@ -395,3 +395,13 @@ def test_rulesets_are_hashable_and_equal_by_value():
 def test_ruleset_is_a_slotted_dataclass():
     assert dataclasses.is_dataclass(Ruleset)
     assert not hasattr(load_preset("wrc"), "__dict__")
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["abort_kyuushu", "abort_suufon", "abort_suucha_riichi", "abort_suukaikan", "nagashi_mangan"],
+)
+def test_endings_no_rulebook_has_are_refused_as_house_rules_not_ignored(key):
+    with pytest.raises(RulesetError, match=f"{key} = true is not played yet"):
+        load_preset("wrc").with_overrides({key: True})
+    assert getattr(load_preset("wrc").with_overrides({key: False}), key) is False

@@ -43,8 +43,10 @@ The gaps (decided from ruleset fields, never from preset ids):
 - red fives: no preset uses them; with an override they are written as
   tenhou 51-53 / mjai "5mr" and flagged in the rule header.
 
-No preset uses multiple ron (head bump), abortive draws or nagashi mangan, so
-every hand ends in one win or one exhaustive draw, which both formats carry.
+Every hand ends in wins or one exhaustive draw (no preset has abortive draws or
+nagashi mangan, and the rulesets refuse them as house rules); a double ron (the
+house rule multiple_ron = "double_ron") is one result with two wins in
+tenhou.net/6 and two hora in mjai. tenhou.net/6 keeps one ura list per hand.
 """
 
 from __future__ import annotations
