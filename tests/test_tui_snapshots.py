@@ -46,6 +46,12 @@ def test_table_at_hand_start_renmei_classic(snap_compare, tmp_path):
     assert snap_compare(app, terminal_size=ROOMY, run_before=keys())
 
 
+def test_table_in_japanese_with_the_hint(snap_compare, tmp_path):
+    """--lang ja: terms Japanese first, the event log, aids and the AI's reasons in Japanese."""
+    app = game_app(tmp_path, "wrc", lang="ja")
+    assert snap_compare(app, terminal_size=ROOMY, run_before=keys("i"))
+
+
 def test_table_compact_80x24(snap_compare, tmp_path):
     assert snap_compare(game_app(tmp_path, "wrc"), terminal_size=COMPACT, run_before=keys())
 
