@@ -662,3 +662,49 @@ def test_classic_liability_for_a_mangan_class_hand():
     ]
     lines = {line.preset: line for line in X.other_presets(won, ctx)}
     assert lines["wrc"].value == "32,000" and lines["wrc"].detail == "yakuman 役満"
+
+
+# ---------------------------------------------------------------- a time limit (gifu)
+
+
+def _gifu_ended_by_the_clock() -> Game:
+    """A gifu game whose first hand ends after the 50 minutes (gifu 第2条)."""
+    import asyncio
+
+    from ai import LEVELS
+    from engine.driver import play_game
+
+    now = [0.0]
+    game = Game.new(load_preset("gifu"), 4, clock=lambda: now[0])
+    now[0] = 50 * 60 + 1.0  # the first hand runs past the limit
+    asyncio.run(play_game(game, [LEVELS["greedy"](s, 4) for s in range(4)]))
+    return game
+
+
+def render_text(renderable) -> str:
+    from rich.console import Console
+
+    console = Console(width=100, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_the_log_and_the_game_end_say_the_time_limit_ended_the_game():
+    from engine.events import HandEnded
+    from tui.describe import event_text
+    from tui.screens.game_end import game_end_sections
+
+    game = _gifu_ended_by_the_clock()
+    (ended,) = [e for e in game.events if isinstance(e, HandEnded)]
+    assert ended.time_up and game.is_over
+    assert event_text(ended, 0, 0).endswith("Time is up: the game ends with this hand")
+    final = game.events[-1]
+    text = render_text(game_end_sections(final, game.ruleset, None, "en", True))
+    assert "The 50-minute time limit ended the game" in text
+
+
+def test_the_centre_shows_the_minutes_a_time_limit_leaves():
+    from tui.widgets.center import CenterData, center_text
+
+    assert "37 min left" in center_text(CenterData(minutes_left=37), "en").plain
+    assert "min left" not in center_text(CenterData(), "en").plain

@@ -344,8 +344,10 @@ def event_text(event: Event, human: int | None, dealer: int, lang: str = "en") -
         return message("log_draw", lang, ryuukyoku=term("ryuukyoku", lang), listed=listed)
     if isinstance(event, HandEnded):
         if human is None:
-            return message("log_hand_over", lang)
-        return message("log_hand_over_you", lang, delta=f"{event.deltas[human]:+,}")
+            line = message("log_hand_over", lang)
+        else:
+            line = message("log_hand_over_you", lang, delta=f"{event.deltas[human]:+,}")
+        return f"{line}. {message('log_time_up', lang)}" if event.time_up else line
     if isinstance(event, GameEnded):
         return message("game_over", lang)
     return None

@@ -496,6 +496,14 @@ MESSAGES: dict[str, Message] = {
     ),
     "centre_sticks_short": Message("sticks {sticks}", "供託 {sticks}"),
     "centre_left_short": Message("left {left}", "残り {left}"),
+    # A time limit (gifu: 50 minutes).
+    "log_time_up": Message(
+        "Time is up: the game ends with this hand", "時間切れ: この局で終局"
+    ),
+    "centre_time_left": Message("{minutes} min left", "残り{minutes}分"),
+    "time_up_note": Message(
+        "The {minutes}-minute time limit ended the game", "{minutes}分の時間制限で終局"
+    ),
     # The learning aids.
     "aid_riichi_possible": Message(
         "{riichi} possible: discard {tiles}", "{riichi} 可能: 打 {tiles}"

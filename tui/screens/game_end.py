@@ -21,7 +21,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.events import GameEnded
+from engine.events import GameEnded, HandEnded
 from rules.ruleset import Ruleset
 
 from .. import explain as X
@@ -55,9 +55,16 @@ def final_table(
 
 
 def game_end_sections(
-    event: GameEnded, ruleset: Ruleset, names: Sequence[str] | None, lang: str
+    event: GameEnded,
+    ruleset: Ruleset,
+    names: Sequence[str] | None,
+    lang: str,
+    time_up: bool = False,
 ) -> RenderableType:
     notes = [Text(n, style="italic") for n in X.final_notes(event, ruleset, lang)]
+    if time_up:
+        minutes = ruleset.time_limit_minutes
+        notes.append(Text(X.sentence("time_up_note", lang, minutes=minutes), style="italic"))
     return Group(
         Text(X.preset_title(ruleset), style="bold"),
         Text(""),
@@ -66,6 +73,12 @@ def game_end_sections(
         Text(""),
         *notes,
     )
+
+
+def _ended_by_the_clock(game: Any) -> bool:
+    """Whether the game's last hand ended with its time limit up."""
+    ends = [e for e in getattr(game, "events", ()) if isinstance(e, HandEnded)]
+    return bool(ends) and ends[-1].time_up
 
 
 class GameEndScreen(ModalScreen[None]):
@@ -102,7 +115,9 @@ class GameEndScreen(ModalScreen[None]):
             review = X.first_word("result.review", self.lang)
             body.border_subtitle = f" {review} ·{hint_text(self.lang)}"
             yield Static(
-                game_end_sections(self.event, self.ruleset, self.names, self.lang),
+                game_end_sections(
+                    self.event, self.ruleset, self.names, self.lang, _ended_by_the_clock(self.game)
+                ),
                 id="final-table",
                 classes="section",
             )

@@ -928,6 +928,7 @@ class TableScreen(Screen[None]):
                 compact,
                 self.game.ruleset.honba_counter != "none",
                 self.game.ruleset.riichi,
+                self._minutes_left(),
             )
         )
         dora = self.query_one("#dora", FixedDora)
@@ -937,6 +938,13 @@ class TableScreen(Screen[None]):
         dora.update_data(DoraData(tuple(model.indicators), slots, model.ura, vertical=not compact))
         dora.display = bool(self.game.ruleset.dora)
         self._render_hand_and_aids()
+
+    def _minutes_left(self) -> int | None:
+        """Whole minutes of a time limit left (gifu's 50), None without a limit."""
+        limit = self.game.ruleset.time_limit_minutes
+        if not limit:
+            return None
+        return max(0, int(limit - self.game.played_seconds() / 60))
 
     def _tag(self, seat: int, rel: int) -> Text:
         model = self.model
