@@ -13,6 +13,7 @@ changes the game.
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -944,7 +945,7 @@ class TableScreen(Screen[None]):
         limit = self.game.ruleset.time_limit_minutes
         if not limit:
             return None
-        return max(0, int(limit - self.game.played_seconds() / 60))
+        return max(0, math.ceil(limit - self.game.played_seconds() / 60))
 
     def _tag(self, seat: int, rel: int) -> Text:
         model = self.model

@@ -74,8 +74,8 @@ def center_text(data: CenterData, lang: str = "en", width: int = 34) -> Text:
     if data.sticks_used:
         counters.append(f"{term('kyoutaku', lang).split(' (')[0]} {data.sticks}")
     left = f"{term('tiles_left', lang)} {data.tiles_left}"
-    if data.minutes_left is not None:
-        counters.append(message("centre_time_left", lang, minutes=data.minutes_left))
+    if data.minutes_left is not None:  # beside the tiles left: the counters line is full
+        left += f" · {message('centre_time_left', lang, minutes=data.minutes_left)}"
     if data.compact:
         short = [f"{data.honba} {term('honba', lang).split(' ')[0]}"] if data.honba_used else []
         if data.sticks_used:
