@@ -427,3 +427,70 @@ def test_snapshot_replay_compact_80x24(snap_compare, log_path):
 def test_snapshot_review_screen(snap_compare, scripted_log):
     app = viewer(scripted_log)
     assert snap_compare(app, terminal_size=ROOMY, press=["v"])
+
+
+# ---------------------------------------------------------------- Japanese (--lang ja)
+
+
+async def test_the_viewer_speaks_japanese_with_lang_ja(scripted_log):
+    """Header, footer, status lines and the AI's hint come from tui/words.py."""
+    from tui.widgets.prompt import KeyBar
+
+    app = viewer(scripted_log, lang="ja")
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.header.startswith("牌譜 · 東1局 East 1、0本場 · ステップ 0/")
+        assert screen.header.endswith(" · 配牌") and "Replay" not in screen.header
+        labels = [h.label for h in screen.query_one("#keys", KeyBar).data.keys]
+        assert labels[:3] == ["1手", "1局", "最初・最後"]
+        assert "全員の手牌" in labels and "上級AI" in labels and "終了" in labels
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen.status == "上級AIの推奨 オン (s で隠す)"
+        await pilot.press("right")
+        await pilot.pause()
+        assert "ステップ 1/" in screen.header and screen.header.endswith(" · 東: 打 1m")
+        first = screen.query_one("#prompt", PromptBar).data.title
+        assert first.startswith("上級AI: ") and "(実際: 打 1m)" in first
+        await pilot.press("a")
+        await pilot.pause()
+        assert "全員の手牌を表向きに" in screen.status
+        await pilot.press("2")
+        await pilot.pause()
+        assert "席 1 (開始時の南家) を手前に" in screen.status
+        await pilot.press("home", "left")
+        await pilot.pause()
+        assert screen.status == "最初のステップ"
+
+
+async def test_the_viewer_english_words_are_unchanged(scripted_log):
+    app = viewer(scripted_log)
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.header.startswith("Replay · East 1 東1局, 0 honba · step 0/")
+        assert screen.header.endswith(" · the deal")
+        await pilot.press("2")
+        await pilot.pause()
+        assert "Seat 1 (South at the start) at the bottom" in screen.status
+        await pilot.press("up")
+        await pilot.pause()
+        assert screen.status in ("No earlier hand", "")
+
+
+async def test_the_review_screen_speaks_japanese_with_lang_ja(scripted_log):
+    app = viewer(scripted_log, lang="ja")
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        review_screen = app.screen
+        assert isinstance(review_screen, ReviewScreen)
+        title = str(review_screen.query_one("#review-title").render())
+        assert title == "自分の選択の検討 (席 0、開始時の東家)"
+        summary = str(review_screen.query_one("#review-summary").render())
+        assert summary.startswith("上級: ") and "回の選択のうち1回が異なる" in summary
+        keys = str(review_screen.query_one("#review-keys").render())
+        assert "選択" in keys and "牌譜で見る" in keys and "同等の打牌" in keys
+        assert "戻る" in keys

@@ -154,3 +154,67 @@ def test_action_words():
     assert action_words(Discard(0, t("0p"))) == "discard 0p"
     assert action_words(Discard(0, t("9s"), riichi=True)) == "riichi with 9s"
     assert action_words(Discard(0, t("5z"))) == "discard Haku"
+
+
+# ---------------------------------------------------------------- the review screen's words
+
+
+def test_the_review_screen_says_in_english_what_ai_review_says():
+    """tui/screens/review.py words items from tui/words.py: the English is ai.review's."""
+    from tui.screens.review import (
+        action_words as screen_action_words,
+    )
+    from tui.screens.review import (
+        efficiency_text,
+        hand_words,
+        headline,
+        review_title,
+        where_text,
+    )
+
+    result = review(_scripted(Discard(0, t("1m"))))
+    [item] = result.items
+    assert headline(result) == result.headline()
+    assert where_text(item) == item.where() == "East 1, turn 1"
+    assert hand_words(item) == item.hand_text()
+    assert screen_action_words(item.played, item.offered) == item.played_text()
+    assert screen_action_words(item.suggested, item.offered) == item.suggested_text()
+    assert efficiency_text(1, 12) == "1-shanten, ukeire 12"
+    assert efficiency_text(0, 5) == "tenpai, ukeire 5"
+    assert review_title(0, True) == "Review of your decisions (seat 0, East at the start)"
+    assert review_title(2, False) == "Review of West's decisions (seat 2, West at the start)"
+
+
+def test_the_review_screen_speaks_japanese_with_lang_ja():
+    from rich.console import Console
+
+    from tui.screens.review import (
+        action_words as screen_action_words,
+    )
+    from tui.screens.review import (
+        efficiency_text,
+        headline,
+        item_detail,
+        item_line,
+        review_title,
+        short_difference,
+        where_text,
+    )
+
+    result = review(_scripted(Discard(0, t("1m"))))
+    [item] = result.items
+    assert headline(result, "ja") == "上級: 2回の選択のうち1回が異なる"
+    assert where_text(item, "ja") == "東1局 1巡目"
+    assert screen_action_words(item.played, item.offered, "ja") == "打 1m"
+    assert screen_action_words(Discard(0, t("5z")), None, "ja") == "打 白"
+    assert screen_action_words(Discard(0, t("9s"), riichi=True), None, "ja") == "リーチ 打 9s"
+    assert efficiency_text(1, 12, "ja") == "1向聴、受け入れ 12枚"
+    assert efficiency_text(0, 5, "ja") == "聴牌、受け入れ 5枚"
+    assert review_title(1, False, "ja") == "南家の選択の検討 (席 1、開始時の南家)"
+    assert short_difference(item, "ja").startswith("向聴 1→0, 受け入れ ")
+    console = Console(width=120, record=True)
+    console.print(item_line(item, "ja"))
+    console.print(item_detail(item, "text", "ja"))
+    text = console.export_text()
+    assert "[向聴]" in text and "実際:" in text and "上級AI:" in text
+    assert "Played" not in text and "shanten" not in text.split("\n")[0]

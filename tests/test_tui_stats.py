@@ -292,3 +292,58 @@ def test_the_recorder_writes_the_history_file_the_database_reads():
     from tui.history import HISTORY_FILE
 
     assert HISTORY_FILE == HISTORY_NAME
+
+
+# ---------------------------------------------------------------------- Japanese
+
+
+def test_the_statistics_speak_japanese_with_lang_ja(data):
+    from rich.console import Console
+
+    from tui.commands.stats import load_summaries
+    from tui.screens.stats import heading, stats_sections
+
+    summaries, _, _ = load_summaries(data)
+    console = Console(width=110, record=True)
+    console.print(stats_sections(summaries, "ja"))
+    text = console.export_text()
+    assert "終局した対局 3回" in text and "よく和了った役" in text
+    for title in ("ルール", "対局", "平均", "順位", "1位/2位/", "3位/4位", "和了率", "放銃率",
+                  "立直率", "副露率", "和了", "放銃"):
+        assert title in text, title
+    assert heading("stats.avg_place", "ja") == "平均\n順位"
+    assert heading("stats.avg_place") == "avg\nplace"
+    assert heading("stats.places") == "1st/2nd/\n3rd/4th"
+    assert "全体" in text and "立直 riichi" in text
+    assert "率は参加した局あたり" in text
+    assert "finished" not in text and "Yaku won" not in text
+    empty = Console(width=110, record=True)
+    empty.print(stats_sections(load_summaries(data / "none")[0], "ja"))
+    assert "終局した対局はまだない" in empty.export_text()
+
+
+async def test_the_statistics_screen_follows_the_app_language(data):
+    app = MahjongApp(seed=123456, data_dir=data, delay=0, lang="ja")
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen) and screen.lang == "ja"
+        text = screen_text(app)
+        assert "成績統計" in text and "よく和了った役" in text and "閉じる" in text
+
+
+def test_the_stats_command_and_the_screen_share_their_english_words(data):
+    """The command's text takes its words from tui/words.py, as the screen does."""
+    from tui.commands.stats import load_summaries, text_report
+    from tui.words import first_name, message
+
+    summaries, path, _ = load_summaries(data)
+    text = text_report(summaries, path)
+    assert text.startswith(f"3 finished games in {path}\n")
+    assert message("stats_top_yaku") in text
+    head = text.splitlines()[2]
+    for key in ("stats.ruleset", "stats.games", "stats.avg_place", "stats.deal_in",
+                "stats.avg_deal_in"):
+        assert first_name(key) in head

@@ -404,6 +404,54 @@ PARAMETERS: dict[str, tuple[str, str]] = {
     "discard_rows": ("discards per row", "捨て牌の段"),
 }
 
+# The replay viewer, the review of decisions and the statistics (tui/screens/replay.py,
+# review.py, stats.py and `mahjong-tui stats`): footer words, tags and column headings,
+# shown in one language (`first_name`).
+VIEWER_WORDS: dict[str, tuple[str, str]] = {
+    # The AI level the viewer and the review ask (`LEVEL` = "hard").
+    "level.hard": ("hard", "上級"),
+    "level.hard_ai": ("Hard AI", "上級AI"),
+    # The replay viewer's footer.
+    "replay.step": ("step", "1手"),
+    "replay.back": ("back", "1手戻る"),
+    "replay.hand": ("hand", "1局"),
+    "replay.next_hand": ("next hand", "次局"),
+    "replay.prev_hand": ("prev hand", "前局"),
+    "replay.ends": ("ends", "最初・最後"),
+    "replay.seat": ("seat", "席"),
+    "replay.next_seat": ("next seat", "次の席"),
+    "replay.all_hands": ("all hands", "全員の手牌"),
+    "replay.own_hand": ("own hand", "自分の手牌"),
+    "replay.hard_ai": ("hard AI", "上級AI"),
+    "replay.hide_ai": ("hide AI", "AIを隠す"),
+    "replay.review": ("review", "検討"),
+    # The review: its footer, the verdicts (besides shanten and ukeire) and labels.
+    "review.choose": ("choose", "選択"),
+    "review.show": ("show in the replay", "牌譜で見る"),
+    "review.equal_discards": ("equal discards", "同等の打牌"),
+    "review.back": ("back", "戻る"),
+    "review.danger": ("danger", "危険度"),
+    "review.judgment": ("judgment", "判断"),
+    "review.equal": ("equal", "同等"),
+    "review.loss": ("loss", "放銃損失"),
+    "review.complete": ("complete", "和了形"),
+    "review.played": ("Played", "実際"),
+    # The statistics: the title and the columns of the figures table.
+    "stats.title": ("Statistics", "成績統計"),
+    "stats.history": ("Game history", "対局履歴"),
+    "stats.ruleset": ("ruleset", "ルール"),
+    "stats.all": ("all", "全体"),
+    "stats.games": ("games", "対局"),
+    "stats.avg_place": ("avg place", "平均順位"),
+    "stats.places": ("1st/2nd/3rd/4th", "1位/2位/3位/4位"),
+    "stats.win": ("win", "和了率"),
+    "stats.deal_in": ("deal-in", "放銃率"),
+    "stats.riichi": ("riichi", "立直率"),
+    "stats.call": ("call", "副露率"),
+    "stats.avg_win": ("avg win", "平均和了"),
+    "stats.avg_deal_in": ("avg deal-in", "平均放銃"),
+}
+
 WORDS: dict[str, Word] = {
     **_section("yaku", YAKU),
     **_section("fu", FU_ITEMS),
@@ -416,6 +464,7 @@ WORDS: dict[str, Word] = {
     **{key: Word(*names) for key, names in SCREEN_WORDS.items()},
     **{key: Word(*names) for key, names in RULE_GROUPS.items()},
     **_section("param", PARAMETERS),
+    **{key: Word(*names) for key, names in VIEWER_WORDS.items()},
 }
 
 MESSAGES: dict[str, Message] = {
@@ -655,6 +704,92 @@ MESSAGES: dict[str, Message] = {
     "points_note": Message(
         "The result is the points against {ret} (▲ = minus)", "成績は {ret}点との差 (▲はマイナス)"
     ),
+    # The replay viewer (tui/screens/replay.py): its header and status lines.
+    "replay_header": Message(
+        "Replay · {where} · step {step}/{steps} · {what}{ending}",
+        "牌譜 · {where} · ステップ {step}/{steps} · {what}{ending}",
+    ),
+    "replay_where": Message("{round}, {honba} honba", "{round}、{honba}本場"),
+    "replay_start": Message("the start", "開始前"),
+    "replay_deal": Message("the deal", "配牌"),
+    "replay_hand_over": Message(" (hand over)", " (局終了)"),
+    "replay_game_over": Message(" (game over)", " (終局)"),
+    "replay_last_step": Message("The last step", "最後のステップ"),
+    "replay_first_step": Message("The first step", "最初のステップ"),
+    "replay_no_later_hand": Message("No later hand", "次の局はない"),
+    "replay_no_earlier_hand": Message("No earlier hand", "前の局はない"),
+    "replay_seat_at_bottom": Message(
+        "Seat {seat} ({wind} at the start) at the bottom", "席 {seat} (開始時の{wind}家) を手前に"
+    ),
+    "replay_all_face_up": Message("Every hand face up", "全員の手牌を表向きに"),
+    "replay_own_face_up": Message("Only the bottom hand face up", "手前の手牌だけ表向きに"),
+    "replay_suggest_on": Message(
+        "{ai} suggestions on (s hides them)", "{ai}の推奨 オン (s で隠す)"
+    ),
+    "replay_suggest_off": Message("AI suggestions off", "AIの推奨 オフ"),
+    "replay_nothing_decided": Message(
+        "Nothing has been decided yet: step forward with →", "まだ何も選んでいない: → で進む"
+    ),
+    "replay_no_choice": Message(
+        "{who} had no choice: {action}", "{who}に選択肢はなかった: {action}"
+    ),
+    "replay_ai_agrees": Message("{ai} agrees with {who}: {action}", "{ai}も{who}と同じ: {action}"),
+    "replay_ai_differs": Message(
+        "{ai}: {action} (played: {played})", "{ai}: {action} (実際: {played})"
+    ),
+    # The review of one seat's decisions (tui/screens/review.py).
+    "review_title_you": Message(
+        "Review of your decisions (seat {seat}, {wind} at the start)",
+        "自分の選択の検討 (席 {seat}、開始時の{wind}家)",
+    ),
+    "review_title_seat": Message(
+        "Review of {wind}'s decisions (seat {seat}, {wind} at the start)",
+        "{wind}家の選択の検討 (席 {seat}、開始時の{wind}家)",
+    ),
+    "review_headline": Message(
+        "{level}: {notable} of {decisions} decisions played otherwise",
+        "{level}: {decisions}回の選択のうち{notable}回が異なる",
+    ),
+    "review_headline_equal": Message(
+        " (and {equal} equal discards)", " (ほかに同等の打牌 {equal}回)"
+    ),
+    "review_all_agree": Message("{ai} agrees with every decision", "{ai}はすべての選択に同意"),
+    "review_round": Message("{wind} {hand}", "{wind}{hand}局"),
+    "review_honba": Message(", {honba} honba", " {honba}本場"),
+    "review_where": Message("{round}{honba}, turn {turn}", "{round}{honba} {turn}巡目"),
+    "review_on_offer": Message("on offer: {tile}", "出た牌: {tile}"),
+    "review_shanten": Message("{count}-shanten", "{count}向聴"),
+    "review_efficiency": Message("{shanten}, ukeire {ukeire}", "{shanten}、受け入れ {ukeire}枚"),
+    "review_act_discard": Message("discard {tile}", "打 {tile}"),
+    "review_act_riichi": Message("riichi with {tile}", "リーチ 打 {tile}"),
+    "review_act_chi": Message("chi{on} with {tiles}", "チー{on} ({tiles})"),
+    "review_act_pon": Message("pon{on}", "ポン{on}"),
+    "review_act_daiminkan": Message("daiminkan{on}", "大明槓{on}"),
+    "review_act_ankan": Message("ankan {tile}", "暗槓 {tile}"),
+    "review_act_kakan": Message("kakan {tile}", "加槓 {tile}"),
+    "review_act_tsumo": Message("tsumo", "ツモ"),
+    "review_act_ron": Message("ron{on}", "ロン{on}"),
+    "review_act_show_tenpai": Message("show tenpai", "聴牌を公開"),
+    "review_act_pass": Message("pass", "見送り"),
+    "review_act_silent": Message("stay silent (noten)", "黙る (不聴)"),
+    # The statistics (tui/screens/stats.py; `mahjong-tui stats` shares the English).
+    "stats_none": Message(
+        "No finished games yet: play one to the end and it is counted here.",
+        "終局した対局はまだない: 最後まで打つとここに集計される。",
+    ),
+    "stats_none_recorded": Message(
+        "No finished games recorded yet ({path}).", "終局した対局の記録はまだない ({path})。"
+    ),
+    "stats_games_one": Message("{games} finished game", "終局した対局 {games}回"),
+    "stats_games": Message("{games} finished games", "終局した対局 {games}回"),
+    "stats_games_in": Message("{games} in {path}", "{games} (記録: {path})"),
+    "stats_top_yaku": Message("Yaku won with most", "よく和了った役"),
+    "stats_note": Message(
+        "Rates are per hand played; average win and deal-in are hand values "
+        "(honba and riichi sticks excluded).",
+        "率は参加した局あたり。平均和了・平均放銃は手の点数 (積み棒と供託は含まない)。",
+    ),
+    "stats_keys": Message(" Esc close · ↑↓ scroll ", " Esc 閉じる · ↑↓ スクロール "),
 }
 
 

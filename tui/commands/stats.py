@@ -16,15 +16,16 @@ from typing import Any, TextIO
 from engine.history import db as history
 from engine.history.stats import Summaries, Summary
 
+# The figures table: each column's word in tui/words.py and its alignment here.
 COLUMNS = (
-    ("games", ">5"),
-    ("avg place", ">9"),
-    ("win", ">6"),
-    ("deal-in", ">7"),
-    ("riichi", ">6"),
-    ("call", ">6"),
-    ("avg win", ">7"),
-    ("avg deal-in", ">11"),
+    ("stats.games", ">5"),
+    ("stats.avg_place", ">9"),
+    ("stats.win", ">6"),
+    ("stats.deal_in", ">7"),
+    ("stats.riichi", ">6"),
+    ("stats.call", ">6"),
+    ("stats.avg_win", ">7"),
+    ("stats.avg_deal_in", ">11"),
 )
 
 
@@ -58,27 +59,39 @@ def yaku_text(s: Summary, lang: str = "en") -> str:
     return ", ".join(f"{name(y)} ({n})" for y, n in s.top_yaku()) or "-"
 
 
-def rows(summaries: Summaries) -> list[tuple[str, Summary]]:
+def rows(summaries: Summaries, lang: str = "en") -> list[tuple[str, Summary]]:
     """"all" first, then each ruleset (only one ruleset: just that one)."""
+    from ..words import first_name
+
     per = list(summaries.rulesets.items())
-    return per if len(per) == 1 else [("all", summaries.overall), *per]
+    return per if len(per) == 1 else [(first_name("stats.all", lang), summaries.overall), *per]
+
+
+def games_text(games: int, lang: str = "en") -> str:
+    """'12 finished games' ('1 finished game')."""
+    from ..words import message
+
+    return message("stats_games_one" if games == 1 else "stats_games", lang, games=games)
 
 
 def text_report(summaries: Summaries, path: Path) -> str:
+    from ..words import first_name, message
+
     games = summaries.overall.games
     if not games:
-        return f"No finished games recorded yet ({path}).\n"
+        return message("stats_none_recorded", path=path) + "\n"
     table = rows(summaries)
     width = max(7, *(len(name) for name, _ in table))
-    head = f"{'ruleset':<{width}}  " + "  ".join(f"{t:{a}}" for t, a in COLUMNS)
-    lines = [f"{games} finished game{'s' if games != 1 else ''} in {path}", "", head]
+    ruleset = first_name("stats.ruleset")
+    head = f"{ruleset:<{width}}  " + "  ".join(f"{first_name(t):{a}}" for t, a in COLUMNS)
+    lines = [message("stats_games_in", games=games_text(games), path=path), "", head]
     for name, s in table:
         cells = summary_cells(s)
         lines.append(
             f"{name:<{width}}  "
             + "  ".join(f"{c:{a}}" for c, (_, a) in zip(cells, COLUMNS, strict=True))
         )
-    lines += ["", "Yaku won with most"]
+    lines += ["", message("stats_top_yaku")]
     lines += [f"{name:<{width}}  {yaku_text(s)}" for name, s in table]
     return "\n".join(lines) + "\n"
 

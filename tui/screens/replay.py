@@ -40,13 +40,22 @@ from ..widgets import HandTiles
 from ..widgets.event_log import KEEP as LOG_KEEP
 from ..widgets.event_log import EventLog, LogData
 from ..widgets.prompt import KeyBar, KeyBarData, KeyHint, PromptBar, PromptData
-from ..words import round_name
+from ..words import first_name, message, round_name, wind_name
 from . import TUI_DIR
 from .table import FixedRow, TableModel, TableScreen, Tag
 
 REPLAY_CSS_PATH = TUI_DIR / "screens" / "replay.tcss"
 LEVEL = "hard"
-SEAT_WORDS = ("East", "South", "West", "North")  # a seat by the wind it had at the start
+
+
+def start_wind(seat: int, lang: str = "en") -> str:
+    """A seat by the wind it had at the start: "East" ("東" in ja)."""
+    return wind_name(seat, lang).split(" ")[0]
+
+
+def ai_name(lang: str = "en") -> str:
+    """The AI the viewer and the review ask: "Hard AI" ("上級AI" in ja)."""
+    return first_name(f"level.{LEVEL}_ai", lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,28 +87,31 @@ def positions(timeline: Timeline) -> list[Position]:
 class ReplayKey:
     keys: str  # Textual key names, comma-separated
     action: str
-    label: str  # the footer word
+    label: str  # the footer word's key in tui/words.py
     display: str  # how the footer writes the key(s)
     show: bool = True
 
 
 REPLAY_KEYS: tuple[ReplayKey, ...] = (
-    ReplayKey("right,l", "step(1)", "step", "→", show=False),
-    ReplayKey("left,h", "step(-1)", "back", "←", show=False),
-    ReplayKey("down,n,right_square_bracket", "hand(1)", "next hand", "↓", show=False),
-    ReplayKey("up,p,left_square_bracket", "hand(-1)", "prev hand", "↑", show=False),
-    ReplayKey("home", "first", "first", "Home", show=False),
-    ReplayKey("end", "last", "last", "End", show=False),
-    *(ReplayKey(str(n), f"seat({n - 1})", "seat", "1-4", show=n == 1) for n in range(1, 5)),
-    ReplayKey("tab", "next_seat", "next seat", "Tab", show=False),
-    ReplayKey("a", "all_hands", "all hands", "a"),
-    ReplayKey("s", "suggest", f"{LEVEL} AI", "s"),
-    ReplayKey("v", "review", "review", "v"),
-    ReplayKey("g", "rules", "rules", "g"),
-    ReplayKey("q,escape", "close", "quit", "q"),
+    ReplayKey("right,l", "step(1)", "replay.step", "→", show=False),
+    ReplayKey("left,h", "step(-1)", "replay.back", "←", show=False),
+    ReplayKey("down,n,right_square_bracket", "hand(1)", "replay.next_hand", "↓", show=False),
+    ReplayKey("up,p,left_square_bracket", "hand(-1)", "replay.prev_hand", "↑", show=False),
+    ReplayKey("home", "first", "footer.first", "Home", show=False),
+    ReplayKey("end", "last", "footer.last", "End", show=False),
+    *(
+        ReplayKey(str(n), f"seat({n - 1})", "replay.seat", "1-4", show=n == 1)
+        for n in range(1, 5)
+    ),
+    ReplayKey("tab", "next_seat", "replay.next_seat", "Tab", show=False),
+    ReplayKey("a", "all_hands", "replay.all_hands", "a"),
+    ReplayKey("s", "suggest", f"replay.{LEVEL}_ai", "s"),
+    ReplayKey("v", "review", "replay.review", "v"),
+    ReplayKey("g", "rules", "footer.rules", "g"),
+    ReplayKey("q,escape", "close", "footer.quit", "q"),
 )
-# The footer: the step keys first, shown as one hint each.
-FOOTER_HEAD = (KeyHint("←→", "step"), KeyHint("↑↓", "hand"), KeyHint("Home/End", "ends"))
+# The footer: the step keys first, shown as one hint each (key, word).
+FOOTER_HEAD = (("←→", "replay.step"), ("↑↓", "replay.hand"), ("Home/End", "replay.ends"))
 
 
 class ReplayScreen(TableScreen, inherit_bindings=False):
@@ -107,7 +119,7 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
 
     CSS_PATH: ClassVar = [*TableScreen.CSS_PATH, REPLAY_CSS_PATH]
     BINDINGS: ClassVar = [
-        Binding(k.keys, k.action, k.label, show=False) for k in REPLAY_KEYS
+        Binding(k.keys, k.action, first_name(k.label), show=False) for k in REPLAY_KEYS
     ]
 
     def __init__(
@@ -204,21 +216,27 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         pos = self.position
         timeline = self.timeline
         done = pos.actions
-        what = "the deal"
+        lang = self.lang
+        what = message("replay_deal", lang)
         if done:
             action = timeline.actions[done - 1]
             view, _ = self.decision_at(done - 1)
-            who = seat_label(action.seat, None, view.dealer, self.lang)
-            what = f"{who}: {action_text(action, view, self.lang)}"
+            who = seat_label(action.seat, None, view.dealer, lang)
+            what = f"{who}: {action_text(action, view, lang)}"
         full = pos.events == timeline.event_end(done)
         model = self.model
-        name = round_name(model.round_wind, model.hand_number + 1, self.lang)
-        where = f"{name}, {model.honba} honba" if model.hands_started else "the start"
-        ending = "" if full else " (hand over)"
+        name = round_name(model.round_wind, model.hand_number + 1, lang)
+        where = (
+            message("replay_where", lang, round=name, honba=model.honba)
+            if model.hands_started
+            else message("replay_start", lang)
+        )
+        ending = "" if full else message("replay_hand_over", lang)
         if model.over:
-            ending = " (game over)"
-        self.header = (
-            f"Replay · {where} · step {self.index}/{len(self.positions) - 1} · {what}{ending}"
+            ending = message("replay_game_over", lang)
+        self.header = message(
+            "replay_header", lang, where=where, step=self.index,
+            steps=len(self.positions) - 1, what=what, ending=ending,
         )
         # The seat at the bottom sees its own view here (learning aids), when this
         # position is a whole action (not a finished hand before the next deal).
@@ -292,15 +310,16 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         prompt.update_data(PromptData(first, (), self._differs()))
 
     def _render_keys(self) -> None:
-        hints = list(FOOTER_HEAD)
+        lang = self.lang
+        hints = [KeyHint(key, first_name(label, lang)) for key, label in FOOTER_HEAD]
         for k in REPLAY_KEYS:
             if k.show:
                 label = k.label
                 if k.action == "all_hands":
-                    label = "own hand" if self.show_all else "all hands"
+                    label = "replay.own_hand" if self.show_all else "replay.all_hands"
                 if k.action == "suggest" and self.suggesting:
-                    label = "hide AI"
-                hints.append(KeyHint(k.display, label))
+                    label = "replay.hide_ai"
+                hints.append(KeyHint(k.display, first_name(label, lang)))
         self.query_one("#keys", KeyBar).update_data(KeyBarData(tuple(hints)))
 
     def _default_status(self) -> str:
@@ -320,7 +339,7 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         if not done:
             self.hint, self._suggested = "", None
             if not quiet:
-                self.say("Nothing has been decided yet: step forward with →")
+                self.say(message("replay_nothing_decided", self.lang))
             return
         action = self.timeline.actions[done - 1]
         view, legal = self.decision_at(done - 1)
@@ -329,21 +348,22 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         played = action_text(action, view, lang)
         if len(legal) < 2:
             self._suggested = None
-            self.hint = f"{who} had no choice: {played}"
+            self.hint = message("replay_no_choice", lang, who=who, action=played)
             return
         suggested, reasons = ai_suggest(view, legal, LEVEL)
         self._suggested = suggested
         words = action_text(suggested, view, lang)
+        ai = ai_name(lang)
         if same_action(suggested, action):
-            head = f"{LEVEL.capitalize()} AI agrees with {who}: {words}"
+            head = message("replay_ai_agrees", lang, ai=ai, who=who, action=words)
         else:
-            head = f"{LEVEL.capitalize()} AI: {words} (played: {played})"
+            head = message("replay_ai_differs", lang, ai=ai, action=words, played=played)
         self.hint = "\n".join([head, *(reason_text(r, lang, action.seat) for r in reasons[1:])])
 
     # -- actions ------------------------------------------------------------------------------
     def action_step(self, delta: int) -> None:
         if not 0 <= self.index + delta < len(self.positions):
-            self.say("The last step" if delta > 0 else "The first step")
+            self.say(message("replay_last_step" if delta > 0 else "replay_first_step", self.lang))
             return
         self.goto(self.index + delta)
 
@@ -355,7 +375,8 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
             return
         target = self.hand_first(hand + delta)
         if target is None:
-            self.say("No later hand" if delta > 0 else "No earlier hand")
+            key = "replay_no_later_hand" if delta > 0 else "replay_no_earlier_hand"
+            self.say(message(key, self.lang))
             return
         self.goto(target)
 
@@ -369,7 +390,9 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         self.view_seat = self.human_seat = seat
         self.model = self.models[seat]
         self._show_position()
-        self.say(f"Seat {seat} ({SEAT_WORDS[seat]} at the start) at the bottom")
+        self.say(
+            message("replay_seat_at_bottom", self.lang, seat=seat, wind=start_wind(seat, self.lang))
+        )
 
     def action_next_seat(self) -> None:
         self.action_seat((self.view_seat + 1) % 4)
@@ -377,16 +400,17 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
     def action_all_hands(self) -> None:
         self.show_all = not self.show_all
         self._render_all()
-        self.say("Every hand face up" if self.show_all else "Only the bottom hand face up")
+        key = "replay_all_face_up" if self.show_all else "replay_own_face_up"
+        self.say(message(key, self.lang))
 
     def action_suggest(self) -> None:
         self.suggesting = not self.suggesting
         if self.suggesting:
             self._suggest()
-            self.status = f"{LEVEL.capitalize()} AI suggestions on (s hides them)"
+            self.status = message("replay_suggest_on", self.lang, ai=ai_name(self.lang))
         else:
             self.hint, self._suggested = "", None
-            self.status = "AI suggestions off"
+            self.status = message("replay_suggest_off", self.lang)
         self._aids_key = None
         self._render_all()
 

@@ -27,26 +27,47 @@ from textual.widgets import Static
 from engine.history import db as history
 from engine.history.stats import Summaries
 
-from ..commands.stats import COLUMNS, load_summaries, rows, summary_cells, yaku_text
-from ..words import check_lang
-from .hand_result import CSS_FILE, heading
+from ..commands.stats import (
+    COLUMNS,
+    games_text,
+    load_summaries,
+    rows,
+    summary_cells,
+    yaku_text,
+)
+from ..words import check_lang, first_name, message
+from .hand_result import CSS_FILE
+from .hand_result import heading as section_heading
 
 SCREEN_TIMEOUT = 1.0  # seconds a locked history is retried while the screen opens
 
 
-# The columns of `COLUMNS` with two-line headings (the table fits 80 columns), and
-# the places (how many times 1st, 2nd, 3rd, 4th) after the average placement.
-HEADINGS = ("games", "avg\nplace", "1st/2nd/\n3rd/4th", "win", "deal-in", "riichi", "call",
-            "avg\nwin", "avg\ndeal-in")
+# The columns of `COLUMNS` with the places (how many times 1st, 2nd, 3rd, 4th) after
+# the average placement; the headings take two lines (the table fits 80 columns).
+HEADINGS = (COLUMNS[0][0], COLUMNS[1][0], "stats.places", *(key for key, _ in COLUMNS[2:]))
 
 
-def figures_table(summaries: Summaries) -> RenderableType:
+def heading(key: str, lang: str = "en") -> str:
+    """A column's heading on two lines: "avg\nplace", "1st/2nd/\n3rd/4th"; a Japanese
+    one of four or more characters breaks in the middle: "平均\n順位"."""
+    title = first_name(key, lang)
+    if " " in title:
+        return title.replace(" ", "\n", 1)
+    if title.count("/") == 3:
+        cut = title.index("/", title.index("/") + 1) + 1
+        return f"{title[:cut]}\n{title[cut:]}"
+    if not title.isascii() and len(title) >= 4:
+        return f"{title[: len(title) // 2]}\n{title[len(title) // 2 :]}"
+    return title
+
+
+def figures_table(summaries: Summaries, lang: str = "en") -> RenderableType:
     assert len(HEADINGS) == len(COLUMNS) + 1
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold underline")
-    table.add_column("ruleset", no_wrap=True, vertical="bottom")
-    for title in HEADINGS:
-        table.add_column(title, justify="right", no_wrap=True)
-    for name, s in rows(summaries):
+    table.add_column(first_name("stats.ruleset", lang), no_wrap=True, vertical="bottom")
+    for key in HEADINGS:
+        table.add_column(heading(key, lang), justify="right", no_wrap=True)
+    for name, s in rows(summaries, lang):
         cells = summary_cells(s)
         places = "/".join(str(n) for n in s.places)
         table.add_row(Text(name, style="bold"), *cells[:2], places, *cells[2:])
@@ -57,7 +78,7 @@ def yaku_table(summaries: Summaries, lang: str) -> RenderableType:
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column(ratio=1)
-    for name, s in rows(summaries):
+    for name, s in rows(summaries, lang):
         table.add_row(Text(name, style="bold"), yaku_text(s, lang))
     return table
 
@@ -65,20 +86,16 @@ def yaku_table(summaries: Summaries, lang: str) -> RenderableType:
 def stats_sections(summaries: Summaries, lang: str = "en") -> RenderableType:
     games = summaries.overall.games
     if not games:
-        return Text("No finished games yet: play one to the end and it is counted here.")
+        return Text(message("stats_none", lang))
     return Group(
-        Text(f"{games} finished game{'s' if games != 1 else ''}", style="bold"),
+        Text(games_text(games, lang), style="bold"),
         Text(""),
-        figures_table(summaries),
+        figures_table(summaries, lang),
         Text(""),
-        heading("Yaku won with most"),
+        section_heading(message("stats_top_yaku", lang)),
         yaku_table(summaries, lang),
         Text(""),
-        Text(
-            "Rates are per hand played; average win and deal-in are hand values "
-            "(honba and riichi sticks excluded).",
-            style="italic",
-        ),
+        Text(message("stats_note", lang), style="italic"),
     )
 
 
@@ -121,8 +138,8 @@ class StatsScreen(ModalScreen[None]):
         except history.HistoryError as error:
             self.problem = str(error)
         with VerticalScroll(id="result-body") as body:
-            body.border_title = "Statistics"
-            body.border_subtitle = " Esc close · ↑↓ scroll "
+            body.border_title = first_name("stats.title", self.lang)
+            body.border_subtitle = message("stats_keys", self.lang)
             if self.problem is not None:
                 yield Static(Text(self.problem, style="bold red"), id="stats-problem",
                              classes="section")
@@ -133,7 +150,8 @@ class StatsScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#result-body").focus()
         if self.problem is not None:
-            self.notify(self.problem, title="Game history", severity="error")
+            self.notify(self.problem, title=first_name("stats.history", self.lang),
+                        severity="error")
 
     def action_close(self) -> None:
         self.dismiss(None)
