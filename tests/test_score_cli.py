@@ -286,3 +286,20 @@ def test_score_does_not_import_textual():
     loaded = {name.split(".")[0] for name in report["modules"]}
     assert "textual" not in loaded
     assert "rich" not in loaded
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly():
+    """`mahjong-tui score < requests | head -1`: no traceback when the pipe closes."""
+    request = json.dumps({"concealed": "123m456p789s111z1s", "win": "1s"}) + "\n"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "score"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    process.stdin.write(request.encode())
+    process.stdin.flush()
+    assert process.stdout.readline().startswith(b'{"ok": true')
+    process.stdout.close()  # the reader goes away; the requests keep coming
+    _, stderr = process.communicate(input=(request * 3000).encode(), timeout=60)
+    assert b"Traceback" not in stderr
+    assert process.returncode == 0

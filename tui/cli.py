@@ -7,6 +7,7 @@ Only the game itself imports Textual, and only when it starts: `score`,
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -78,13 +79,17 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser(
         "replay", help="step through a game log at the table (a per-hand summary when piped)"
     )
-    replay.add_argument("log", help="a JSON-lines log written by 'sim --log' or the game")
+    replay.add_argument("log", help="a JSON-lines log written by 'sim --log' or the game, "
+                                    "or its mjai / tenhou.net/6 export")
     replay.add_argument("--summary", action="store_true",
                         help="print the per-hand text summary instead of opening the viewer")
     replay.add_argument("--seat", type=int, default=None, metavar="N",
                         help="the seat (0-3) at the bottom (default: the line-up's first player)")
     replay.add_argument("--tiles", default="text", metavar="STYLE",
                         help="tile faces: text (default), kanji or unicode")
+    replay.add_argument("--ruleset", default=None, metavar="ID",
+                        help="for an mjai/tenhou.net/6 record that names no ruleset "
+                             "(default wrc)")
 
     export = sub.add_parser("export", help="write a game log as tenhou.net/6 JSON or mjai lines")
     export.add_argument("--format", required=True, choices=("tenhou6", "mjai"),
@@ -101,6 +106,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    try:
+        return _run(args)
+    except BrokenPipeError:
+        # The reader went away (`... | head`): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "score":
         from .commands.score import run_score
 

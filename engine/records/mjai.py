@@ -2,7 +2,7 @@
 
 One object per line, in play order:
 
-    start_game {names, kyoku_first, aka_flag}
+    start_game {names, kyoku_first, aka_flag, mahjong_tui: {ruleset, overrides, ...}}
     start_kyoku {bakaze, kyoku, honba, kyotaku, oya, dora_marker, scores, tehais}
     tsumo {actor, pai} / dahai {actor, pai, tsumogiri}
     reach {actor} before the declaration dahai; reach_accepted {actor, deltas, scores}
@@ -45,6 +45,7 @@ from . import GameRecord, HandRecord
 HONORS = "ESWNPFC"
 WINDS = "ESWN"
 STICK = 1000
+EXTENSION = "mahjong_tui"  # start_game field: ruleset, overrides, seed, seating
 YAKUMAN_FAN = 100  # how the mjai protocol counts a yakuman in `yakus`
 
 # Our yaku ids -> the mjai protocol's names.
@@ -270,6 +271,14 @@ def to_mjai(record: GameRecord) -> list[dict[str, Any]]:
             "names": [f"seat {s} (player {game.seating[s]})" for s in range(4)],
             "kyoku_first": 0,
             "aka_flag": record.ruleset.red_fives > 0,
+            # Our extension (other readers ignore it): what `engine.records.importer`
+            # needs to rebuild the game, which mjai itself does not say.
+            EXTENSION: {
+                "ruleset": record.ruleset.id,
+                "overrides": dict(game.setup["overrides"]),
+                "seed": game.seed,
+                "seating": list(game.seating),
+            },
         }
     ]
     for hand in record.hands:

@@ -1,5 +1,9 @@
 """`mahjong-tui replay LOG`: rebuild a logged game, checking every event, then show it.
 
+LOG may also be a game our exporter wrote as mjai JSON lines: it is rebuilt by
+`engine.records.importer` (`--ruleset ID` for a record that does not name its
+ruleset). tenhou.net/6 JSON is recognised and refused with a pointer to mjai.
+
 In a terminal it opens the replay viewer (`tui.replay_app`); with `--summary`,
 or when standard output is not a terminal (scripts, pipes, tests), it prints one
 line per hand, then the final result. A log that is missing, unreadable or does
@@ -9,20 +13,51 @@ not replay is one line on standard error and exit status 2.
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from engine.events import ExhaustiveDraw, GameEnded, HandStarted, Won
 from engine.game import Game
-from engine.log import ReplayMismatch, replay
+from engine.log import FORMAT, ReplayMismatch, replay
+from rules.ruleset import PRESET_IDS, load_preset
 
 WINDS = "ESWN"
 
 
-def load_log(path: str, fail: Callable[[str], None]) -> Game | None:
-    """The replayed game, or None after `fail` with one line saying what is wrong."""
+def load_log(path: str, fail: Callable[[str], None], ruleset: str | None = None) -> Game | None:
+    """The replayed game, or None after `fail` with one line saying what is wrong.
+
+    `path` is our own log or a game exported as mjai JSON lines (rebuilt by
+    `engine.records.importer`; `ruleset` is the preset id for a record that does
+    not name one, default wrc). tenhou.net/6 JSON is recognised but not imported."""
+    if ruleset is not None and ruleset not in PRESET_IDS:
+        fail(f"unknown ruleset {ruleset!r}: choose one of {', '.join(PRESET_IDS)}")
+        return None
     try:
-        return replay(path)
+        text = Path(path).read_text(encoding="utf-8")
+        kind = detect(text)
+        if kind == "log":
+            return replay(text.splitlines())
+        if kind is None:
+            fail(
+                f"{path}: not a readable game log (neither a mahjong-tui log, mjai lines "
+                "nor tenhou.net/6 JSON)"
+            )
+            return None
+        if kind == "tenhou6":
+            fail(
+                f"{path}: tenhou.net/6 JSON cannot be replayed yet: export the game as "
+                "mjai (mahjong-tui export --format mjai LOG) and replay that"
+            )
+            return None
+        from engine.records.importer import game_from_mjai
+
+        try:
+            return game_from_mjai(text, load_preset(ruleset) if ruleset else None)
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
+            fail(f"{path}: the {kind} record does not import: {_one_line(error)}")
     except FileNotFoundError:
         fail(f"no such log: {path}")
     except IsADirectoryError:
@@ -36,6 +71,27 @@ def load_log(path: str, fail: Callable[[str], None]) -> Game | None:
     return None
 
 
+def detect(text: str) -> str | None:
+    """What the file is: "log" (ours), "mjai", "tenhou6", or None."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        head = json.loads(first)
+    except ValueError:
+        head = None
+    if isinstance(head, dict):
+        if head.get("format") == FORMAT:
+            return "log"
+        if head.get("type") == "start_game":
+            return "mjai"
+        if "log" in head and "event" not in head:
+            return "tenhou6"
+    try:
+        whole = json.loads(text)
+    except ValueError:
+        return None
+    return "tenhou6" if isinstance(whole, dict) and isinstance(whole.get("log"), list) else None
+
+
 def _one_line(error: BaseException) -> str:
     return " ".join(str(error).split())[:300] or type(error).__name__
 
@@ -45,12 +101,19 @@ def run_replay_command(
 ) -> int:
     """The viewer in a terminal; the summary with `--summary` or when piped."""
     if args.summary or not stdout.isatty():
-        return run_replay(args.log, stdout, fail)
-    return run_replay_viewer(args.log, fail, seat=args.seat, tiles=args.tiles)
+        return run_replay(args.log, stdout, fail, ruleset=getattr(args, "ruleset", None))
+    return run_replay_viewer(
+        args.log, fail, seat=args.seat, tiles=args.tiles, ruleset=getattr(args, "ruleset", None)
+    )
 
 
 def run_replay_viewer(
-    path: str, fail: Callable[[str], None], *, seat: int | None = None, tiles: str = "text"
+    path: str,
+    fail: Callable[[str], None],
+    *,
+    seat: int | None = None,
+    tiles: str = "text",
+    ruleset: str | None = None,
 ) -> int:
     from ..tiles import TILE_STYLES
 
@@ -60,7 +123,7 @@ def run_replay_viewer(
     if tiles not in TILE_STYLES:
         fail(f"unknown tile style {tiles!r}: choose one of {', '.join(TILE_STYLES)}")
         return 2
-    game = load_log(path, fail)
+    game = load_log(path, fail, ruleset)
     if game is None:
         return 2
     from ..replay_app import ReplayApp
@@ -69,8 +132,10 @@ def run_replay_viewer(
     return 0
 
 
-def run_replay(path: str, stdout: TextIO, fail: Callable[[str], None]) -> int:
-    game = load_log(path, fail)
+def run_replay(
+    path: str, stdout: TextIO, fail: Callable[[str], None], ruleset: str | None = None
+) -> int:
+    game = load_log(path, fail, ruleset)
     if game is None:
         return 2
     stdout.write(f"{game.ruleset.id} seed {game.seed}\n")

@@ -1,0 +1,504 @@
+"""Games back from exported records: mjai JSON lines → `Game` (tenhou.net/6 not yet).
+
+A record says what happened but not the wall, so each hand's wall is rebuilt
+from what the record shows (RULESETS.md §5.2-5.4, `engine.wall`): the deal
+(start_kyoku `tehais`) at the deal positions, the live draws (`tsumo`) from
+wall[52] on, the replacement draws after a kan at the rinshan positions, the
+omote indicator and the kan indicators (`dora`) at theirs and the ura indicators
+a riichi winner saw (`hora` `ura_markers`) under them. Tiles the record never
+shows fill the remaining positions in sorted order. The dice are a fixed throw
+(they only place the break, which no rule reads).
+
+The game is then played again by the engine: at every decision the action is
+the legal one that matches the next record line (`dahai` → `Discard`, with
+`reach` before it → riichi; `chi`/`pon` with their `consumed` tiles,
+`daiminkan`, `ankan`, `kakan`; `hora` → `Tsumo` or `Ron`; at a `ryukyoku` the
+seats in `tenpais` show their hands), every other asked seat passes. After each
+step the engine's events are written as mjai again (`engine.records.mjai`) and
+compared with the record line by line; the first difference is a `ValueError`
+naming the hand and the line. So an imported game is exactly the recorded one
+as far as the record goes; what differs from the original game is only what
+the record does not carry: the dice and break of each hand (`HandStarted`), the
+tiles of the wall nobody saw, and, without our `mahjong_tui` start_game field,
+the seed (0) and the ruleset (the caller's, default wrc).
+
+mjai has no ruleset; our exporter adds `"mahjong_tui": {"ruleset", "overrides",
+"seed", "seating"}` to start_game (other readers ignore it).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.ruleset import DEFAULT_PRESET, Ruleset, load_preset
+from rules.tiles import Tile, format_tiles
+
+from ..actions import (
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    IllegalAction,
+    Kakan,
+    Pass,
+    Pon,
+    Ron,
+    ShowTenpai,
+    Tsumo,
+)
+from ..events import Dealt, DoraRevealed, Event, GameEnded, HandEnded, HandStarted
+from ..game import Game, Start
+from ..wall import (
+    DEAL_END,
+    INDICATOR_INDICES,
+    LIVE_END,
+    RINSHAN_INDICES,
+    TILE_COUNT,
+    full_set,
+    shared,
+)
+from . import HandRecord
+from .mjai import EXTENSION, HONORS, WINDS, kyoku_lines
+
+DICE = (3, 4)  # every hand's throw: the break is not in the record and no rule reads it
+KAN_TYPES = ("ankan", "kakan", "daiminkan")
+AUTOMATIC = ("reach_accepted", "dora")  # lines the game writes without a decision
+
+
+def tile_from_pai(name: Any) -> Tile:
+    """The tile of an mjai name ("3m", "5pr", "E", "P")."""
+    if not isinstance(name, str):
+        raise ValueError(f"not an mjai tile: {name!r}")
+    if name in HONORS and name:
+        return shared(Tile(27 + HONORS.index(name)))
+    red = name.endswith("r")
+    body = name[:-1] if red else name
+    if len(body) != 2 or body[0] not in "123456789" or body[1] not in "mps":
+        raise ValueError(f"not an mjai tile: {name!r}")
+    number = int(body[0])
+    if red and number != 5:
+        raise ValueError(f"not an mjai tile: {name!r}")
+    return shared(Tile("mps".index(body[1]) * 9 + number - 1, red=red))
+
+
+@dataclass
+class Kyoku:
+    """One hand of the record: its start_kyoku line and the lines after it, each with
+    its line number in the file (1-based)."""
+
+    start: dict[str, Any]
+    lines: list[dict[str, Any]] = field(default_factory=list)  # start_kyoku .. end_kyoku
+    numbers: list[int] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        s = self.start
+        return f"{s.get('bakaze', '?')}{s.get('kyoku', '?')}-{s.get('honba', '?')}"
+
+
+def _deal_indices(seat: int, dealer: int) -> list[int]:
+    k = (seat - dealer) % 4
+    return [16 * rnd + 4 * k + j for rnd in range(3) for j in range(4)] + [48 + k]
+
+
+def build_wall(kyoku: Kyoku, red_fives: int) -> list[Tile]:
+    """The 136-tile wall (draw order) that deals, draws and turns what the hand shows."""
+    start = kyoku.start
+    dealer = int(start["oya"])
+    slots: list[Tile | None] = [None] * TILE_COUNT
+
+    def put(index: int, name: Any, what: str) -> None:
+        tile = tile_from_pai(name)
+        if slots[index] is not None and slots[index] != tile:
+            raise ValueError(f"hand {kyoku.label}: {what} disagrees with an earlier line")
+        slots[index] = tile
+
+    tehais = start["tehais"]
+    if len(tehais) != 4:
+        raise ValueError(f"hand {kyoku.label}: start_kyoku needs four tehais")
+    for seat, names in enumerate(tehais):
+        if len(names) != 13:
+            raise ValueError(f"hand {kyoku.label}: seat {seat} is dealt {len(names)} tiles")
+        for index, name in zip(_deal_indices(seat, dealer), names, strict=True):
+            put(index, name, "the deal")
+    put(INDICATOR_INDICES[0], start["dora_marker"], "the dora marker")
+    live = kans = rinshan = kan_dora = 0
+    after_kan = False
+    for line in kyoku.lines[1:]:
+        kind = line.get("type")
+        if kind == "tsumo":
+            if after_kan:
+                if rinshan >= len(RINSHAN_INDICES):
+                    raise ValueError(f"hand {kyoku.label}: more than four rinshan draws")
+                put(RINSHAN_INDICES[rinshan], line["pai"], "a rinshan draw")
+                rinshan += 1
+                after_kan = False
+            else:
+                if DEAL_END + live >= LIVE_END - kans:
+                    raise ValueError(f"hand {kyoku.label}: more draws than the live wall holds")
+                put(DEAL_END + live, line["pai"], "a draw")
+                live += 1
+        elif kind in KAN_TYPES:
+            kans += 1
+            after_kan = True
+        elif kind == "dora":
+            kan_dora += 1
+            if kan_dora >= len(INDICATOR_INDICES):
+                raise ValueError(f"hand {kyoku.label}: more than four kan dora")
+            put(INDICATOR_INDICES[kan_dora], line["dora_marker"], "a kan dora marker")
+        elif kind == "hora":
+            for n, name in enumerate(line.get("ura_markers") or ()):
+                put(INDICATOR_INDICES[n] + 1, name, "the ura markers")
+    pool = full_set(red_fives)
+    for tile in slots:
+        if tile is None:
+            continue
+        try:
+            pool.remove(tile)
+        except ValueError:
+            raise ValueError(
+                f"hand {kyoku.label}: {format_tiles([tile])} appears more often than the "
+                f"set has it (red fives: {red_fives})"
+            ) from None
+    rest = iter(pool)
+    return [tile if tile is not None else next(rest) for tile in slots]
+
+
+# --------------------------------------------------------------------------- mjai
+def parse_mjai(text: str) -> tuple[dict[str, Any], list[Kyoku], dict[str, Any] | None]:
+    """The start_game line, the hands and the end_game line (None if missing)."""
+    rows: list[tuple[int, dict[str, Any]]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except ValueError:
+            raise ValueError(f"line {number} is not JSON") from None
+        if not isinstance(obj, dict) or "type" not in obj:
+            raise ValueError(f"line {number} is not an mjai event")
+        rows.append((number, obj))
+    if not rows or rows[0][1]["type"] != "start_game":
+        raise ValueError("an mjai record starts with a start_game line")
+    kyokus: list[Kyoku] = []
+    current: Kyoku | None = None
+    end: dict[str, Any] | None = None
+    for number, obj in rows[1:]:
+        kind = obj["type"]
+        if kind == "start_kyoku":
+            if current is not None:
+                raise ValueError(f"line {number}: start_kyoku before end_kyoku")
+            current = Kyoku(obj)
+        elif kind == "end_game":
+            end = obj
+            break
+        elif current is None:
+            raise ValueError(f"line {number}: {kind} outside a hand")
+        if current is not None:
+            current.lines.append(obj)
+            current.numbers.append(number)
+            if kind == "end_kyoku":
+                kyokus.append(current)
+                current = None
+    if not kyokus:
+        raise ValueError("the mjai record has no complete hand")
+    return rows[0][1], kyokus, end
+
+
+def ruleset_of(start_game: dict[str, Any], fallback: Ruleset | None) -> Ruleset:
+    """The ruleset our extension field names, else `fallback`, else the default preset."""
+    ext = start_game.get(EXTENSION)
+    if isinstance(ext, dict) and ext.get("ruleset"):
+        ruleset = load_preset(ext["ruleset"])
+        if ext.get("overrides"):
+            ruleset = ruleset.with_overrides(ext["overrides"])
+        return ruleset
+    return fallback or load_preset(DEFAULT_PRESET)
+
+
+def game_from_mjai(text: str, ruleset: Ruleset | None = None) -> Game:
+    """The game an mjai record (ours) shows, played again and checked line by line.
+
+    `ruleset` is used when the record has no `mahjong_tui` field (default wrc).
+    Raises ValueError naming the hand and line of the first disagreement."""
+    start_game, kyokus, end = parse_mjai(text)
+    ruleset = ruleset_of(start_game, ruleset)
+    ext = start_game.get(EXTENSION) if isinstance(start_game.get(EXTENSION), dict) else {}
+    return _rebuild(
+        ruleset,
+        kyokus,
+        end,
+        seed=int(ext.get("seed", 0)),
+        seating=ext.get("seating"),
+    )
+
+
+def _start(kyoku: Kyoku) -> Start:
+    s = kyoku.start
+    if s.get("bakaze") not in WINDS:
+        raise ValueError(f"hand {kyoku.label}: unknown bakaze {s.get('bakaze')!r}")
+    hand_number = int(s["kyoku"]) - 1
+    if not 0 <= hand_number <= 3 or int(s["oya"]) != hand_number:
+        raise ValueError(f"hand {kyoku.label}: kyoku and oya disagree")
+    return Start(
+        WINDS.index(s["bakaze"]),
+        hand_number,
+        int(s["honba"]),
+        int(s["kyotaku"]),
+        tuple(int(x) for x in s["scores"]),
+    )
+
+
+def _rebuild(
+    ruleset: Ruleset,
+    kyokus: list[Kyoku],
+    end: dict[str, Any] | None,
+    *,
+    seed: int,
+    seating: Any,
+) -> Game:
+    walls = [build_wall(k, ruleset.red_fives) for k in kyokus]
+    final = end.get("scores") if end else None
+    for time_up in (False, True):
+        if time_up and not (ruleset.time_limit_minutes and final):
+            break
+        game = Game(
+            ruleset,
+            seed,
+            walls=walls,
+            dice=[(DICE,) * ruleset.kaimen_dice for _ in kyokus],
+            seating=seating,
+            clock=_clock(len(kyokus), time_up),
+            start=_start(kyokus[0]),
+        )
+        _Walk(game, kyokus, walls).run()
+        if game.is_over or not final:
+            break
+    if final:
+        ended = next((e for e in reversed(game.events) if isinstance(e, GameEnded)), None)
+        if ended is None:
+            raise ValueError("end_game has final scores, but the game goes on after the record")
+        if list(ended.scores) != list(final):
+            raise ValueError(
+                f"end_game: the rebuilt game ends with scores {list(ended.scores)}, "
+                f"the record has {list(final)}"
+            )
+    return game
+
+
+def _clock(hands: int, time_up: bool) -> Callable[[], float]:
+    """A clock for a ruleset with a time limit: it runs out at the end of the last
+    recorded hand when `time_up` (a game the clock ended), else never."""
+    calls = [0]
+
+    def clock() -> float:
+        calls[0] += 1  # once at the start, then once at the end of every hand
+        return float("inf") if time_up and calls[0] > hands else 0.0
+
+    return clock
+
+
+class _Walk:
+    """Plays the record through the game, checking each step's events against it."""
+
+    def __init__(self, game: Game, kyokus: list[Kyoku], walls: list[list[Tile]]):
+        self.game = game
+        self.kyokus = kyokus
+        self.walls = walls
+        self.index = -1  # the hand being played
+        self.hand: HandRecord | None = None
+        self.checked = 0  # record lines of this hand already matched
+        self.beyond = False  # a hand after the record's last one has started
+
+    # -- the record as the game writes it ---------------------------------------------
+    def feed(self, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, HandStarted):
+                if self.hand is not None:
+                    self.check()
+                if self.index + 1 >= len(self.kyokus):
+                    self.beyond = True  # the game goes on past the record's last hand
+                    return
+                self.index += 1
+                self.hand = HandRecord(event, dora=[self.walls[self.index][INDICATOR_INDICES[0]]])
+                self.checked = 0
+            elif self.hand is None:
+                continue
+            elif isinstance(event, Dealt):
+                self.hand.dealt = event.hands
+            elif isinstance(event, DoraRevealed):
+                if event.kan:
+                    self.hand.events.append(event)
+                else:
+                    self.hand.dora[0] = event.indicator
+            elif isinstance(event, HandEnded):
+                self.hand.end = event
+            else:
+                self.hand.events.append(event)
+        if self.hand is not None:
+            self.check()
+
+    def check(self) -> None:
+        hand, kyoku = self.hand, self.kyokus[self.index]
+        assert hand is not None
+        lines = kyoku_lines(hand)
+        if hand.end is None:
+            lines.pop()  # end_kyoku
+        for i in range(self.checked, len(lines)):
+            got = lines[i]
+            if i >= len(kyoku.lines):
+                raise ValueError(
+                    f"hand {kyoku.label}: the record ends, but the game goes on with "
+                    f"{_short(got)}"
+                )
+            want = kyoku.lines[i]
+            same = got.get("type") == want.get("type") and all(
+                got[key] == want[key] for key in want.keys() & got.keys()
+            )
+            if not same:
+                raise ValueError(
+                    f"hand {kyoku.label}, line {kyoku.numbers[i]}: the rebuilt game gives "
+                    f"{_short(got)}, the record has {_short(want)}"
+                )
+        self.checked = len(lines)
+        if hand.end is not None and len(lines) < len(kyoku.lines):
+            raise ValueError(
+                f"hand {kyoku.label}, line {kyoku.numbers[len(lines)]}: the hand is over, "
+                f"but the record goes on with {_short(kyoku.lines[len(lines)])}"
+            )
+
+    # -- decisions ---------------------------------------------------------------------
+    def run(self) -> None:
+        game = self.game
+        self.feed(game.events)
+        while not game.is_over:
+            pending = game.pending_seats()
+            if not pending:
+                raise ValueError(f"hand {self.label()}: the game waits for nobody")
+            if self.beyond:
+                break  # the record's last hand is over and the game goes on
+            phase = game.hand.phase
+            if phase == "claim":
+                plan = self.claims(pending)
+                for seat in pending:
+                    self.apply(plan.get(seat) or Pass(seat))
+            else:
+                seat = pending[0]
+                action = self.declaration(seat) if phase == "declare" else self.turn(seat)
+                self.apply(action)
+
+    def label(self) -> str:
+        return self.kyokus[max(self.index, 0)].label
+
+    def apply(self, action: Action) -> None:
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as error:
+            raise ValueError(
+                f"hand {self.label()}, line {self.where()}: not legal in the rebuilt game: "
+                f"{error}"
+            ) from None
+        self.feed(events)
+
+    def where(self) -> int | str:
+        numbers = self.kyokus[self.index].numbers
+        return numbers[self.checked] if self.checked < len(numbers) else "end"
+
+    def next_line(self, offset: int = 0) -> dict[str, Any]:
+        """The `offset`-th record line after what the game has written so far that is
+        a player's doing: the lines the game writes by itself as a consequence of the
+        coming action (`reach_accepted` when a riichi discard is not ronned, a
+        delayed kan `dora`) are skipped."""
+        lines = self.kyokus[self.index].lines
+        i = self.checked
+        while i < len(lines) and lines[i].get("type") in AUTOMATIC:
+            i += 1
+        i += offset
+        if i >= len(lines):
+            raise ValueError(f"hand {self.label()}: the record ends while a seat must act")
+        return lines[i]
+
+    def turn(self, seat: int) -> Action:
+        line = self.next_line()
+        kind = line.get("type")
+        if line.get("actor") != seat:
+            raise ValueError(
+                f"hand {self.label()}, line {self.where()}: it is seat {seat}'s turn, "
+                f"the record has {_short(line)}"
+            )
+        if kind == "reach":
+            dahai = self.next_line(1)
+            return Discard(seat, tile_from_pai(dahai.get("pai")), riichi=True)
+        if kind == "dahai":
+            return Discard(seat, tile_from_pai(line.get("pai")))
+        if kind == "ankan":
+            return Ankan(seat, tile_from_pai(line["consumed"][0]).kind)
+        if kind == "kakan":
+            return Kakan(seat, tile_from_pai(line.get("pai")))
+        if kind == "hora" and line.get("target") == seat:
+            return Tsumo(seat)
+        raise ValueError(
+            f"hand {self.label()}, line {self.where()}: seat {seat} must act on its turn, "
+            f"the record has {_short(line)}"
+        )
+
+    def claims(self, pending: list[int]) -> dict[int, Action]:
+        plan: dict[int, Action] = {}
+        line = self.next_line()
+        kind = line.get("type")
+        if kind == "hora":
+            offset = 0
+            while line.get("type") == "hora":  # two for a double ron
+                plan[line["actor"]] = Ron(line["actor"])
+                offset += 1
+                line = self.next_line(offset)
+        elif kind in ("chi", "pon", "daiminkan"):
+            seat = line["actor"]
+            plan[seat] = self.call(seat, line)
+        for seat in plan:
+            if seat not in pending:
+                raise ValueError(
+                    f"hand {self.label()}, line {self.where()}: seat {seat} cannot claim "
+                    "this tile in the rebuilt game"
+                )
+        return plan
+
+    def call(self, seat: int, line: dict[str, Any]) -> Action:
+        kind = line["type"]
+        if kind == "daiminkan":
+            return Daiminkan(seat)
+        want = sorted(_key(tile_from_pai(n)) for n in line.get("consumed", ()))
+        cls = Chi if kind == "chi" else Pon
+        for action in self.game.legal_actions(seat):
+            if isinstance(action, cls) and sorted(map(_key, action.tiles)) == want:
+                return action
+        raise ValueError(
+            f"hand {self.label()}, line {self.where()}: seat {seat} cannot {kind} with "
+            f"{line.get('consumed')} in the rebuilt game"
+        )
+
+    def declaration(self, seat: int) -> Action:
+        lines = self.kyokus[self.index].lines
+        draw = next((x for x in lines[self.checked :] if x.get("type") == "ryukyoku"), None)
+        if draw is None:
+            raise ValueError(
+                f"hand {self.label()}: the rebuilt game ends in a draw, the record does not"
+            )
+        tenpais = draw.get("tenpais") or [False] * 4
+        return ShowTenpai(seat) if tenpais[seat] else Pass(seat)
+
+
+def _key(tile: Tile) -> tuple[int, bool]:
+    return (tile.kind, tile.red)
+
+
+def _short(line: dict[str, Any]) -> str:
+    keep = ("type", "actor", "target", "pai", "consumed", "tsumogiri", "dora_marker", "deltas")
+    return json.dumps({k: line[k] for k in keep if k in line}, separators=(",", ":"))
+
+
+__all__ = ["build_wall", "game_from_mjai", "parse_mjai", "tile_from_pai"]
