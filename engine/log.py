@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -111,6 +111,19 @@ def _read(source: str | Path | Iterable[str]) -> list[dict[str, Any]]:
     return [json.loads(line) for line in lines if line.strip()]
 
 
+def recorded_clock(body: Iterable[dict[str, Any]]) -> Callable[[], float]:
+    """A clock that replays a log's time limit: the game started at 0, and each hand
+    ended after no time, or after all the time there is where the log says the time
+    was up, so the replayed game ends where the logged one did."""
+    time_ups = [
+        r["event"].get("time_up", False)
+        for r in body
+        if isinstance(r.get("event"), dict) and r["event"].get("type") == "hand_ended"
+    ]
+    ticks = iter([0.0] + [math.inf if up else 0.0 for up in time_ups])
+    return lambda: next(ticks, 0.0)
+
+
 def replay(source: str | Path | Iterable[str]) -> Game:
     """Rebuild a game from its log (a path, the text, or its lines), checking every event."""
     records = _read(source)
@@ -120,14 +133,7 @@ def replay(source: str | Path | Iterable[str]) -> Game:
         raise ValueError(f"log version {records[0].get('version')} is not supported")
     # A save's clock note (`CLOCK_NOTE`) is not part of the record of play.
     body = [r for r in records[1:] if CLOCK_NOTE not in r]
-    # The clock is replayed from the log: a time limit ends the game where it did.
-    time_ups = [
-        r["event"]["time_up"]
-        for r in body
-        if "event" in r and r["event"]["type"] == "hand_ended"
-    ]
-    ticks = iter([0.0] + [math.inf if t else 0.0 for t in time_ups])
-    game = game_from_setup(records[0]["setup"], clock=lambda: next(ticks, 0.0))
+    game = game_from_setup(records[0]["setup"], clock=recorded_clock(body))
     produced = [event_to_dict(e) for e in game.events]
     expected: list[dict[str, Any]] = []
     index = 0

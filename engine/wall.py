@@ -235,9 +235,7 @@ def scripted_wall(
         tiles = parse_tiles(text)
         if len(tiles) != 13:
             raise ValueError(f"seat {seat}'s hand has {len(tiles)} tiles, not 13")
-        k = (seat - dealer) % 4
-        idx = [16 * rnd + 4 * k + j for rnd in range(3) for j in range(4)] + [48 + k]
-        for i, tile in zip(idx, tiles, strict=True):
+        for i, tile in zip(deal_indices(seat, dealer), tiles, strict=True):
             slots[i] = tile
     for i, tile in enumerate(parse_tiles(draws)):
         slots[DEAL_END + i] = tile
@@ -250,6 +248,32 @@ def scripted_wall(
         slots[INDICATOR_INDICES[i]] = tile
     for i, tile in enumerate(parse_tiles(ura)):
         slots[INDICATOR_INDICES[i] + 1] = tile
+    try:
+        return fill_wall(slots, red_fives)
+    except TooMany as error:
+        raise ValueError(f"the scripted wall uses {format_tiles([error.tile])} too often") from None
+
+
+def deal_indices(seat: int, dealer: int) -> list[int]:
+    """The draw-order positions of the 13 tiles dealt to absolute `seat` (three rounds
+    of four, then one each)."""
+    k = (seat - dealer) % 4
+    return [16 * rnd + 4 * k + j for rnd in range(3) for j in range(4)] + [48 + k]
+
+
+class TooMany(ValueError):
+    """A wall would hold a tile more often than the set has it."""
+
+    def __init__(self, tile: Tile) -> None:
+        super().__init__(f"{format_tiles([tile])} appears more often than the set has it")
+        self.tile = tile
+
+
+def fill_wall(slots: list[Tile | None], red_fives: int) -> list[Tile]:
+    """A full wall from the known tiles of `slots` (None: not known), the rest of the
+    set filled in a fixed rotation of the leftovers: unknown draws come varied but
+    predictable (plain sorted order would hand out runs of one kind). `TooMany` if a
+    known tile is used more often than the set has it."""
     pool = full_set(red_fives)
     for tile in slots:
         if tile is None:
@@ -257,9 +281,7 @@ def scripted_wall(
         try:
             pool.remove(tile)
         except ValueError:
-            raise ValueError(f"the scripted wall uses {format_tiles([tile])} too often") from None
-    # Fill from a fixed rotation of the leftovers so unscripted draws are varied but
-    # predictable (plain sorted order would hand out runs of one kind).
+            raise TooMany(tile) from None
     pool = pool[::7] + [t for i, t in enumerate(pool) if i % 7]
     it = iter(pool)
     return [tile if tile is not None else next(it) for tile in slots]

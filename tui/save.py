@@ -26,7 +26,6 @@ aside as ``save.jsonl.corrupt-<timestamp>`` and never overwritten or deleted.
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 import tempfile
@@ -39,7 +38,7 @@ from typing import Any
 from engine.actions import action_from_dict, action_to_dict
 from engine.events import event_to_dict
 from engine.game import Game
-from engine.log import CLOCK_NOTE, FORMAT, VERSION, game_from_setup
+from engine.log import CLOCK_NOTE, FORMAT, VERSION, game_from_setup, recorded_clock
 
 SAVE_NAME = "save.jsonl"
 APP_DIR = "mahjong-tui"
@@ -358,14 +357,8 @@ def _replay(records: list[dict[str, Any]]) -> Game:
     """Re-apply the logged actions and check every event (the last action's events
     may be a prefix: a save written while its events were still arriving)."""
     body = records[1:]
-    time_ups = [
-        r["event"].get("time_up", False)
-        for r in body
-        if "event" in r and isinstance(r["event"], dict) and r["event"].get("type") == "hand_ended"
-    ]
-    ticks = iter([0.0] + [math.inf if t else 0.0 for t in time_ups])
     try:
-        game = game_from_setup(records[0]["setup"], clock=lambda: next(ticks, 0.0))
+        game = game_from_setup(records[0]["setup"], clock=recorded_clock(body))
     except Exception as error:  # a bad ruleset id, a malformed wall, ...
         raise ValueError(f"its game setup is not valid: {error}") from None
     produced = [event_to_dict(e) for e in game.events]

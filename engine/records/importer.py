@@ -6,7 +6,7 @@ from what the record shows (RULESETS.md §5.2-5.4, `engine.wall`): the deal
 wall[52] on, the replacement draws after a kan at the rinshan positions, the
 omote indicator and the kan indicators (`dora`) at theirs and the ura indicators
 a riichi winner saw (`hora` `ura_markers`) under them. Tiles the record never
-shows fill the remaining positions in sorted order. The dice are a fixed throw
+shows fill the remaining positions (`engine.wall.fill_wall`). The dice are a fixed throw
 (they only place the break, which no rule reads).
 
 The game is then played again by the engine: at every decision the action is
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.ruleset import DEFAULT_PRESET, Ruleset, load_preset
-from rules.tiles import Tile, format_tiles
+from rules.tiles import Tile
 
 from ..actions import (
     Action,
@@ -58,7 +58,9 @@ from ..wall import (
     LIVE_END,
     RINSHAN_INDICES,
     TILE_COUNT,
-    full_set,
+    TooMany,
+    deal_indices,
+    fill_wall,
     shared,
 )
 from . import HandRecord
@@ -100,11 +102,6 @@ class Kyoku:
         return f"{s.get('bakaze', '?')}{s.get('kyoku', '?')}-{s.get('honba', '?')}"
 
 
-def _deal_indices(seat: int, dealer: int) -> list[int]:
-    k = (seat - dealer) % 4
-    return [16 * rnd + 4 * k + j for rnd in range(3) for j in range(4)] + [48 + k]
-
-
 def build_wall(kyoku: Kyoku, red_fives: int) -> list[Tile]:
     """The 136-tile wall (draw order) that deals, draws and turns what the hand shows."""
     start = kyoku.start
@@ -123,7 +120,7 @@ def build_wall(kyoku: Kyoku, red_fives: int) -> list[Tile]:
     for seat, names in enumerate(tehais):
         if len(names) != 13:
             raise ValueError(f"hand {kyoku.label}: seat {seat} is dealt {len(names)} tiles")
-        for index, name in zip(_deal_indices(seat, dealer), names, strict=True):
+        for index, name in zip(deal_indices(seat, dealer), names, strict=True):
             put(index, name, "the deal")
     put(INDICATOR_INDICES[0], start["dora_marker"], "the dora marker")
     live = kans = rinshan = kan_dora = 0
@@ -153,19 +150,10 @@ def build_wall(kyoku: Kyoku, red_fives: int) -> list[Tile]:
         elif kind == "hora":
             for n, name in enumerate(line.get("ura_markers") or ()):
                 put(INDICATOR_INDICES[n] + 1, name, "the ura markers")
-    pool = full_set(red_fives)
-    for tile in slots:
-        if tile is None:
-            continue
-        try:
-            pool.remove(tile)
-        except ValueError:
-            raise ValueError(
-                f"hand {kyoku.label}: {format_tiles([tile])} appears more often than the "
-                f"set has it (red fives: {red_fives})"
-            ) from None
-    rest = iter(pool)
-    return [tile if tile is not None else next(rest) for tile in slots]
+    try:
+        return fill_wall(slots, red_fives)
+    except TooMany as error:
+        raise ValueError(f"hand {kyoku.label}: {error} (red fives: {red_fives})") from None
 
 
 # --------------------------------------------------------------------------- mjai
