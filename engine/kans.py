@@ -20,7 +20,7 @@ from rules.waits import waits as shape_waits
 from .actions import Action, Ankan, Kakan
 from .claims import PASS, RON
 from .events import KanDeclared
-from .riichi import composition_unchanged, yaku_kept
+from .riichi import composition_unchanged, yaku_kept, yaku_unchanged
 from .state import Claim
 
 
@@ -65,7 +65,8 @@ class KanRules:
             return False
         if mode == "composition":
             return True
-        # composition_no_yaku_loss (002 J:槓5, §6 A24): compare the yaku of every win.
+        # composition_no_yaku_loss (002 J:槓5) / _change (003 §11), §6 A24: compare the
+        # yaku of every win before and after the kan.
         hand13 = list(s.hand)
         hand13.remove(s.drawn)  # type: ignore[arg-type]
         after10 = [t for t in hand13 if t.kind != kind]
@@ -80,9 +81,8 @@ class KanRules:
 
             return ids
 
-        return yaku_kept(
-            waits, yaku_of(hand13, tuple(s.melds)), yaku_of(after10, melds_after)
-        )
+        same = yaku_unchanged if mode == "composition_no_yaku_change" else yaku_kept
+        return same(waits, yaku_of(hand13, tuple(s.melds)), yaku_of(after10, melds_after))
 
     def _ankan(self, seat: int, kind: int) -> None:
         h = self.hand

@@ -6,7 +6,8 @@ before the draw, X the drawn kind (three X in H) and W the waits of H, the kan
 is legal iff X is not a wait and, for every t in W, every standard reading of
 H + t holds the three X as a triplet. `1113444m` + sets drawing 1m fails (004
 リーチ⑤): the reading 11 + 123 + 444 would disappear. jpml, wrc and teiai also
-require that no yaku available before the kan is lost (002 J:槓5, §6 A24).
+require that no yaku available before the kan is lost (002 J:槓5, §6 A24);
+teiai reads 003 §11 literally: any change of the yaku, gained or lost, forbids it.
 """
 
 from __future__ import annotations
@@ -43,5 +44,21 @@ def yaku_kept(
         for tsumo in (False, True):
             lost = yaku_before(t, tsumo) - yaku_after(t, tsumo) - KAN_MADE_YAKU
             if lost:
+                return False
+    return True
+
+
+def yaku_unchanged(
+    waits: Sequence[int],
+    yaku_before: Callable[[int, bool], set[str]],
+    yaku_after: Callable[[int, bool], set[str]],
+) -> bool:
+    """003 §11 「待ち形・手役・順子・雀頭が変わる」 (§6 A24, `composition_no_yaku_change`):
+    the yaku of every win are the same after the kan, none lost and none gained (the
+    kan's own sankantsu or suukantsu included); only rinshan, a fact of the draw and not
+    of the hand, is left out."""
+    for t in waits:
+        for tsumo in (False, True):
+            if (yaku_before(t, tsumo) ^ yaku_after(t, tsumo)) - {"rinshan"}:
                 return False
     return True

@@ -137,9 +137,13 @@ class TurnRules:
 
     def _formal_tenpai(self: Game, s: SeatState, waits: Sequence[int]) -> bool:
         """Tenpai as counted at a draw: not when every winning tile is already the
-        player's own (`tenpai_own_waits`, 000 第17条ロ, §6 A23)."""
-        if self.ruleset.tenpai_own_waits == "noten":
+        player's own (`tenpai_own_waits`, 000 第17条ロ): in hand or melds ("noten"), or
+        only in the concealed hand ("noten_concealed": 003 §14 「自分の門前牌」, §6 A23)."""
+        mode = self.ruleset.tenpai_own_waits
+        if mode == "noten":
             return any(s.own_count(t) < 4 for t in waits)
+        if mode == "noten_concealed":
+            return any(s.counts[t] < 4 for t in waits)
         return True
 
     def _apply_turn(self: Game, action: Action) -> None:

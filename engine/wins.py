@@ -66,6 +66,8 @@ class WinRules:
             houtei=not tsumo and houtei and not chankan,
             tenhou=tsumo and first and seat == self.dealer,
             chiihou=tsumo and first and seat != self.dealer,
+            # 人和: a ron before one's own first draw, nothing called before it (A18).
+            renhou=not tsumo and first and seat != self.dealer and s.drawn is None,
             dora_indicators=indicators if r.dora else (),
             ura_indicators=ura,
             honba=self.honba,

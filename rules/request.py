@@ -129,6 +129,8 @@ def check_consistency(win: Win) -> None:
         (win.chiihou and win.is_dealer, "chiihou is a non-dealer's win; the dealer has tenhou"),
         ((win.tenhou or win.chiihou) and bool(win.melds), "tenhou/chiihou allow no melds"),
         (win.renhou and win.tsumo, "renhou is a ron"),
+        (win.renhou and win.is_dealer, "renhou is a non-dealer's win"),
+        (win.renhou and not win.closed, "renhou allows no open melds"),
     ]
     for bad, message in problems:
         if bad:

@@ -34,14 +34,19 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "multiple_ron": ("head_bump", "double_ron", "multiple"),
     "riichi_pass": ("furiten", "none"),
     "noten_riichi": ("chombo", "none"),
-    "tenpai_own_waits": ("noten", "none"),
+    "tenpai_own_waits": ("noten", "noten_concealed", "none"),
     "tenpai_declaration": ("optional", "none"),
     "honba_counter": ("standard", "none"),
     "total_check": ("none", "excess_from_first"),
     "final_deposits": ("unclaimed", "none"),
     "kuikae": ("forbidden", "allowed"),
     "riichi_points": ("any", "none"),
-    "riichi_ankan": ("none", "composition", "composition_no_yaku_loss"),
+    "riichi_ankan": (
+        "none",
+        "composition",
+        "composition_no_yaku_loss",
+        "composition_no_yaku_change",
+    ),
     "renchan": ("win_or_tenpai", "win_only"),
     "kan_dora_timing": ("immediate", "none"),
     "pinfu_tsumo": ("pinfu_20fu", "classic_tsumo_yaku"),
@@ -56,6 +61,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
 }
 
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
+RENHOU_VALUES = ("mangan", "yakuman")
 PAO_CLASSIC = "classic_honor_mangan"
 
 # Integer fields with a few meaningful values.
@@ -158,7 +164,7 @@ class Ruleset:
     special_double: bool
     kokushi_ankan: bool
     ryuuiisou_hatsu: bool
-    renhou: bool
+    renhou: bool | str  # false | "mangan" | "yakuman" (RULESETS.md §7, §6 A18)
     # G. Fu
     double_wind_pair_fu: int
     rinshan_tsumo_fu: bool
@@ -263,6 +269,15 @@ def _check_value(key: str, value: Any) -> Any:
             allowed = ", ".join(repr(v) for v in ENUMS[key])
             raise RulesetError(f"rule {key!r}: {value!r} is not allowed; use one of {allowed}")
         return value
+    if key == "renhou":
+        # §7: false | "mangan" (002 【その他】, §6 A18) | "yakuman"; true is "yakuman".
+        if value is True:
+            return "yakuman"
+        if value is False or value in RENHOU_VALUES:
+            return value
+        raise RulesetError(
+            f"rule 'renhou': {value!r} is not allowed; use false, \"mangan\" or \"yakuman\""
+        )
     if kind == "bool":
         if not isinstance(value, bool):
             raise RulesetError(f"rule {key!r}: {value!r} is not allowed; use true or false")

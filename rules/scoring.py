@@ -29,6 +29,7 @@ function calls. `clear_caches()` empties every memo, for cold measurements.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from itertools import product
 from operator import attrgetter
@@ -547,6 +548,39 @@ def _summary(facts: int, no_honor: bool) -> _Summary:
 
 def score(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
     """Score `win` under `ruleset`: the best-paying legal reading, or why it is no win."""
+    if win.renhou and ruleset.renhou == "mangan":
+        return _renhou_mangan(win, ruleset)
+    return _score_hand(win, ruleset)
+
+
+def _renhou_mangan(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
+    """人和 as a mangan (002 【その他】, RULESETS.md §6 A18): "手役・ドラは複合しない", so
+    the win pays a plain mangan whatever its yaku and dora, "跳満以上のアガリ形の場合は
+    高点法に基づく": unless the hand's own value (yaku + dora) reaches haneman."""
+    own = _score_hand(dataclasses.replace(win, renhou=False), ruleset)
+    if isinstance(own, NoWin) and own.error != "no_yaku":
+        return own  # not a winning shape at all
+    if isinstance(own, ScoreResult) and (own.yakuman or own.base > 2000):
+        return own
+    base = ruleset.classic_cap if ruleset.scoring_model == "classic" else 2000
+    form, wait = (own.form, own.wait) if isinstance(own, ScoreResult) else ("standard", "")
+    return ScoreResult(
+        han=0,
+        fu=0,
+        yaku=(YakuHan("renhou", 0),),
+        dora=DoraCount(),
+        yakuman=0,
+        limit="mangan",
+        fu_breakdown=(),
+        points=_payments(base, win, ruleset),
+        base=base,
+        form=form,
+        wait=wait,
+    )
+
+
+def _score_hand(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
+    """The scorer proper: every reading of the hand, the best one kept (高点法)."""
     t = _last_tables
     if t is None or t.ruleset is not ruleset:
         t = _tables(ruleset)

@@ -124,7 +124,7 @@ def _available_table(ruleset: Ruleset) -> dict[str, YakuRule]:
         "double_riichi": not (ruleset.riichi and ruleset.double_riichi),
         "ippatsu": not (ruleset.riichi and ruleset.ippatsu),
         "chiitoitsu": ruleset.chiitoitsu == "none",
-        "renhou": not ruleset.renhou,
+        "renhou": ruleset.renhou != "yakuman",  # "mangan" is a limit, not a yaku row (A18)
     }
     for name, off in switched_off.items():
         if off:

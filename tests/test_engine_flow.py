@@ -110,6 +110,19 @@ def test_formal_tenpai_exception_when_every_wait_is_the_players_own():
         assert draw.tenpai[0] is tenpai
 
 
+@pytest.mark.parametrize(
+    ("preset", "tenpai"), [("teiai", True), ("jpm", False), ("gifu", False), ("wrc", False)]
+)
+def test_A23_waits_held_only_in_a_meld_count_as_tenpai_in_teiai(preset, tenpai):
+    """003 §14 excludes only waits all held among 「自分の門前牌」 (§6 A23): the last 4m in
+    one's own kan still leaves teiai tenpai; jpm and gifu count melds too (手牌および副露牌)."""
+    game = scripted_game(preset, ["444m35m123p456p77s", N1, N2, N3], draws="4m")
+    do(game, Ankan(0, 3))
+    events = play_to_end_of_hand(game)
+    [draw] = of_type(events, ExhaustiveDraw)
+    assert draw.tenpai[0] is tenpai
+
+
 # --------------------------------------------------------------------------- renchan and honba
 
 
@@ -305,8 +318,12 @@ BUST_HANDS = [
 def test_no_bust_a_player_below_zero_plays_on_and_the_game_ends_normally():
     # §5.12, §2 bust = none in every preset (003 §1 トビ続行, §6 A45): South 3, seat 0 has
     # 1,000 points and deals in 1,300; the game goes on to South 4 and ends there.
+    # The ron comes before seat 1's first draw: 人和 in wrc (A18), switched off here so the
+    # hand pays its own 1,300.
     start = Start(round_wind=1, hand_number=2, scores=(1000, 39000, 40000, 40000))
-    game = scripted_game("wrc", BUST_HANDS, draws="6z6z7z", start=start)
+    game = scripted_game(
+        "wrc", BUST_HANDS, draws="6z6z7z", start=start, rules={"renhou": False}
+    )
     do(game, Discard(0, t("5p")))
     events = do(game, Ron(1), same_hand=False)
     assert game.scores[0] == -300 and not game.is_over

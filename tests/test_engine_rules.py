@@ -592,3 +592,65 @@ def test_chiihou_reaches_the_scorer_and_a_call_before_it_stops_it():
     do(game, Discard(3, t("1z")))
     [won] = of_type(do(game, Tsumo(1)), Won)
     assert "chiihou" not in yaku_ids(won) and "menzen_tsumo" in yaku_ids(won)
+
+
+# --------------------------------------------------------------------------- §6 A24
+
+A24_HAND = "1111m2222p999s45s"  # two ankans, then riichi on 999s 45s 77p (waits 3s 6s)
+
+
+def _riichi_after_two_ankans(preset: str):
+    game = scripted_game(
+        preset, [A24_HAND, *ANKAN_OTHERS], draws="7p6z6z6z9s", rinshan="7p1z"
+    )
+    do(game, Ankan(0, 0))
+    do(game, Ankan(0, 10))
+    do(game, Discard(0, t("1z"), riichi=True))
+    advance(game, lambda g: g.pending_seats() == [0] and g.hand.phase == "turn")
+    assert game.hand.seats[0].drawn == t("9s")
+    return game
+
+
+def test_A24_teiai_refuses_a_riichi_ankan_that_gains_sankantsu():
+    """003 §11: a kan that changes 手役 is forbidden, a yaku gained included (§6 A24)."""
+    game = _riichi_after_two_ankans("teiai")
+    assert not [a for a in game.legal_actions(0) if isinstance(a, Ankan)]
+
+
+@pytest.mark.parametrize("preset", ["jpml", "wrc"])
+def test_A24_no_yaku_loss_allows_the_same_kan(preset):
+    """002 J:槓5 / W:槓4 forbid only a lost yaku: the third kan's sankantsu is fine."""
+    game = _riichi_after_two_ankans(preset)
+    assert Ankan(0, 26) in game.legal_actions(0)
+
+
+# --------------------------------------------------------------------------- §6 A18 人和
+
+RENHOU_HANDS = [
+    HONORS_0 + "9m",
+    "234m4556p345678s",  # tanyao, waiting on 5p (and 3p 6p...)
+    "1m1m5m6m7m8m9m9p9p7z7z7z6z",
+    "1s1s2s2s9s9s1p1p2p2p3p3p6z",
+]
+
+
+@pytest.mark.parametrize(("preset", "paid"), [("jpml", 8000), ("wrc", 8000), ("teiai", 1300)])
+def test_A18_ron_before_ones_first_draw_is_renhou_where_the_rulebook_has_it(preset, paid):
+    """002 【その他】 人和 満貫 (jpml, wrc); teiai has no 人和 (003 §22): plain tanyao."""
+    game = scripted_game(preset, RENHOU_HANDS, draws="5p")
+    events = do(game, Discard(0, t("5p")))
+    assert Ron(1) in game.legal_actions(1)
+    events = do(game, Ron(1))
+    [won] = of_type(events, Won)
+    assert ("renhou" in yaku_ids(won)) is (preset != "teiai")
+    assert won.result["points"]["ron"] == paid
+
+
+def test_A18_no_renhou_after_ones_own_first_draw():
+    game = scripted_game("jpml", RENHOU_HANDS, draws="1z9p6z6z5p")
+    do(game, Discard(0, t("1z")))
+    advance(game, lambda g: g.pending_seats() == [0] and g.hand.phase == "turn")
+    do(game, Discard(0, t("5p")))
+    events = do(game, Ron(1))
+    [won] = of_type(events, Won)
+    assert "renhou" not in yaku_ids(won)

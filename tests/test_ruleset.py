@@ -194,11 +194,32 @@ def test_what_no_preset_uses(preset):
     assert r.red_fives == 0
     assert r.kazoe_yakuman is False
     assert r.special_double is False
-    assert r.renhou is False
     assert r.nagashi_mangan is False
     assert r.multiple_ron == "head_bump"
     assert r.double_wind_pair_fu == 2
     assert not (r.abort_kyuushu or r.abort_suufon or r.abort_suucha_riichi or r.abort_suukaikan)
+
+
+RENHOU_MANGAN = ("jpml", "wrc")  # 002 【その他】 人和 満貫 (§6 A18); 003 §22, 004 ⑩: none
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_renhou_is_a_mangan_only_under_the_jpml_rulebook(preset):
+    assert load_preset(preset).renhou == ("mangan" if preset in RENHOU_MANGAN else False)
+
+
+def test_renhou_true_means_yakuman_and_other_values_are_refused():
+    assert load_preset("wrc").with_overrides({"renhou": True}).renhou == "yakuman"
+    assert load_preset("jpm").with_overrides({"renhou": "mangan"}).renhou == "mangan"
+    with pytest.raises(RulesetError, match="renhou"):
+        load_preset("wrc").with_overrides({"renhou": "baiman"})
+
+
+def test_teiai_reads_its_tenpai_and_riichi_ankan_articles_literally():
+    teiai = load_preset("teiai")
+    assert teiai.tenpai_own_waits == "noten_concealed"  # 003 §14 (§6 A23)
+    assert teiai.riichi_ankan == "composition_no_yaku_change"  # 003 §11 (§6 A24)
+    assert load_preset("jpml").riichi_ankan == "composition_no_yaku_loss"
 
 
 # --- house rules: with_overrides, parse_override, resolve -------------------------------------

@@ -743,12 +743,40 @@ def test_rinshan_without_tsumo_fu_by_house_rule():
     assert (r["fu"], paid(r)) == (30, (300, 500))
 
 
-@pytest.mark.parametrize("preset", ["jpm", "jpml", "wrc", "teiai", "gifu", "renmei_classic"])
-def test_no_preset_has_renhou(preset):
-    """§6 A18: the renhou flag is accepted but scores nothing."""
+@pytest.mark.parametrize("preset", ["jpm", "teiai", "gifu", "renmei_classic"])
+def test_renhou_flag_scores_nothing_without_renhou(preset):
+    """003 §22 and 004 ⑩ have no 人和: the flag is accepted and ignored."""
     r = scored(preset, "123m67m345p678s55p", "8m", renhou=True)
     assert "renhou" not in yaku(r)
     assert r["yakuman"] == 0
+
+
+@pytest.mark.parametrize("preset", ["jpml", "wrc"])
+def test_A18_renhou_is_a_mangan_that_takes_no_yaku_or_dora(preset):
+    """002 【その他】: 人和 満貫, 手役・ドラは複合しない."""
+    r = scored(preset, "123m67m345p678s55p", "8m", renhou=True, dora_indicators="4p")
+    assert yaku(r) == {"renhou": 0}
+    assert (r["limit"], r["yakuman"], paid(r)) == ("mangan", 0, 8000)
+    assert r["dora"] == {"dora": 0, "aka": 0, "ura": 0}
+
+
+@pytest.mark.parametrize("preset", ["jpml", "wrc"])
+def test_A18_renhou_without_any_yaku_is_still_a_mangan(preset):
+    r = scored(preset, "123m67m345p678s11z", "8m", renhou=True)
+    assert yaku(r) == {"renhou": 0} and paid(r) == 8000
+
+
+@pytest.mark.parametrize("preset", ["jpml", "wrc"])
+def test_A18_renhou_a_haneman_hand_scores_itself(preset):
+    """跳満以上のアガリ形の場合は高点法に基づく: chinitsu pinfu ittsu pays baiman."""
+    r = scored(preset, "1223345556789m", "4m", renhou=True)
+    assert "renhou" not in yaku(r)
+    assert (r["limit"], paid(r)) == ("baiman", 16000)
+
+
+def test_A18_renhou_as_a_yakuman_house_rule():
+    r = scored("wrc", "123m67m345p678s55p", "8m", renhou=True, rules={"renhou": True})
+    assert yaku(r) == {"renhou": 0} and r["yakuman"] == 1
 
 
 @pytest.mark.parametrize("preset", MODERN)

@@ -1043,6 +1043,7 @@ _ENUM_TEXT: dict[tuple[str, str], str] = {
     ("riichi_ankan", "none"): "not allowed",
     ("riichi_ankan", "composition"): "if the sets stay the same",
     ("riichi_ankan", "composition_no_yaku_loss"): "if the sets stay the same and no yaku is lost",
+    ("riichi_ankan", "composition_no_yaku_change"): "if the sets and the yaku stay the same",
     ("riichi_pass", "furiten"): "allowed; furiten for the rest of the hand",
     ("riichi_pass", "none"): "n/a",
     ("noten_riichi", "chombo"): "chombo at the draw",
@@ -1050,6 +1051,9 @@ _ENUM_TEXT: dict[tuple[str, str], str] = {
     ("renchan", "win_or_tenpai"): "the dealer wins or is tenpai at a draw",
     ("renchan", "win_only"): "the dealer wins",
     ("tenpai_own_waits", "noten"): "not tenpai",
+    ("tenpai_own_waits", "noten_concealed"): "not tenpai only if all are concealed",
+    ("renhou", "mangan"): "mangan (no yaku or dora added)",
+    ("renhou", "yakuman"): "yakuman",
     ("tenpai_own_waits", "none"): "tenpai",
     ("tenpai_declaration", "optional"): "show the hand; silence is noten",
     ("tenpai_declaration", "none"): "n/a",
@@ -1117,6 +1121,8 @@ def parameter_value(key: str, ruleset: Ruleset) -> str:
         if r.uma_mode != "float":
             return "n/a"
         return "at or above the return points" if value else "above the return points"
+    if key == "renhou":
+        return _ENUM_TEXT[(key, value)] if value else "none"
     if key == "min_yaku_han":
         return f"{value} han of yaku (dora do not count)" if value else "none: no yaku needed"
     if key == "red_fives":
@@ -1162,7 +1168,6 @@ def parameter_value(key: str, ruleset: Ruleset) -> str:
         "abort_suukaikan",
         "nagashi_mangan",
         "kazoe_yakuman",
-        "renhou",
         "daiminkan_pao",
     ):
         return "yes" if value else "none"
