@@ -62,8 +62,9 @@ def test_a_ron_win_counts_as_a_win_with_its_yaku_and_value():
 
 
 def test_a_discard_ronned_counts_as_a_deal_in_with_its_value():
+    # Seat 1 rons before its first draw: 人和 in wrc (A18), off here so the hand pays 1,300.
     game = scripted_game("wrc", ["5s258m147p369s123z", "234m456m678p2345s", BOT, BOT3],
-                         draws="2z6z", start=SOUTH_4)
+                         draws="2z6z", start=SOUTH_4, rules={"renhou": False})
     do(game, Discard(0, t("5s")))
     do(game, Ron(1))
     record = game_record(play_out(game).events, 0)
