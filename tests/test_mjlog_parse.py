@@ -181,3 +181,24 @@ def test_a_gzip_bomb_fails_fast():
     bomb = gzip.compress(b"<mjloggm " + b" " * (64 * 1024 * 1024))
     with pytest.raises(MjlogError, match="larger"):
         parse_mjlog(bomb)
+
+
+def test_the_record_summary_chains_its_scores_and_names_every_ending(games):
+    from engine.records.mjlog import record_summary
+
+    ends = set()
+    for name, game in games.items():
+        rows = record_summary(game)
+        *hands, final = rows
+        assert final["final_scores"] == list(game.final_scores)
+        score = list(game.hands[0].scores)
+        for row, hand in zip(hands, game.hands, strict=True):
+            # The deltas move the hand's points; riichi sticks put down are in `scores`.
+            sticks_down = sum(isinstance(m, Riichi) and m.step == 2 for m in hand.moves)
+            taken = 1000 * (sticks_down + hand.sticks) if row["winners"] else 0
+            assert sum(row["deltas"]) == taken, (name, row)
+            score = row["scores"]
+            ends.add(row["end"])
+        assert score == list(game.hands[-1].scores_after)
+    assert {"ron", "tsumo", "exhaustive", "nine_terminals", "four_winds", "four_riichi",
+            "four_kans", "nagashi_mangan"} <= ends

@@ -509,3 +509,45 @@ class _Reader:
             final_scores=self.owari,
             final_results=self.results,
         )
+
+
+# RYUUKYOKU `type` → the contract's `end` (CONTRACT.md `replay --summary --json`)
+DRAW_ENDS = {
+    "": "exhaustive",
+    "yao9": "nine_terminals",
+    "kaze4": "four_winds",
+    "reach4": "four_riichi",
+    "kan4": "four_kans",
+    "ron3": "triple_ron",
+    "nm": "nagashi_mangan",
+}
+
+
+def hand_label(round_index: int, honba: int) -> str:
+    """`E1-0` style: round wind letter, hand number 1-4, honba (CONTRACT.md)."""
+    return f"{'ESWN'[round_index // 4 % 4]}{round_index % 4 + 1}-{honba}"
+
+
+def record_summary(game: MjlogGame) -> list[dict[str, Any]]:
+    """What the record itself says happened, hand by hand, in the contract's summary
+    form: the truth a replay through the engine must reproduce line for line."""
+    rows: list[dict[str, Any]] = []
+    for hand in game.hands:
+        first = hand.ends[0]
+        if isinstance(first, Win):
+            end = "tsumo" if first.from_seat == first.seat else "ron"
+            winners = [e.seat for e in hand.ends if isinstance(e, Win)]
+        else:
+            end, winners = DRAW_ENDS.get(first.kind, first.kind), []
+        deltas = [sum(e.deltas[i] for e in hand.ends) for i in range(4)]
+        rows.append(
+            {
+                "hand": hand_label(hand.round_index, hand.honba),
+                "end": end,
+                "winners": winners,
+                "deltas": deltas,
+                "scores": list(hand.scores_after),
+            }
+        )
+    rows.append({"final_scores": list(game.final_scores), "results": list(game.final_results)})
+    return rows
