@@ -215,6 +215,7 @@ class _Context:
     dora_indicators: tuple[Tile, ...]
     unseen: tuple[int, ...]  # 4 - seen, never below 0
     memo: dict[bytes, tuple[int, int, list[int]]]  # `_acceptance` work, per analysis
+    improving: bool  # whether to look for improving tiles at all
 
     def shanten(self, counts: Sequence[int]) -> int:
         return shanten(counts, len(self.melds), chiitoitsu=self.chiitoitsu, kokushi=self.kokushi)
@@ -236,11 +237,15 @@ def analyse(
     melds: Sequence[str] = (),
     visible: str = "",
     dora: str = "",
+    improving: bool = True,
 ) -> Analysis:
     """Analyse `hand` (mpsz, 13 or 14 tiles less three per meld) under `ruleset`.
 
     `melds` in `parse_meld` notation; `visible` other tiles already seen; `dora`
     the dora indicators (seen as well, and used for the waits' values).
+    `improving=False` leaves the improving tiles out (empty): they cost most of the
+    time (every draw that keeps the shanten, then every discard after it), and
+    callers that rank by shanten and acceptance alone do not need them.
     """
     hand_tiles = _parse("HAND", hand)
     meld_list = tuple(parse_meld(text) for text in melds)
@@ -268,6 +273,7 @@ def analyse(
         dora_indicators=tuple(indicators),
         unseen=tuple(max(0, 4 - n) for n in seen),
         memo={},
+        improving=improving,
     )
     counts = to_counts(hand_tiles)
     if size == full:
@@ -329,7 +335,7 @@ def _kept(ctx: _Context, tiles: list[Tile], discard: int | None) -> KeptHand:
     improving = tuple(
         (k, ctx.left(k))
         for k in range(KIND_COUNT)
-        if after[k] == now and _widens(ctx, counts, k, now, accepted_count)
+        if ctx.improving and after[k] == now and _widens(ctx, counts, k, now, accepted_count)
     )
     waits: tuple[WaitValue, ...] = ()
     furiten = False
