@@ -441,9 +441,9 @@ _TERM_TEXT: dict[str, tuple[str, str, str, str, tuple[str, ...]]] = {
     ),
     "honba": (
         *TERMS["honba"],
-        "A counter that goes up with each repeat deal or draw; every honba adds a little to "
-        "the next win's payment.",
-        "連荘や流局のたびに増える積み棒で、1本ごとに次の和了の支払いが少し増える。",
+        "A counter that goes up when the dealer deals again or a hand ends in a draw (as the "
+        "ruleset says); every honba adds a little to the next win's payment.",
+        "親の連荘や流局で（ルールに従って）増える積み棒で、1本ごとに次の和了の支払いが少し増える。",
         ("riichi_sticks",),
     ),
     "kiriage": (
