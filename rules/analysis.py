@@ -25,7 +25,7 @@ understands.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .hand import Meld, MeldError, MeldKind, Source, Win
@@ -52,6 +52,8 @@ __all__ = [
     "KeptHand",
     "WaitValue",
     "analyse",
+    "describe_melds",
+    "format_kinds",
     "parse_meld",
     "shanten_state",
 ]
@@ -437,9 +439,9 @@ def _tiles_phrase(option: KeptHand) -> str:
     return f"{option.accepted_count} {copies} of {noun} ({kinds or 'none'})"
 
 
-def format_kinds(kinds: Sequence[int] | object) -> str:
+def format_kinds(kinds: Iterable[int]) -> str:
     """Kinds as separate mpsz tiles, e.g. '1m 4m 6s'."""
-    return " ".join(kind_to_str(k) for k in kinds)  # type: ignore[union-attr]
+    return " ".join(kind_to_str(k) for k in kinds)
 
 
 def _reason(now: int, options: Sequence[KeptHand]) -> str:

@@ -11,7 +11,10 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:  # imported lazily at run time: `--help` stays quick
+    from rules.analysis import Analysis, KeptHand
 
 MELD_HELP = (
     "a meld already called, TYPE:TILES[:FROM] with TYPE chi, pon, minkan (open kan), "
@@ -75,7 +78,7 @@ def run_analyse(args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], 
 # --- JSON -------------------------------------------------------------------------------
 
 
-def to_json(result: Any, visible: str = "", dora: str = "") -> dict[str, Any]:
+def to_json(result: Analysis, visible: str = "", dora: str = "") -> dict[str, Any]:
     """CONTRACT.md's object (`hand`, `shanten`, `discards`, `best`) plus explanations."""
     from rules.analysis import ASSUMPTIONS, describe_melds
     from rules.tiles import kind_to_str
@@ -91,7 +94,9 @@ def to_json(result: Any, visible: str = "", dora: str = "") -> dict[str, Any]:
     }
     if result.discarding:
         out["discards"] = [_option_json(option) for option in result.options]
-        out["best"] = kind_to_str(result.best.discard)
+        best = result.best.discard
+        assert best is not None  # every option of a hand with a tile too many is a discard
+        out["best"] = kind_to_str(best)
     else:
         out.update(_option_json(result.best))
         del out["discard"]
@@ -102,7 +107,7 @@ def to_json(result: Any, visible: str = "", dora: str = "") -> dict[str, Any]:
     return out
 
 
-def _option_json(option: Any) -> dict[str, Any]:
+def _option_json(option: KeptHand) -> dict[str, Any]:
     from rules.tiles import kind_to_str
 
     entry: dict[str, Any] = {
@@ -136,7 +141,7 @@ def _option_json(option: Any) -> dict[str, Any]:
 # --- text -------------------------------------------------------------------------------
 
 
-def to_text(result: Any) -> str:
+def to_text(result: Analysis) -> str:
     """A learner's table: one line per discard, best first, then why the best is best."""
     from rules.analysis import ASSUMPTIONS, describe_melds, shanten_state
     from rules.tiles import kind_to_str
@@ -165,7 +170,7 @@ def to_text(result: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _details(option: Any) -> str:
+def _details(option: KeptHand) -> str:
     from rules.tiles import kind_to_str
 
     if option.shanten == 0:
