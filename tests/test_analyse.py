@@ -350,3 +350,24 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(args):
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_complete_hand_says_so_and_still_ranks_the_discards():
+    result = analyse("123m456p789s11122z", WRC)
+    assert result.shanten == -1
+    assert result.reason.startswith("The hand is already complete")
+    assert result.best.shanten == 0
+
+
+def test_thirteen_tiles_as_json_have_no_discards_and_no_best():
+    from tui.commands.analyse import to_json
+
+    answer = to_json(analyse("123456m789p234s5s", WRC, dora="1s"), dora="1s")
+    assert answer["discards"] == [] and answer["best"] is None
+    assert answer["accepted"] == ["2s", "5s"] and answer["accepted_count"] == 6
+    # 2345s is a double tanki (no pinfu); 2s is the dora (indicator 1s): on a 2s the hand
+    # holds two of them, on a 5s one.
+    values = {w["tile"]: w for w in answer["waits"]}
+    assert values["2s"]["yaku"] == ["riichi"] and values["2s"]["han"] == 1 + 2
+    assert values["5s"]["yaku"] == ["riichi"] and values["5s"]["han"] == 1 + 1
+    assert answer["accepted_left"] == {"2s": 3, "5s": 3}
