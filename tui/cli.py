@@ -101,6 +101,10 @@ def build_parser() -> argparse.ArgumentParser:
     stats = sub.add_parser("stats", help="your statistics over the finished games")
     stats.add_argument("--json", action="store_true", help="machine-readable output")
     stats.add_argument("--ruleset", default=None, metavar="ID", help="only games of this preset")
+
+    from .commands.analyse import add_parser as add_analyse_parser
+
+    add_analyse_parser(sub)
     return parser
 
 
@@ -136,6 +140,10 @@ def _run(args: argparse.Namespace) -> int:
         from .commands.stats import run_stats
 
         return run_stats(args, sys.stdout, _fail)
+    if args.command == "analyse":
+        from .commands.analyse import run_analyse
+
+        return run_analyse(args, sys.stdout, _fail)
     if args.command == "rulesets":
         from .commands.rulesets import run_rulesets
 
