@@ -300,7 +300,7 @@ class SaveStore:
         except OSError as error:
             raise SaveError(f"could not read the saved game {self.path}: {error}") from error
         try:
-            saved = _read_saved(self.path, text, saved_at)
+            saved = read_saved(self.path, text, saved_at)
         except Exception as error:  # whatever the file does to the reader: kept aside
             self._quarantine(_reason(error))
             return None
@@ -320,7 +320,7 @@ class SaveStore:
         (another process's save, shown in a read-only replay). None if unreadable."""
         try:
             text = self.path.read_text(encoding="utf-8")
-            return _read_saved(self.path, text, self.path.stat().st_mtime)
+            return read_saved(self.path, text, self.path.stat().st_mtime)
         except Exception:
             return None
 
@@ -419,7 +419,7 @@ def _reason(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
-def _read_saved(path: Path, text: str, saved_at: float) -> SavedGame:
+def read_saved(path: Path, text: str, saved_at: float) -> SavedGame:
     """The save's game rebuilt; any exception means the file cannot be used."""
     records = _parse(text)
     setup = records[0]["setup"]
