@@ -94,7 +94,7 @@ def settle_pending(
         try:
             if ok is not None:
                 store.clear()
-                recorded += 1
+                recorded += recorder.added
             else:
                 store.keep_pending()
         except SaveError as error:
@@ -119,7 +119,7 @@ def settle_pending(
                              notify=notify)
         if ok is None:
             break  # the history is still unavailable: the rest wait too
-        recorded += 1
+        recorded += recorder.added
         try:
             os.unlink(path)
         except OSError as error:

@@ -40,6 +40,7 @@ class HistoryRecorder:
         self._game: Any = None  # the game being played, and when it was first seen
         self._started_at = 0.0
         self._recorded: Any = None
+        self.added = False  # the last record added the game (False: it was there already)
 
     def update(self, game: Any, notify: Callable[..., Any] | None = None) -> int | None:
         """Note `game`; once it is over, record it (once). Returns the new game id."""
@@ -76,10 +77,11 @@ class HistoryRecorder:
             record = game_record(
                 game.events, game.seating.index(0), started_at=started_at, ended_at=ended_at
             )
-            game_id, problem = history.record_game(
+            game_id, problem, self.added = history.record_game_once(
                 self.path, record, key=key, timeout=self.timeout
             )
         except Exception as error:  # the history must never stop the game
+            self.added = False
             self.problem = str(error) or type(error).__name__
             if notify is not None:
                 notify(self.problem, title="The game was not added to the history",

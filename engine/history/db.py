@@ -495,11 +495,26 @@ def record_game(
     """Open the history at `path`, store `record` (once per `key`), close; return
     (game id, problem). `problem` is the notice to show once if a corrupt file was
     moved aside. If this call created the file and failed, no empty file is left."""
+    game_id, problem, _ = record_game_once(path, record, key=key, timeout=timeout)
+    return game_id, problem
+
+
+def record_game_once(
+    path: str | os.PathLike[str],
+    record: GameRecord,
+    *,
+    key: str | None = None,
+    timeout: float | None = None,
+) -> tuple[int, str | None, bool]:
+    """`record_game`, also saying whether the game was added now (False: its `key`
+    was stored already, by an earlier run that stopped before it could tidy up)."""
     target = Path(path)
     existed = target.exists()
     try:
         with HistoryDB(target, timeout=timeout) as db:
-            return db.record(record, key=key), db.problem
+            before = db.recorded(key) if key is not None else None
+            game_id = db.record(record, key=key)
+            return game_id, db.problem, before is None
     except BaseException:
         if not existed:
             _remove_if_empty(target)
