@@ -131,8 +131,11 @@ def settle_pending(
 
 
 def _finished_save(store: SaveStore) -> Any:
-    """The save if it holds a finished game (read without moving anything)."""
+    """The save if it holds a finished game (read without moving anything else)."""
     saved = store.peek()
     if saved is None or not saved.finished:
         return None
-    return store.load()
+    try:
+        return store.load()
+    except SaveError:
+        return None
