@@ -164,7 +164,7 @@ class MahjongApp(ProcessApp, App[None]):
             f"A game was saved: {saved.ruleset}, seed {saved.seed}, "
             f"{round_name(saved.round_wind, saved.hand_number + 1, self.config.lang)}, "
             f"{saved.honba} honba, scores {', '.join(f'{x:,}' for x in saved.scores)}"
-            " - press r to resume it."
+            " - press r to resume it (Enter asks before a new game; the saved one is kept)."
         )
 
     def _kept_in(self, saved: SavedGame) -> str:
@@ -173,7 +173,7 @@ class MahjongApp(ProcessApp, App[None]):
     def _ask_replace(self, config: GameConfig, *, back: str) -> None:
         saved = self.resumable
         assert saved is not None
-        text = self._describe(saved).removesuffix(" - press r to resume it.")
+        text = self._describe(saved).split(" - press r", 1)[0]
         self.push_screen(
             ReplaceSaveScreen(text, self._kept_in(saved), back=back),
             callback=lambda answer: self._replace_answer(answer, config),
