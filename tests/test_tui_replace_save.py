@@ -55,7 +55,7 @@ async def test_enter_on_the_launch_screen_asks_before_replacing_the_save(tmp_pat
         await wait_for(pilot, LaunchScreen)
         await pilot.press("enter")
         await wait_for(pilot, ReplaceSaveScreen)
-        assert "Start a new game instead?" in screen_text(app)
+        assert "seed 42) instead?" in screen_text(app)
         assert f"{game_id}.jsonl" in app.screen.text  # the full path (wrapped on screen)
         await pilot.press("n")  # back: nothing changed
         await wait_for(pilot, LaunchScreen)

@@ -175,7 +175,8 @@ class MahjongApp(ProcessApp, App[None]):
         assert saved is not None
         text = self._describe(saved).split(" - press r", 1)[0]
         self.push_screen(
-            ReplaceSaveScreen(text, self._kept_in(saved), back=back),
+            ReplaceSaveScreen(text, self._kept_in(saved), back=back,
+                              new=f"{config.ruleset}, seed {config.seed}"),
             callback=lambda answer: self._replace_answer(answer, config),
         )
 

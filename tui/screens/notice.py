@@ -48,13 +48,18 @@ class ReplaceSaveScreen(_Notice):
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, saved: str, kept_in: str, *, back: str = "go back") -> None:
+    def __init__(
+        self, saved: str, kept_in: str, *, new: str = "", back: str = "go back"
+    ) -> None:
         super().__init__(
             f"{saved}\n\n"
-            f"Start a new game instead? The saved game is not lost: it is kept in\n"
+            f"Start a new game{f' ({new})' if new else ''} instead? The saved game is not "
+            "lost: it is kept in\n"
             f"{kept_in}\n"
             "(replay or export it from there).\n\n"
-            f"y  start the new game    r  resume the saved game    n / Esc  {back}"
+            f"y        start the new game\n"
+            "r        resume the saved game\n"
+            f"n / Esc  {back}"
         )
 
     def action_answer(self, answer: str | None) -> None:
