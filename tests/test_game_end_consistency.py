@@ -20,7 +20,7 @@ from engine.history.db import HistoryDB, history_path, record_game
 from engine.scripted import autopilot, scripted_game
 from tui.finish import finish_game, settle_pending
 from tui.history import HistoryRecorder
-from tui.kept_games import pending_games
+from tui.kept_games import header_game_id, kept_games, pending_games
 from tui.save import SaveStore
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -213,3 +213,56 @@ def _any_record():
     while not game.is_over:
         game.apply(autopilot(game, game.pending_seats()[0]))
     return game_record(game.events, 0, started_at=1.0, ended_at=2.0), None
+
+
+SOAK = textwrap.dedent(
+    """
+    import sys
+    sys.path.insert(0, {tests!r})
+    from test_game_end_consistency import last_hand
+    from tui.finish import finish_game
+    from tui.history import HistoryRecorder
+    from tui.save import SaveStore
+    data = sys.argv[1]
+    while True:
+        store = SaveStore(data)
+        game = last_hand(store)
+        print(game.setup["game_id"], flush=True)
+        finish_game(store, HistoryRecorder(data), game)
+    """
+)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_soak_sigkill_at_random_moments_never_records_twice_nor_loses_a_game(tmp_path):
+    """40 processes finishing games in a loop, each SIGKILLed at a random moment;
+    after each, the next launch settles: every finished game is in the history
+    once, and the one cut short is still the save (or recorded)."""
+    import random
+
+    rng = random.Random(3)
+    code = SOAK.format(tests=str(ROOT / "tests"))
+    data = tmp_path / "data"
+    started: list[str] = []
+    for _ in range(40):
+        process = subprocess.Popen([sys.executable, "-c", code, str(data)], cwd=ROOT,
+                                   stdout=subprocess.PIPE, text=True)
+        first = process.stdout.readline().strip()  # running: now kill it at random
+        import time
+
+        time.sleep(rng.uniform(0.0, 1.5))
+        process.send_signal(signal.SIGKILL)
+        out, _ = process.communicate(timeout=30)
+        started += [first, *out.split()]
+        settle_pending(SaveStore(data), HistoryRecorder(data))
+        keys = stored(data)
+        assert len(keys) == len(set(keys))  # never twice
+        saved = SaveStore(data).peek()
+        in_save = {saved.game_id} if saved is not None else set()
+        # A game cut short before its end was kept in games/ by the next process.
+        kept = {header_game_id(p) for p in kept_games(data)}
+        assert set(started[:-1]) <= set(keys) | kept  # every earlier game: recorded or kept
+        assert started[-1] in set(keys) | in_save | kept  # the last: recorded, or still saved
+    print(f"{len(started)} games, 40 kills, {len(stored(data))} recorded, "
+          f"{len(kept_games(data))} kept unfinished")
