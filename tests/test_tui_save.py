@@ -20,6 +20,7 @@ from engine.log import log_lines
 from engine.scripted import do, scripted_game, t
 from rules.ruleset import load_preset
 from tui import save as save_module
+from tui.kept_games import kept_games
 from tui.save import SAVE_NAME, CorruptSave, SaveError, SaveStore, default_data_dir
 
 FIXED_TIME = 1_700_000_000.0  # 2023-11-14, so the names of kept files are predictable
@@ -340,8 +341,11 @@ def test_an_unloaded_readable_save_of_another_game_is_kept_too(tmp_path):
     text = first.path.read_text(encoding="utf-8")
     other = store_at(tmp_path)  # never loaded: a second app started a new game
     other.save(Game.new(load_preset("jpm"), 2))
-    [kept] = other.kept_aside()
-    assert kept.name.startswith(f"{SAVE_NAME}.previous-") and kept.read_text() == text
+    # Kept in games/ under the game's id (issue #10), no longer as save.jsonl.previous-*.
+    [kept] = kept_games(tmp_path)
+    game_id = json.loads(text.split("\n", 1)[0])["setup"]["game_id"]
+    assert kept.name == f"{game_id}.jsonl" and kept.read_text() == text
+    assert other.kept_aside() == []
 
 
 # --------------------------------------------------------------------------- where

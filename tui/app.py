@@ -6,10 +6,20 @@ The seed is random by default and always shown, so any game can be replayed.
 The last launch choice is remembered (tui.settings) in `data_dir` or the user's
 config directory. Below 80x24 a "terminal too small" notice covers the app
 until the terminal grows.
+
+Nothing is lost (issue #10): the app takes the data directory's lock first
+(`tui.data_lock`; a second process is told and may watch the other's save read
+only); it finishes what a previous run could not (a finished game not yet in
+the history, `tui.finish.settle_pending`); a saved game is replaced only after
+the player says so, and is then kept in ``games/`` (`ReplaceSaveScreen`, also
+when the flags chose a new game); a game that cannot be saved says so once
+(`NotSavedScreen`); the end of a game is `tui.finish.finish_game` (record once,
+then clear). A crash exits non-zero (`tui.app_process`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -22,10 +32,16 @@ from textual.events import Resize
 
 from engine.game import Game
 
+from .app_process import ProcessApp
+from .data_lock import DataLock
+from .finish import finish_game, settle_pending
 from .history import HistoryRecorder
-from .save import SaveError, SaveStore, default_data_dir
+from .kept_games import games_dir, safe_name
+from .no_color import use_safe_filters
+from .save import SavedGame, SaveError, SaveStore, default_data_dir
 from .screens import APP_CSS_PATH
 from .screens.launch import LaunchScreen, random_seed
+from .screens.notice import NotSavedScreen, OtherGameScreen, ReplaceSaveScreen
 from .screens.table import TableScreen
 from .screens.too_small import TooSmallScreen, too_small
 from .settings import GameConfig, Settings, load_settings, save_settings
@@ -35,7 +51,7 @@ from .words import check_lang, round_name
 SAVE_DEBOUNCE = 0.05  # seconds: the longest a played action waits to be on disk
 
 
-class MahjongApp(App[None]):
+class MahjongApp(ProcessApp, App[None]):
     """Japanese mahjong in the terminal against three AI opponents."""
 
     TITLE = "mahjong-tui"
@@ -58,6 +74,7 @@ class MahjongApp(App[None]):
         opponents: Sequence[Any] | None = None,
     ) -> None:
         super().__init__()
+        use_safe_filters(self)  # NO_COLOR: no crash on unstyled segments
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self.settings: Settings = load_settings(self.data_dir)
         s = self.settings
@@ -85,36 +102,144 @@ class MahjongApp(App[None]):
         # A scripted game handed in (tests, examples) is saved only into its own data_dir.
         self.saving = game is None or self.data_dir is not None
         self.game_history = HistoryRecorder(self.store.dir)  # finished games, once each
+        self.lock = DataLock(self.store.dir)
+        self.crash_dir = self.store.dir
+        self.resumable: SavedGame | None = None
+        self._finished: Game | None = None  # the game whose end was handled
 
-    # -- screens --------------------------------------------------------------------
-    def on_mount(self) -> None:
-        skip_launch = self.scripted_game is not None or (
-            self.flags["ruleset"] is not None and self.flags["seed"] is not None
-        )
-        if skip_launch:
-            self.start_game(self.config, remember=False)
-        else:
-            self.show_launch()
-        self._check_size()
+    # -- the data directory ------------------------------------------------------------
+    def _take_lock(self) -> bool:
+        """Hold the data directory, or tell the player who does (False: no game here)."""
+        try:
+            other = self.lock.acquire()
+        except OSError:
+            return True  # no lock file can be made: no save either (said at the start)
+        if other is None:
+            return True
+        self.saving = False
+        self._other = other
+        self._show_other_game()
+        return False
 
-    def show_launch(self) -> None:
-        self.from_launch = True
+    def _show_other_game(self) -> None:
+        saved = self.store.peek()
+        screen = OtherGameScreen(self._other, str(self.store.dir), can_replay=saved is not None)
+        self.push_screen(screen, callback=lambda answer: self._other_game(answer, saved))
+
+    def _other_game(self, answer: str | None, saved: SavedGame | None) -> None:
+        if answer == "replay" and saved is not None:
+            from ai.review import Timeline
+
+            from .screens.replay import ReplayScreen
+
+            viewer = ReplayScreen(Timeline.of(saved.game), tiles=self.config.tiles,
+                                  lang=self.config.lang)
+            self.push_screen(viewer, callback=lambda _: self._show_other_game())
+            return
+        self.exit()
+
+    def _settle(self) -> None:
+        """Finish the work of earlier runs: old leftovers into games/, finished games
+        not yet in the history recorded (once each)."""
+        with contextlib.suppress(OSError):
+            self.store.migrate_leftovers()
+        for note in settle_pending(self.store, self.game_history, notify=self.notify):
+            self.notify(note, title="Game history", timeout=10)
+
+    def _saved_to_resume(self) -> tuple[SavedGame | None, str]:
+        """The unfinished saved game, if any, and the note the launch screen shows."""
         note = ""
-        self.resumable = None
         try:
             saved = self.store.load()
         except SaveError as error:
             saved, note = None, str(error)
         if self.store.problem:
             note = self.store.problem
-        if saved is not None and not saved.finished:
-            self.resumable = saved
-            note = (
-                f"A game was saved: {saved.ruleset}, seed {saved.seed}, "
-                f"{round_name(saved.round_wind, saved.hand_number + 1, self.config.lang)}, "
-                f"{saved.honba} honba, scores {', '.join(f'{x:,}' for x in saved.scores)}"
-                " - press r to resume it."
-            )
+        if saved is None or saved.finished:
+            return None, note
+        return saved, self._describe(saved)
+
+    def _describe(self, saved: SavedGame) -> str:
+        return (
+            f"A game was saved: {saved.ruleset}, seed {saved.seed}, "
+            f"{round_name(saved.round_wind, saved.hand_number + 1, self.config.lang)}, "
+            f"{saved.honba} honba, scores {', '.join(f'{x:,}' for x in saved.scores)}"
+            " - press r to resume it (Enter asks before a new game; the saved one is kept)."
+        )
+
+    def _kept_in(self, saved: SavedGame) -> str:
+        return str(games_dir(self.store.dir) / f"{safe_name(saved.game_id)}.jsonl")
+
+    def _ask_replace(self, config: GameConfig, *, back: str) -> None:
+        saved = self.resumable
+        assert saved is not None
+        text = self._describe(saved).split(" - press r", 1)[0]
+        self.push_screen(
+            ReplaceSaveScreen(text, self._kept_in(saved), back=back,
+                              new=f"{config.ruleset}, seed {config.seed}"),
+            callback=lambda answer: self._replace_answer(answer, config),
+        )
+
+    def _replace_answer(self, answer: str | None, config: GameConfig) -> None:
+        if answer == "resume":
+            self._resume()
+        elif answer == "new":
+            self.resumable = None
+            try:
+                kept = self.store.archive()
+            except SaveError as error:
+                kept = None
+                self.notify(str(error), title="The saved game stays where it is",
+                            severity="error")
+            if kept is not None:
+                self.notify(f"The saved game is kept as {kept}.", title="Saved game kept",
+                            timeout=8)
+            self.start_game(config, remember=self.from_launch)
+        elif self.from_launch:
+            self.config = config
+            self.show_launch()
+        else:
+            self.exit()
+
+    def _resume(self) -> None:
+        saved = self.resumable
+        if saved is None:
+            return
+        self.resumable = None
+        config = replace(self.config, ruleset=saved.ruleset, seed=saved.seed)
+        # A time limit (gifu) counts on from the playing time at the save.
+        saved.game.resume_clock(time.monotonic, saved.played_seconds)
+        self.scripted_game = saved.game
+        self.start_game(config, remember=False)
+
+    # -- screens --------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self._check_size()
+        if self.saving and not self._take_lock():
+            return
+        if self.saving:
+            self._settle()
+        skip_launch = self.scripted_game is not None or (
+            self.flags["ruleset"] is not None and self.flags["seed"] is not None
+        )
+        if not skip_launch:
+            self.show_launch()
+        elif self.scripted_game is None and self.saving:
+            # The flags chose a new game: a saved one is replaced only if the player says so.
+            self.resumable, note = self._saved_to_resume()
+            if self.resumable is not None:
+                self._ask_replace(self.config, back="quit (nothing is changed)")
+            else:
+                if note:
+                    self.notify(note, title="Saved game", severity="warning", timeout=15)
+                self.start_game(self.config, remember=False)
+        else:
+            self.start_game(self.config, remember=False)
+        self._check_size()
+
+    def show_launch(self) -> None:
+        self.from_launch = True
+        self.resumable, note = self._saved_to_resume()
         self.push_screen(
             LaunchScreen(self.config, resume_note=note, can_resume=self.resumable is not None),
             callback=self._launched,
@@ -122,15 +247,10 @@ class MahjongApp(App[None]):
 
     def _launched(self, config: GameConfig | str | None) -> None:
         if config == "resume" and self.resumable is not None:
-            saved = self.resumable
-            self.resumable = None
-            config = replace(self.config, ruleset=saved.ruleset, seed=saved.seed)
-            # A time limit (gifu) counts on from the playing time at the save.
-            saved.game.resume_clock(time.monotonic, saved.played_seconds)
-            self.scripted_game = saved.game
-            self.start_game(config, remember=False)
-            return
-        if isinstance(config, GameConfig):
+            self._resume()
+        elif isinstance(config, GameConfig) and self.resumable is not None:
+            self._ask_replace(config, back="back to the launch screen")
+        elif isinstance(config, GameConfig):
             self.start_game(config)
 
     def start_game(self, config: GameConfig, *, remember: bool = True) -> None:
@@ -151,16 +271,37 @@ class MahjongApp(App[None]):
         """Save the game's log (after every applied action and at the start)."""
         if not self.saving:
             return
-        self.game_history.update(game, self.notify)
         if game.is_over:
-            self.store.clear()
+            self._finish(game)
             return
+        self.game_history.update(game, self.notify)  # notes when the game was first seen
         try:
             self.store.save(game)
         except SaveError as error:
+            self._not_saved(str(error))
+
+    def _not_saved(self, reason: str) -> None:
+        """Say once, on a notice the player closes, that this game is not being saved."""
+        if self.save_problem is not None:
+            return
+        self.save_problem = reason
+        self.push_screen(NotSavedScreen(reason))
+
+    def _finish(self, game: Game) -> None:
+        """The end of the game: recorded once, then the save removed (`finish_game`)."""
+        if game is self._finished:
+            return
+        self._finished = game
+        done = finish_game(self.store, self.game_history, game, notify=self.notify)
+        if done.pending is not None:
+            self.notify(
+                f"The game is kept as {done.pending} and will be added to the history "
+                "at the next launch.", title="Game history", severity="warning", timeout=15,
+            )
+        for problem in done.problems:
             if self.save_problem is None:
-                self.save_problem = str(error)
-                self.notify(str(error), title="The game cannot be saved", severity="error")
+                self.notify(problem, title="The finished game's save", severity="error",
+                            timeout=15)
 
     def save_after_apply(self, game: Game, action: Any, events: Any) -> None:
         """Save soon: the actions of one burst (the AI's turns between two of yours)
@@ -185,6 +326,10 @@ class MahjongApp(App[None]):
 
     def on_unmount(self) -> None:
         self.flush_save()
+        self.lock.release()
+
+    def process_ended(self) -> None:
+        self.lock.release()
 
     def _game_over(self) -> None:
         if self.from_launch:

@@ -2,9 +2,11 @@
 
 `MahjongApp.save_game` calls `HistoryRecorder.update` with every game it saves:
 it notes when a game was first seen and records the game once when it is over,
-in the history beside the save (`MahjongApp.data_dir` / `MAHJONG_TUI_DATA`); a
-game the app does not save (a scripted game handed in without a data directory)
-is not recorded either. A failure is a notification, never a crash. The write
+in the history beside the save (`MahjongApp.data_dir` / `MAHJONG_TUI_DATA`),
+keyed by the game's id (`game_id` in its setup) so that a retried record is
+never a second one (`tui.finish` runs the whole end of a game); a game the app
+does not save (a scripted game handed in without a data directory) is not
+recorded either. A failure is a notification, never a crash. The write
 runs on the UI's thread: a locked history holds the screen for up to
 `RECORD_TIMEOUT` seconds before it is reported. The database code loads when
 the first game ends, not at start-up.
@@ -38,6 +40,7 @@ class HistoryRecorder:
         self._game: Any = None  # the game being played, and when it was first seen
         self._started_at = 0.0
         self._recorded: Any = None
+        self.added = False  # the last record added the game (False: it was there already)
 
     def update(self, game: Any, notify: Callable[..., Any] | None = None) -> int | None:
         """Note `game`; once it is over, record it (once). Returns the new game id."""
@@ -49,16 +52,36 @@ class HistoryRecorder:
         if not game.is_over:
             return None
         self._recorded = game
+        started = game.setup.get("started_at")
+        started_at = float(started) if isinstance(started, int | float) else self._started_at
+        return self.record(game, started_at=started_at, ended_at=self.clock(), notify=notify)
+
+    def record(
+        self,
+        game: Any,
+        *,
+        started_at: float,
+        ended_at: float,
+        key: str | None = None,
+        notify: Callable[..., Any] | None = None,
+    ) -> int | None:
+        """Record the finished `game` under its id (once, however often this is called
+        for it); the history's id of the game, or None if it could not be written
+        (`problem` says why, and `notify` was told)."""
+        if key is None and isinstance(game.setup.get("game_id"), str):
+            key = game.setup["game_id"]
         try:
             from engine.history import db as history
             from engine.history.stats import game_record
 
             record = game_record(
-                game.events, game.seating.index(0),
-                started_at=self._started_at, ended_at=self.clock(),
+                game.events, game.seating.index(0), started_at=started_at, ended_at=ended_at
             )
-            game_id, problem = history.record_game(self.path, record, timeout=self.timeout)
+            game_id, problem, self.added = history.record_game_once(
+                self.path, record, key=key, timeout=self.timeout
+            )
         except Exception as error:  # the history must never stop the game
+            self.added = False
             self.problem = str(error) or type(error).__name__
             if notify is not None:
                 notify(self.problem, title="The game was not added to the history",

@@ -3,6 +3,8 @@
     ReplayApp(engine.log.replay("game-7.jsonl"), seat=None, tiles="text").run()
 
 It opens `ReplayScreen` on the game and quits when the screen is closed (q, Esc).
+Under NO_COLOR it draws in monochrome (`tui.no_color`), and a crash exits
+non-zero (`tui.app_process`).
 """
 
 from __future__ import annotations
@@ -15,13 +17,15 @@ from textual.binding import Binding
 from ai.review import Timeline
 from engine.game import Game
 
+from .app_process import ProcessApp
+from .no_color import use_safe_filters
 from .screens import APP_CSS_PATH
 from .screens.replay import ReplayScreen
 from .tiles import check_style
 from .words import check_lang
 
 
-class ReplayApp(App[None]):
+class ReplayApp(ProcessApp, App[None]):
     """A recorded game, step by step, at the table."""
 
     TITLE = "mahjong-tui replay"
@@ -39,6 +43,7 @@ class ReplayApp(App[None]):
         step: int | None = None,
     ) -> None:
         super().__init__()
+        use_safe_filters(self)
         self.timeline = Timeline.of(game)
         self.seat = seat
         self.tiles = check_style(tiles)

@@ -10,11 +10,19 @@ Resuming re-applies the logged actions to a new game built from the header and
 checks that every event comes out identical (`engine.log.replay`-style), so a
 resumed game is exactly the saved one: same hands, same wall, same scores.
 
+Each game has an id (`game_id` in its setup, with `started_at`, so in the log's
+header; `Game.new` ignores both on replay): the key of its history record
+(recorded once, `tui.history`) and the name it is kept under.
+
 A save that cannot be read (not JSON, not a mahjong-tui log, another format
-version, events that do not replay) is *corrupt*: it is reported with a clear
-message (`SaveStore.problem`, and the `CorruptSave` error from `resume`), moved
-aside as ``save.jsonl.corrupt-<timestamp>`` and never overwritten or deleted.
-`clear()` removes the save when a game ends.
+version, events that do not replay, or anything else that raises while it is
+read, a line nested too deep included) is *corrupt*: it is reported with a
+clear message (`SaveStore.problem`, and the `CorruptSave` error from `resume`),
+moved aside as ``save.jsonl.corrupt-<timestamp>`` (a unique name) and never
+overwritten or deleted. A readable save is never dropped either: `archive()`
+moves it to ``games/<game id>.jsonl`` (`tui.kept_games`) once the player has
+confirmed a new game. `clear()` removes the save when a game ends and has been
+recorded.
 
     store = SaveStore(default_data_dir())
     saved = store.load()            # None: nothing to resume (see store.problem)
@@ -25,8 +33,10 @@ aside as ``save.jsonl.corrupt-<timestamp>`` and never overwritten or deleted.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import secrets
 import sys
 import tempfile
 import time
@@ -39,6 +49,15 @@ from engine.actions import action_from_dict, action_to_dict
 from engine.events import event_to_dict
 from engine.game import Game
 from engine.log import CLOCK_NOTE, FORMAT, VERSION, game_from_setup, recorded_clock
+
+from .kept_games import (
+    KEPT_SUFFIX,
+    PENDING_SUFFIX,
+    games_dir,
+    migrate_leftovers,
+    move_unique,
+    safe_name,
+)
 
 SAVE_NAME = "save.jsonl"
 APP_DIR = "mahjong-tui"
@@ -65,6 +84,8 @@ class SavedGame:
     lines: tuple[str, ...]
     saved_at: float  # the file's modification time (seconds since the epoch)
     played_seconds: float = 0.0  # playing time at the save (rulesets with a time limit)
+    game_id: str = ""  # the header's id (a save of an older version: one given at load)
+    started_at: float = 0.0  # when the game was first started (0: not known)
 
     @property
     def ruleset(self) -> str:
@@ -118,6 +139,13 @@ def default_data_dir(env: Mapping[str, str] | None = None, platform: str | None 
     return Path(env.get("XDG_DATA_HOME") or home / ".local" / "share") / APP_DIR
 
 
+def new_game_id(game: Game, now: float) -> str:
+    """A unique, readable id: when, which ruleset and seed, and 6 random hex digits
+    (two games of the same seed started in the same second still differ)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    return f"{stamp}-{game.ruleset.id}-{game.seed}-{secrets.token_hex(3)}"
+
+
 def _dumps(obj: dict[str, Any]) -> str:
     """One log line, exactly as `engine.log.log_lines` writes it."""
     return json.dumps(obj, ensure_ascii=False)
@@ -149,6 +177,22 @@ class SaveStore:
         self._events = 0  # events of `_game` already encoded
         self._actions = 0  # actions of `_game` already encoded
         self._owned = False  # the file on disk is ours (written or loaded by this store)
+        self._legacy: tuple[Game, str] | None = None  # a game loaded from a save without id
+
+    # ------------------------------------------------------------------ identity
+    def identity(self, game: Game) -> tuple[str, float]:
+        """The id and start time of `game`, kept in its setup (so in the log's header:
+        `Game.new` ignores them on replay). A game without one gets one now."""
+        setup = game.setup
+        legacy = self._legacy
+        if legacy is not None and legacy[0] is game and "game_id" not in setup:
+            return legacy[1], 0.0  # resumed from an older save: its log stays as it was
+        if not isinstance(setup.get("game_id"), str) or not setup["game_id"]:
+            now = self.clock()
+            setup["game_id"] = new_game_id(game, now)
+            setup["started_at"] = round(now, 3)
+        started = setup.get("started_at")
+        return setup["game_id"], float(started) if isinstance(started, int | float) else 0.0
 
     # ------------------------------------------------------------------ saving
     def save(self, source: Game | Iterable[str]) -> Path:
@@ -171,6 +215,7 @@ class SaveStore:
         """The log of `game`, encoding only the lines that are new since the last save."""
         if game is not self._game or len(game.events) < self._events:
             self._game = game
+            self.identity(game)
             self._text = _dumps({"format": FORMAT, "version": VERSION, "setup": game.setup}) + "\n"
             self._events = self._actions = 0
         marks = game.marks
@@ -224,15 +269,16 @@ class SaveStore:
 
     def _protect_existing(self) -> None:
         """Before the first write: a corrupt save on disk is moved aside, never overwritten;
-        a readable one from another game is kept too (as ``save.jsonl.previous-<time>``)."""
+        a readable one from another game is kept too (in ``games/``, `archive`). The app
+        asks the player before it gets here; this is the safety net."""
         if not self.path.exists():
             return
         try:
             _parse(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as error:
-            self._quarantine(str(error))
+        except Exception as error:  # anything unreadable, RecursionError included
+            self._quarantine(_reason(error))
             return
-        self._move_aside("previous")
+        self.archive()
 
     # ------------------------------------------------------------------ loading
     def load(self) -> SavedGame | None:
@@ -254,19 +300,59 @@ class SaveStore:
         except OSError as error:
             raise SaveError(f"could not read the saved game {self.path}: {error}") from error
         try:
-            records = _parse(text)
-            played = float(records.pop()[CLOCK_NOTE]) if CLOCK_NOTE in records[-1] else 0.0
-            game = _replay(records)
-        except ValueError as error:
-            self._quarantine(str(error))
+            saved = read_saved(self.path, text, saved_at)
+        except Exception as error:  # whatever the file does to the reader: kept aside
+            self._quarantine(_reason(error))
             return None
-        lines = tuple(line for line in text.splitlines() if line.strip())
+        if not saved.game_id:  # a save of an older version: an id from its header
+            digest = hashlib.sha256(saved.lines[0].encode("utf-8")).hexdigest()[:12]
+            saved = _with_id(saved, f"legacy-{saved.ruleset}-{saved.seed}-{digest}")
+            self._legacy = (saved.game, saved.game_id)
         # The file is this store's now: saving the resumed game replaces it (the
         # first save encodes the whole game again, so a tail of events that the
-        # save was missing is written too).
+        # save was missing is written too), and keeps the game's id.
         self._game = None
         self._owned = True
-        return SavedGame(self.path, game, lines, saved_at, played)
+        return saved
+
+    def peek(self) -> SavedGame | None:
+        """The saved game, read only: nothing is moved, nothing becomes this store's
+        (another process's save, shown in a read-only replay). None if unreadable."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+            return read_saved(self.path, text, self.path.stat().st_mtime)
+        except Exception:
+            return None
+
+    # ------------------------------------------------------------------ keeping games
+    def archive(self) -> Path | None:
+        """Keep the save in ``games/<game id>.jsonl`` (never over another file) and
+        forget it here; the path, or None if there was no save. SaveError if it
+        cannot be moved (then it stays where it is)."""
+        return self._keep(KEPT_SUFFIX)
+
+    def keep_pending(self) -> Path | None:
+        """Keep a finished game whose history record failed as
+        ``games/<game id>.pending.jsonl``, recorded at the next launch."""
+        return self._keep(PENDING_SUFFIX)
+
+    def _keep(self, suffix: str) -> Path | None:
+        if not self.path.exists():
+            return None
+        from .kept_games import header_game_id
+
+        game_id = self._game.setup.get("game_id") if self._game is not None else None
+        stem = safe_name(header_game_id(self.path) or game_id or f"save-{int(self.clock())}")
+        try:
+            kept = move_unique(self.path, games_dir(self.dir), stem, suffix)
+        except OSError as error:
+            raise SaveError(f"could not keep the saved game {self.path}: {error}") from error
+        self._forget()
+        return kept
+
+    def migrate_leftovers(self) -> list[Path]:
+        """Move the ``save.jsonl.previous-*`` files of older versions into ``games/``."""
+        return migrate_leftovers(self.dir, SAVE_NAME)
 
     def resume(self) -> Game:
         """The saved game, rebuilt exactly; `CorruptSave` or `SaveError` if there is none."""
@@ -278,8 +364,16 @@ class SaveStore:
         raise SaveError("there is no saved game to resume")
 
     def clear(self) -> None:
-        """Remove the save of a finished game (a corrupt save kept aside stays)."""
-        self.path.unlink(missing_ok=True)
+        """Remove the save of a finished game (a corrupt save kept aside stays).
+        SaveError if the file cannot be removed (a read-only directory)."""
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as error:
+            raise SaveError(f"could not remove the finished game's save {self.path}: {error}"
+                            ) from error
+        self._forget()
+
+    def _forget(self) -> None:
         self._game = None
         self._text = ""
         self._events = self._actions = 0
@@ -297,16 +391,12 @@ class SaveStore:
 
     def _move_aside(self, label: str) -> Path | None:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
-        target = self.path.with_name(f"{SAVE_NAME}.{label}-{stamp}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = self.path.with_name(f"{SAVE_NAME}.{label}-{stamp}-{n}")
         try:
-            os.replace(self.path, target)
+            kept = move_unique(self.path, self.dir, f"{SAVE_NAME}.{label}-{stamp}", "")
         except OSError:
             return None
-        return target
+        self._forget()
+        return kept
 
     def kept_aside(self) -> list[Path]:
         """Every save moved aside so far (corrupt or previous), oldest name first."""
@@ -316,6 +406,39 @@ class SaveStore:
 
 
 # ---------------------------------------------------------------------- reading a log
+
+
+def _reason(error: BaseException) -> str:
+    """What was wrong, in words: our own ValueErrors say it; anything else is named."""
+    if isinstance(error, RecursionError):
+        return "a line is nested too deeply to be a game log"
+    if isinstance(error, ValueError) and str(error):
+        return str(error)
+    if isinstance(error, UnicodeDecodeError):
+        return f"it is not text ({error.reason})"
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
+def read_saved(path: Path, text: str, saved_at: float) -> SavedGame:
+    """The save's game rebuilt; any exception means the file cannot be used."""
+    records = _parse(text)
+    setup = records[0]["setup"]
+    played = float(records.pop()[CLOCK_NOTE]) if CLOCK_NOTE in records[-1] else 0.0
+    game = _replay(records)
+    lines = tuple(line for line in text.splitlines() if line.strip())
+    game_id = setup.get("game_id") if isinstance(setup.get("game_id"), str) else ""
+    started = setup.get("started_at")
+    started_at = float(started) if isinstance(started, int | float) else 0.0
+    if game_id:  # the rebuilt game carries its id on (`Game.new` does not know it)
+        game.setup["game_id"] = game_id
+        game.setup["started_at"] = started_at
+    return SavedGame(path, game, lines, saved_at, played, game_id, started_at)
+
+
+def _with_id(saved: SavedGame, game_id: str) -> SavedGame:
+    from dataclasses import replace
+
+    return replace(saved, game_id=game_id)
 
 
 def _parse(text: str) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from .db import (
     NewerHistory,
     history_path,
     record_game,
+    record_game_once,
 )
 from .stats import GameRecord, HandFacts, IncompleteGame, Summaries, Summary, game_record, summarize
 
@@ -33,5 +34,6 @@ __all__ = [
     "game_record",
     "history_path",
     "record_game",
+    "record_game_once",
     "summarize",
 ]

@@ -4,10 +4,12 @@
         db.record(game_record(game.events, started_at=t0, ended_at=time.time()))
         db.summaries(ruleset="wrc").as_dict()
 
-Layout (schema version 2, `PRAGMA user_version`; `application_id` marks the file):
+Layout (schema version 3, `PRAGMA user_version`; `application_id` marks the file):
 
     games      id, ruleset, overrides (JSON), seed, started_at, ended_at (epoch
-               seconds), human_seat, hand_count, sticks
+               seconds), human_seat, hand_count, sticks, game_key (the game's
+               own id, unique: a game is recorded once however often the end of
+               the game is retried)
     seats      game_id, seat, points, rank, uma, result      -- all four seats
     hands      game_id, hand_index, round_wind, hand_number, honba, dealer, won,
                tsumo, dealt_in, riichi, called, win_value, deal_in_value, delta
@@ -20,7 +22,10 @@ previous version. A file from a newer version of the app is never written.
 
 Each game is written in one `BEGIN IMMEDIATE ... COMMIT` transaction (rollback
 journal, `synchronous=FULL`), so a crash at any moment leaves either the whole
-game or none of it; `games.hand_count` lets anyone check that.
+game or none of it; `games.hand_count` lets anyone check that. Recording a game
+whose `key` is already stored changes nothing and answers the stored id, so the
+end of a game can be retried after any crash (`record(..., key=game_id)`). A
+first write that fails (disk full) leaves no empty history file behind.
 
 Trouble is reported, never silently repaired at the cost of data:
 
@@ -140,7 +145,13 @@ def _v2(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX games_by_ruleset ON games(ruleset, ended_at)")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
+def _v3(conn: sqlite3.Connection) -> None:
+    """Each game keeps its own id (the save's `game_id`): recording it twice is a no-op."""
+    conn.execute("ALTER TABLE games ADD COLUMN game_key TEXT")
+    conn.execute("CREATE UNIQUE INDEX games_by_key ON games(game_key)")
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -330,17 +341,28 @@ class HistoryDB:
 
     # -- writing -------------------------------------------------------------------
     def record(
-        self, record: GameRecord, *, before_commit: Callable[[], None] | None = None
+        self,
+        record: GameRecord,
+        *,
+        key: str | None = None,
+        before_commit: Callable[[], None] | None = None,
     ) -> int:
         """Store one finished game in one transaction; return its id.
 
-        `before_commit` runs inside the transaction, just before COMMIT (tests use
-        it to kill a writer in the middle of a game)."""
+        With `key` (the game's own id), a game already stored under that key is not
+        stored again: its id is answered. `before_commit` runs inside the
+        transaction, just before COMMIT (tests use it to kill a writer mid-game)."""
         conn = self.conn
         try:
             conn.execute("BEGIN IMMEDIATE")
             try:
-                game_id = self._insert(conn, record)
+                if key is not None:
+                    row = conn.execute("SELECT id FROM games WHERE game_key = ?", (key,))
+                    stored = row.fetchone()
+                    if stored is not None:
+                        conn.execute("ROLLBACK")
+                        return int(stored[0])
+                game_id = self._insert(conn, record, key)
                 if before_commit is not None:
                     before_commit()
                 conn.execute("COMMIT")
@@ -353,13 +375,13 @@ class HistoryDB:
         return game_id
 
     @staticmethod
-    def _insert(conn: sqlite3.Connection, r: GameRecord) -> int:
+    def _insert(conn: sqlite3.Connection, r: GameRecord, key: str | None = None) -> int:
         cursor = conn.execute(
             "INSERT INTO games (ruleset, overrides, seed, started_at, ended_at, human_seat,"
-            " hand_count, sticks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " hand_count, sticks, game_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 r.ruleset, json.dumps(r.overrides, sort_keys=True), r.seed, r.started_at,
-                r.ended_at, r.human_seat, len(r.hands), r.sticks,
+                r.ended_at, r.human_seat, len(r.hands), r.sticks, key,
             ),
         )
         game_id = int(cursor.lastrowid or 0)
@@ -385,6 +407,11 @@ class HistoryDB:
         return game_id
 
     # -- reading -------------------------------------------------------------------
+    def recorded(self, key: str) -> int | None:
+        """The id of the game stored under `key`, or None."""
+        rows = self._query("SELECT id FROM games WHERE game_key = ?", (key,))
+        return int(rows[0][0]) if rows else None
+
     def count(self, ruleset: str | None = None) -> int:
         where, args = _where(ruleset)
         return int(self._query(f"SELECT count(*) FROM games{where}", args)[0][0])
@@ -462,11 +489,45 @@ def record_game(
     path: str | os.PathLike[str],
     record: GameRecord,
     *,
+    key: str | None = None,
     timeout: float | None = None,
 ) -> tuple[int, str | None]:
-    """Open the history at `path`, store `record`, close; return (game id, problem).
+    """Open the history at `path`, store `record` (once per `key`), close; return
+    (game id, problem). `problem` is the notice to show once if a corrupt file was
+    moved aside. If this call created the file and failed, no empty file is left."""
+    game_id, problem, _ = record_game_once(path, record, key=key, timeout=timeout)
+    return game_id, problem
 
-    `problem` is the notice to show once if a corrupt file was moved aside."""
-    with HistoryDB(path, timeout=timeout) as db:
-        return db.record(record), db.problem
+
+def record_game_once(
+    path: str | os.PathLike[str],
+    record: GameRecord,
+    *,
+    key: str | None = None,
+    timeout: float | None = None,
+) -> tuple[int, str | None, bool]:
+    """`record_game`, also saying whether the game was added now (False: its `key`
+    was stored already, by an earlier run that stopped before it could tidy up)."""
+    target = Path(path)
+    existed = target.exists()
+    try:
+        with HistoryDB(target, timeout=timeout) as db:
+            before = db.recorded(key) if key is not None else None
+            game_id = db.record(record, key=key)
+            return game_id, db.problem, before is None
+    except BaseException:
+        if not existed:
+            _remove_if_empty(target)
+        raise
+
+
+def _remove_if_empty(path: Path) -> None:
+    """A history this process created and could not fill (disk full): no 0-byte file."""
+    with contextlib.suppress(OSError):
+        if path.stat().st_size == 0:
+            path.unlink()
+            for suffix in _SIDE_FILES:
+                side = path.with_name(path.name + suffix)
+                if side.exists() and side.stat().st_size == 0:
+                    side.unlink()
 

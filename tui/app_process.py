@@ -1,0 +1,101 @@
+"""The app as a process: it refuses what is not a terminal, and a crash is an exit
+status, never 0.
+
+Textual catches an exception inside the app, restores the terminal, prints the
+traceback and returns from `App.run()` as if all were well; `mahjong-tui` then
+exited 0. `ProcessApp.run` turns that into exit status 1, with one line on
+standard error saying where the traceback was kept (``crash-<time>.log`` in the
+data directory, or the temporary directory when that cannot be written).
+
+Textual draws on the terminal of standard error but sizes itself from standard
+output, so `mahjong-tui | cat` drew an 80x24 table whatever the window: the game
+refuses to start unless standard input and output are terminals (exit status 2,
+one line).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import Any, TextIO
+
+
+def terminal_problem(stdin: TextIO | None = None, stdout: TextIO | None = None) -> str | None:
+    """Why the game cannot be drawn here, or None when it can. (TERM is not asked:
+    Textual writes the same sequences whatever it says, TERM=dumb included.)"""
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    if not _isatty(stdout):
+        return ("standard output is not a terminal (piped or redirected): the game is drawn "
+                "on a terminal; for text, use 'mahjong-tui sim' or 'mahjong-tui replay --summary'")
+    if not _isatty(stdin):
+        return "standard input is not a terminal: the game is played with the keyboard"
+    return None
+
+
+def _isatty(stream: TextIO | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def write_crash_log(error: BaseException, folder: Path | None) -> Path | None:
+    """Keep the traceback in ``crash-<time>.log`` (never over another file); its path."""
+    text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for place in (folder, Path(tempfile.gettempdir())):
+        if place is None:
+            continue
+        try:
+            place.mkdir(parents=True, exist_ok=True)
+            fd, name = tempfile.mkstemp(prefix=f"mahjong-tui-crash-{stamp}-", suffix=".log",
+                                        dir=place)
+            with os.fdopen(fd, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            return Path(name)
+        except OSError:
+            continue
+    return None
+
+
+class ProcessApp:
+    """Mixed into a Textual `App` (before it): exit status and terminal checks.
+
+    `crash_dir` is where a traceback is kept (the app sets it to its data dir)."""
+
+    crash_dir: Path | None = None
+    crash_log: Path | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        if self.crash_log is None:
+            self.crash_log = write_crash_log(error, self.crash_dir)
+        super()._handle_exception(error)  # type: ignore[misc]
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        """`App.run`, then SystemExit(2) if there is no terminal to draw on, and
+        SystemExit(status) after a crash (the traceback's place on stderr)."""
+        if not kwargs.get("headless"):
+            problem = terminal_problem()
+            if problem is not None:
+                sys.stderr.write(f"mahjong-tui: error: {problem}\n")
+                raise SystemExit(2)
+        try:
+            result = super().run(*args, **kwargs)  # type: ignore[misc]
+        finally:
+            self.process_ended()
+        code = getattr(self, "return_code", None) or 0
+        if code:
+            where = (f"kept in {self.crash_log}" if self.crash_log is not None
+                     else "printed above")
+            sys.stderr.write(f"mahjong-tui: stopped on an error (exit status {code}); "
+                             f"the traceback is {where}\n")
+            raise SystemExit(code)
+        return result
+
+    def process_ended(self) -> None:
+        """Hook: the app's last word after `run` (locks released, ...)."""
