@@ -7,8 +7,9 @@ the engine checks its rules (`engine.turns`, `engine.claims`, `engine.wins`);
 the client only words the key (`not_your_turn`, `furiten`, `no_yaku`, ...)
 and its fields (tiles in mpsz). One `Unavailable` per kind of action that has
 no legal action now; a discard kind that is available still gets one entry
-per tile of the hand that may not go (`kuikae`, `riichi_locked`), with a
-`tile` field, so a client can say why the tile under its cursor does nothing.
+per tile of the hand that may not go (kind `discard_tile`, key `kuikae`,
+`riichi_locked`, with a `tile` field), so a client can say why the tile under
+its cursor does nothing.
 """
 
 from __future__ import annotations
@@ -211,5 +212,5 @@ def _barred_tiles(game: Game, seat: int, legal: Sequence[Action]) -> list[Unavai
             key = "riichi_locked"
         else:
             key = "kuikae" if tile.kind in s.kuikae else "cannot_discard"
-        out.append(Unavailable("discard", key, (("tile", _tile(tile)),)))
+        out.append(Unavailable("discard_tile", key, (("tile", _tile(tile)),)))
     return out

@@ -115,7 +115,8 @@ class Unavailable:
     `not_tenpai`, `no_points`, `too_few_tiles`, `riichi_locked`, ...); `fields`
     carry what a client needs to word it (tiles in mpsz, counts)."""
 
-    kind: str  # discard | tsumo | ron | riichi | chi | pon | kan | pass
+    kind: str  # discard | tsumo | ron | riichi | chi | pon | kan | pass | tenpai (show
+    #            it at a draw) | discard_tile (one tile of the hand that may not go now)
     key: str
     fields: tuple[tuple[str, str], ...] = ()
 
@@ -190,7 +191,8 @@ def build_seat_view(game: Game, seat: int) -> SeatView:
             score=game.scores[i],
             dealer=i == game.dealer,
             riichi=x.riichi,
-            on_turn=i in pending,
+            # Who may answer a claim window is hidden: it tells who can call or ron.
+            on_turn=i in pending and (claim is None or i == seat),
             hand_size=len(x.hand),
             river=river_entries(x.river, last_seat == i),
             melds=tuple(meld_entry(m, i) for m in x.melds),
