@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .actions import Action
-from .events import Event, Won
+from .closing_view import closing_view
+from .events import Event, HandStarted, Won
 from .game import Game
 from .results import FinalResult
 from .seat_view import SeatView, build_seat_view
@@ -76,15 +77,35 @@ async def _notify(targets: tuple[Callable, ...], events: Iterable[Event], game: 
                 await result
 
 
-async def _tell(clients: Mapping[int, SeatClient], events: Sequence[Event], game: Game) -> None:
-    """Each client gets each event redacted for its seat, with its seat's view now (one
-    view per seat and action: the events of one action share the state after it)."""
-    if not clients or not events:
-        return
-    views = {seat: build_seat_view(game, seat) for seat in clients}
-    for event in events:
-        for seat, client in clients.items():
-            await client.update(event_for(event, seat), views[seat])
+class _Tables:
+    """The seat clients and the view each was last sent (the table of the hand so far)."""
+
+    def __init__(self, clients: Mapping[int, SeatClient]) -> None:
+        self.clients = dict(clients)
+        self.last: dict[int, SeatView] = {}
+
+    async def tell(self, events: Sequence[Event], game: Game) -> None:
+        """Each client gets each event redacted for its seat, with its seat's view.
+
+        The events of one action share the state after it, one view per seat. When
+        the action ended a hand and the next one began, the ended hand's closing
+        events come with that hand's closing view (`engine.closing_view`) and the
+        new hand's events with the new state."""
+        if not self.clients or not events:
+            return
+        now = {seat: build_seat_view(game, seat) for seat in self.clients}
+        split = next((i for i, e in enumerate(events) if isinstance(e, HandStarted)), 0)
+        closing = {}
+        if split and self.last:
+            closing = {
+                seat: closing_view(self.last[seat], [event_for(e, seat) for e in events[:split]])
+                for seat in self.clients
+            }
+        for i, event in enumerate(events):
+            views = closing if i < split and closing else now
+            for seat, client in self.clients.items():
+                await client.update(event_for(event, seat), views[seat])
+        self.last = now
 
 
 def _complete(game: Game, count: int) -> list[Event]:
@@ -135,10 +156,10 @@ async def play_game(
     targets = _targets(observers)
     by_seat = [players[game.seating[seat]] for seat in range(4)]
     apply = game.apply
-    clients = dict(clients or {})
+    tables = _Tables(clients or {})
     complete_wins(game.events, game.ruleset)  # a resumed game's wins
     await _notify(targets, game.events, game)
-    await _tell(clients, game.events, game)
+    await tables.tell(game.events, game)
     steps = 0
     while not game.is_over:
         seats = game.pending_seats()
@@ -156,8 +177,8 @@ async def play_game(
                 after_apply(game, action, events)
             if targets:
                 await _notify(targets, events, game)
-            if clients:
-                await _tell(clients, events, game)
+            if tables.clients:
+                await tables.tell(events, game)
         if yield_every:
             steps += 1
             if steps >= yield_every:

@@ -18,6 +18,8 @@ from engine.events import (
     Dealt,
     Drew,
     Event,
+    ExhaustiveDraw,
+    HandEnded,
     TenpaiDeclared,
     Won,
     event_from_dict,
@@ -25,10 +27,11 @@ from engine.events import (
 )
 from engine.game import Game, Start
 from engine.log import log_lines, replay
-from engine.scripted import advance, do, of_type, scripted_game, t
+from engine.scripted import advance, autopilot, do, of_type, scripted_game, t
 from engine.seat_view import SeatView
 from engine.view import PlayerView, event_for
 from engine.win_facts import complete_wins
+from rules.hand import MeldKind
 from rules.request import result_to_dict
 from rules.ruleset import load_preset
 
@@ -96,9 +99,30 @@ def test_each_client_gets_every_event_redacted_for_its_seat_with_its_view():
                 assert (event.tile is not None) == (event.seat == seat)
         won = [e for e in events if isinstance(e, Won)]
         assert all(w.facts is not None and w.score is not None for w in won)
+        for event, view in client.told:
+            assert _tiles_on_table(view) == 136
+            if isinstance(event, Won | ExhaustiveDraw | HandEnded):
+                # The ended hand's table, not the next deal: hands shown, nothing to do.
+                assert view.phase == "over" and not view.legal
+                assert not any(s.on_turn for s in view.seats)
+            if isinstance(event, Won):
+                assert view.seats[event.winner].shown[-1] == event.win_tile
+                assert view.wall.ura_indicators == event.ura_indicators
     final = clients[0].told[-1][1]
     assert final.phase == "over" and not final.legal
     assert [s.score for s in final.seats] == list(game.scores)
+
+
+def _tiles_on_table(view: SeatView) -> int:
+    wall = sum(stack.tiles for side in view.wall.sides for stack in side)
+    hands = sum(info.hand_size for info in view.seats)
+    rivers = sum(1 for info in view.seats for entry in info.river if not entry.called)
+    melds = sum(
+        len(m.tiles) + sum(x.stacked is not None for x in m.tiles)
+        for info in view.seats
+        for m in info.melds
+    )
+    return wall + hands + rivers + melds
 
 
 def test_redaction_hides_only_what_a_seat_may_not_see():
@@ -229,3 +253,61 @@ def test_facts_match_every_win_of_seeded_games_and_stay_out_of_the_log():
             assert event_from_dict(json.loads(json.dumps(data))) == won
         again = replay(list(log_lines(game)))
         assert again.events == game.events
+
+
+# --------------------------------------------------------------------------- closing views
+
+
+class _HandOver(Exception):
+    """Stops a scripted game once its first hand is over."""
+
+
+class StopAfterHand(Recorder):
+    async def update(self, event: Event, view: SeatView) -> None:
+        await super().update(event, view)
+        if isinstance(event, HandEnded):
+            raise _HandOver
+
+
+class Script:
+    """Plays `moves` when they become legal, the autopilot otherwise."""
+
+    def __init__(self, game: Game, moves: list[Action]) -> None:
+        self.game, self.moves = game, list(moves)
+
+    async def decide(self, view: PlayerView, legal: list[Action]) -> Action:
+        if self.moves and self.moves[0] in legal:
+            return self.moves.pop(0)
+        return autopilot(self.game, view.seat)
+
+
+def _closing(game: Game, moves: list[Action]) -> dict[int, StopAfterHand]:
+    clients = {seat: StopAfterHand() for seat in range(4)}
+    player = Script(game, moves)
+    with pytest.raises(_HandOver):
+        asyncio.run(play_game(game, [player] * 4, clients=clients, yield_every=0))
+    return clients
+
+
+def test_a_robbed_kakan_is_a_pon_again_in_the_closing_view():
+    game = scripted_game("wrc", CHANKAN_HANDS, draws="6z1m1m1m5p")
+    moves = [Discard(0, t("5p")), Pon(1, (t("5p"), t("5p"))), Discard(1, t("5z")),
+             Kakan(1, t("5p")), Ron(2)]
+    clients = _closing(game, moves)
+    won, view = next((e, v) for e, v in clients[0].told if isinstance(e, Won))
+    assert won.facts.chankan
+    [meld] = view.seats[1].melds
+    assert meld.kind is MeldKind.PON and not any(x.stacked for x in meld.tiles)
+    assert _tiles_on_table(view) == 136
+    assert view.seats[2].shown[-1] == t("5p")
+
+
+def test_the_houtei_discard_that_ends_the_hand_is_in_the_closing_view():
+    game = scripted_game("wrc", HAITEI_HANDS, tail="9s")
+    clients = _closing(game, [])
+    _, view = next((e, v) for e, v in clients[1].told if isinstance(e, ExhaustiveDraw))
+    last = view.seats[1].river[-1]
+    assert last.tile == t("9s") and last.last and last.tsumogiri
+    assert view.own.drawn is None and len(view.own.tiles) == 13
+    assert view.seats[1].shown  # seat 1 is tenpai and shows it
+    assert _tiles_on_table(view) == 136
