@@ -86,7 +86,9 @@ class WallStack:
     """One stack of the wall: how many of its two tiles are still there."""
 
     tiles: int  # 0 gone, 1 the lower only, 2 both
-    dead: bool  # part of the dead wall (王牌)
+    dead: bool  # part of the dead wall (王牌); after an odd number of kans the stack at
+    #             the boundary is live: its top tile is the last live one, the lower
+    #             one already counted in the dead wall (000 第5条)
     indicator: Tile | None = None  # face up on top: a dora indicator
     rinshan: bool = False  # one of the two replacement-tile stacks of the dead wall
 

@@ -15,7 +15,7 @@ import pytest
 
 from ai import LEVELS
 from engine import codec
-from engine.actions import Discard, Pon
+from engine.actions import Ankan, Discard, Kakan, Pass, Pon
 from engine.game import Game
 from engine.scripted import advance, autopilot, do, scripted_game, t
 from engine.seat_view import MeldTile, SeatView, build_seat_view
@@ -259,3 +259,68 @@ def test_the_wall_starts_full_but_for_the_deal_with_the_indicator_face_up():
     assert (wall.break_side, wall.break_stacks) == (2, 7)
     assert [s.tiles for s in wall.sides[2]] == [0] * 10 + [2] * 7
     assert [s.dead for s in wall.sides[2]] == [False] * 10 + [True] * 7
+
+
+RINSHAN_HANDS = [
+    "111m234p567p789s5s",
+    "2m3m4m5m6m7m8m9m1z1z2z2z3z",
+    "2m3m4m5m6m7m8m9m3z4z4z5z5z",
+    "2s3s4s6s7s8s1p1p1p9p9p9p6z",
+]
+
+
+def test_after_an_ankan_the_rinshan_tile_is_gone_and_the_kan_indicator_face_up():
+    game = scripted_game("wrc", RINSHAN_HANDS, draws="1m", rinshan="5s", indicators="7p3s")
+    do(game, Ankan(0, 0))
+    view = build_seat_view(game, 1)
+    wall = view.wall
+    assert wall.rinshan_left == 3 and wall.tiles_left == 68
+    assert wall.dora_indicators == (t("7p"), t("3s")) and wall.dora == (t("8p"), t("4s"))
+    stacks = [s for side in wall.sides for s in side]
+    assert sorted(s.indicator for s in stacks if s.indicator) == sorted((t("7p"), t("3s")))
+    assert sum(s.tiles for s in stacks if s.rinshan) == 3
+    # The dead wall stays 14 (000 第5条): the kan moved the last live tile (the lower one
+    # of the boundary stack, whose top is still live) into it.
+    assert sum(s.tiles for s in stacks if s.dead) + 1 == 14
+    assert tiles_on_table(view) == 136
+    [ankan] = view.seats[0].melds
+    assert [x.tile for x in ankan.tiles] == [None, t("1m"), t("1m"), None]
+    assert view.own.tiles == () or view.seats[0].hand_size == 11
+    own = build_seat_view(game, 0)
+    assert own.rinshan_draw and own.own.drawn == t("5s")
+    assert not view.rinshan_draw and view.own.drawn is None
+
+
+CHANKAN_HANDS = [
+    "5p1z1z1z2z2z2z3z3z3z4z4z4z",
+    "55p234m678m1s1s5z6z7z",
+    "234m567m789s46p11s",
+    "123p789p234s678s5s",
+]
+
+
+def test_a_shouminkan_from_a_real_game_stacks_the_added_tile_on_the_turned_one():
+    game = scripted_game("wrc", CHANKAN_HANDS, draws="6z1m1m1m5p", rinshan="9m")
+    do(game, Discard(0, t("5p")))
+    do(game, Pon(1, (t("5p"), t("5p"))))
+    do(game, Discard(1, t("5z")))
+    do(game, Kakan(1, t("5p")))
+    do(game, Pass(2))
+    view = build_seat_view(game, 3)
+    [meld] = view.seats[1].melds
+    assert meld.kind is MeldKind.KAKAN and meld.from_seat == 0
+    assert meld.tiles[0] == MeldTile(t("5p"), True, t("5p"))  # from kamicha: leftmost
+    assert tiles_on_table(view) == 136
+    round_trip(view)
+
+
+def test_house_rules_and_the_minutes_left_of_a_time_limit():
+    now = [0.0]
+    ruleset = load_preset("gifu").with_overrides({"kuikae": "forbidden"})
+    game = Game.new(ruleset, 1, clock=lambda: now[0])
+    view = build_seat_view(game, 0)
+    assert view.house_rules == (("kuikae", "forbidden"),)
+    assert view.minutes_left == ruleset.time_limit_minutes == 50
+    now[0] = 20 * 60 + 1  # 20 minutes and a second: 30 minutes left, rounded up
+    assert build_seat_view(game, 0).minutes_left == 30
+    assert build_seat_view(Game.new(load_preset("wrc"), 1), 0).minutes_left is None
