@@ -19,7 +19,7 @@ from rules.hand import MeldKind
 from rules.tiles import Tile
 
 from .events import Discarded, Event, HandEnded, RiichiAccepted, TenpaiDeclared, Won
-from .seat_view import MeldEntry, MeldTile, RiverEntry, SeatInfo, SeatView
+from .seat_view import MeldEntry, MeldTile, OwnHand, RiverEntry, SeatInfo, SeatView
 
 _TILE_KEY = attrgetter("kind", "red")
 
@@ -71,7 +71,7 @@ def _no_last(seat: SeatInfo) -> SeatInfo:
     return replace(seat, river=tuple(replace(e, last=False) for e in seat.river))
 
 
-def _without(own, tile: Tile):
+def _without(own: OwnHand, tile: Tile) -> OwnHand:
     """The own hand after discarding `tile` (the drawn tile first, as the engine does)."""
     if own.drawn is not None and own.drawn == tile:
         return replace(own, drawn=None)

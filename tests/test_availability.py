@@ -156,3 +156,15 @@ def test_after_riichi_every_tile_but_the_drawn_one_is_locked_and_no_call():
     locked = {dict(u.fields)["tile"] for u in view.unavailable if u.key == "riichi_locked"}
     assert locked == {"1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "6p", "7p", "1s"}
     assert reasons(view)["riichi"][0] == "riichi_already"
+
+
+def test_at_an_exhaustive_draw_only_the_seat_asked_may_show_tenpai():
+    game = scripted_game("wrc", HAITEI_HANDS, tail="9s")
+    advance(game, lambda g: g.hand.phase == "declare")
+    [asked] = game.pending_seats()
+    view = build_seat_view(game, asked)
+    assert {action_kind(a) for a in view.legal} == {"tenpai", "pass"}
+    assert reasons(view)["discard"][0] == "declaring"
+    waiting = next(s for s in game.hand.declare_queue if s != asked)
+    assert reasons(build_seat_view(game, waiting))["tenpai"][0] == "not_your_turn"
+    assert build_seat_view(game, waiting).phase == "declare"
