@@ -43,6 +43,47 @@ KINDS = ("discard", "tsumo", "ron", "riichi", "chi", "pon", "kan", "pass", "tenp
 
 STICK = 1000  # a riichi stick (engine.state.STICK)
 
+# Every reason key, with its fields: the table side words each one (and can test
+# that it words them all). Tiles are mpsz; counts and points decimal strings.
+REASONS: dict[str, str] = {
+    "game_over": "the game is over",
+    "not_your_turn": "another seat is to act",
+    "waiting_for_claims": "a claim window is open and this seat is not asked (tile)",
+    "claim_open": "answer the claim window on the tile first (tile)",
+    "already_answered": "this seat has answered the claim window (tile)",
+    "own_discard": "one cannot call one's own discard (tile)",
+    "declaring": "the hand is over: tenpai is being declared",
+    "nothing_to_declare": "no declaration is asked now",
+    "nothing_to_call": "no discard is on offer",
+    "nothing_to_ron": "no discard or kan tile is on offer",
+    "nothing_to_pass": "nothing is asked that could be declined",
+    "cannot_discard": "this tile may not be discarded now (tile)",
+    "kuikae": "kuikae: not right after the call that took its kind (tile)",
+    "riichi_locked": "after riichi only the drawn tile may go (tile)",
+    "tsumo_after_call": "no tsumo on a turn that began with a call",
+    "no_tsumo": "the drawn tile does not complete the hand (tile)",
+    "no_yaku": "the hand is complete but has no yaku (tile)",
+    "no_ron": "the tile is not one of the waits (tile)",
+    "furiten": "furiten (reason: discard | temporary | riichi; wait: the discarded one)",
+    "no_kan": "no quad to declare or call now",
+    "no_kan_last_tile": "no kan once the live wall is empty",
+    "no_kan_max": "no kan beyond the ruleset's number (max)",
+    "kan_tile_ron_only": "a kan tile may only be robbed (ron), not called (tile)",
+    "no_call_in_riichi": "no chi, pon or kan call after riichi",
+    "no_call_houtei": "the last discard cannot be called",
+    "chi_only_from_kamicha": "chi takes only the previous seat's discard (tile)",
+    "no_chi": "no two tiles make a run with it (tile)",
+    "no_pon": "fewer than two of its kind in the hand (tile)",
+    "riichi_not_in_ruleset": "the ruleset has no riichi",
+    "riichi_already": "riichi is already declared",
+    "riichi_needs_closed": "riichi needs a closed hand",
+    "riichi_after_call": "no riichi on a turn that began with a call",
+    "no_points": "fewer points than a riichi stick (score, need)",
+    "riichi_last_tile": "no riichi with the last discard",
+    "too_few_tiles": "too few draws left for a riichi (tiles_left)",
+    "not_tenpai": "no discard leaves a tenpai hand riichi allows",
+}
+
 
 def action_kind(action: Action) -> str:
     """The key kind an action belongs to (a riichi discard is `riichi`)."""

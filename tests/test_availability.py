@@ -8,7 +8,7 @@ never says one thing while the engine did another.
 from __future__ import annotations
 
 from engine.actions import Chi, Discard, Pon
-from engine.availability import KINDS, action_kind
+from engine.availability import KINDS, REASONS, action_kind
 from engine.game import Start
 from engine.scripted import advance, do, scripted_game, t
 from engine.seat_view import SeatView, build_seat_view
@@ -37,6 +37,7 @@ SCATTERED = "1m3m5m7m9m2p4p6p8p1s3s5s7s"  # far from tenpai
 
 def reasons(view: SeatView) -> dict[str, tuple[str, dict[str, str]]]:
     """kind -> (key, fields) for the kind-wide entries (not the per-tile ones)."""
+    assert {u.key for u in view.unavailable} <= set(REASONS)  # the table words them all
     return {u.kind: (u.key, dict(u.fields)) for u in view.unavailable if u.kind != "discard_tile"}
 
 
@@ -168,3 +169,26 @@ def test_at_an_exhaustive_draw_only_the_seat_asked_may_show_tenpai():
     waiting = next(s for s in game.hand.declare_queue if s != asked)
     assert reasons(build_seat_view(game, waiting))["tenpai"][0] == "not_your_turn"
     assert build_seat_view(game, waiting).phase == "declare"
+
+
+def test_every_reason_given_in_seeded_games_is_a_listed_key():
+    import asyncio
+
+    from ai import LEVELS
+    from engine.game import Game
+    from rules.ruleset import load_preset
+
+    seen: set[str] = set()
+    for preset in ("jpml", "gifu"):
+        game = Game.new(load_preset(preset), 4, start=Start(round_wind=1, hand_number=3))
+        bots = [LEVELS["easy"](seat, 40 + seat) for seat in range(4)]
+        while not game.is_over:
+            for seat in range(4):
+                for u in build_seat_view(game, seat).unavailable:
+                    seen.add(u.key)
+            seat = game.pending_seats()[0]
+            action = asyncio.run(bots[seat].decide(game.view(seat), game.legal_actions(seat)))
+            game.apply(action)
+        seen.update(u.key for u in build_seat_view(game, 0).unavailable)
+    assert seen <= set(REASONS)
+    assert {"not_your_turn", "nothing_to_call", "game_over"} <= seen
