@@ -8,20 +8,32 @@ every step so a UI on the same loop stays responsive; a headless run (the sim)
 turns that off, since a bot answers without ever awaiting anything and each
 trip through the loop costs more than a bot's decision. Players see only their
 `PlayerView`.
+
+A table on the same machine or another one is a *seat client* (`SeatClient`):
+after each action the driver sends every client each new event as its seat may
+see it (`engine.view.event_for`) with that seat's `SeatView` after the action
+(`engine.seat_view.build_seat_view`). The view already carries `legal` when its
+seat is to decide next, so a client draws the prompt from it before `decide`
+is awaited. Every `Won` is completed with its typed facts (`engine.win_facts`)
+before anyone sees it, in `game.events` too; those are derived values, left out
+of the log.
 """
 
 from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .actions import Action
-from .events import Event
+from .closing_view import closing_view
+from .events import Event, HandStarted, Won
 from .game import Game
 from .results import FinalResult
-from .view import PlayerView
+from .seat_view import SeatView, build_seat_view
+from .view import PlayerView, event_for
+from .win_facts import complete_wins
 
 
 @runtime_checkable
@@ -29,6 +41,13 @@ class Player(Protocol):
     """Anything that can choose one of the legal actions from what its seat sees."""
 
     async def decide(self, view: PlayerView, legal: list[Action]) -> Action: ...
+
+
+@runtime_checkable
+class SeatClient(Protocol):
+    """One seat's table: told every event as that seat sees it, with its view after it."""
+
+    async def update(self, event: Event, view: SeatView) -> None: ...
 
 
 class IllegalDecision(RuntimeError):
@@ -58,6 +77,44 @@ async def _notify(targets: tuple[Callable, ...], events: Iterable[Event], game: 
                 await result
 
 
+class _Tables:
+    """The seat clients and the view each was last sent (the table of the hand so far)."""
+
+    def __init__(self, clients: Mapping[int, SeatClient]) -> None:
+        self.clients = dict(clients)
+        self.last: dict[int, SeatView] = {}
+
+    async def tell(self, events: Sequence[Event], game: Game) -> None:
+        """Each client gets each event redacted for its seat, with its seat's view.
+
+        The events of one action share the state after it, one view per seat. When
+        the action ended a hand and the next one began, the ended hand's closing
+        events come with that hand's closing view (`engine.closing_view`) and the
+        new hand's events with the new state."""
+        if not self.clients or not events:
+            return
+        now = {seat: build_seat_view(game, seat) for seat in self.clients}
+        split = next((i for i, e in enumerate(events) if isinstance(e, HandStarted)), 0)
+        closing = {}
+        if split and self.last:
+            closing = {
+                seat: closing_view(self.last[seat], [event_for(e, seat) for e in events[:split]])
+                for seat in self.clients
+            }
+        for i, event in enumerate(events):
+            views = closing if i < split and closing else now
+            for seat, client in self.clients.items():
+                await client.update(event_for(event, seat), views[seat])
+        self.last = now
+
+
+def _complete(game: Game, count: int) -> list[Event]:
+    """The last `count` events of `game`, every `Won` among them completed in place."""
+    start = len(game.events) - count
+    complete_wins(game.events, game.ruleset, start)
+    return game.events[start:]
+
+
 async def _ask(player: Player, game: Game, seat: int) -> Action:
     legal = game.legal_actions(seat)
     action = await player.decide(game.view(seat), legal)
@@ -77,6 +134,7 @@ async def play_game(
     players: Sequence[Player],
     observers: Iterable[Observer] = (),
     *,
+    clients: Mapping[int, SeatClient] | None = None,
     after_apply: Callable[[Game, Action, list[Event]], None] | None = None,
     yield_every: int = 1,
     concurrent: bool = True,
@@ -84,7 +142,8 @@ async def play_game(
     """Play `game` to its end; `players[i]` is line-up entry i (seat via `game.seating`).
 
     `after_apply` runs synchronously after each applied action (the sim's invariant
-    check). Returns the final results.
+    check). `clients` maps absolute seats to their `SeatClient`s. Returns the final
+    results.
 
     `yield_every` and `concurrent` are for who else shares the event loop. A UI
     needs the defaults: yield to the loop after every step (so it can repaint and
@@ -97,7 +156,10 @@ async def play_game(
     targets = _targets(observers)
     by_seat = [players[game.seating[seat]] for seat in range(4)]
     apply = game.apply
+    tables = _Tables(clients or {})
+    complete_wins(game.events, game.ruleset)  # a resumed game's wins
     await _notify(targets, game.events, game)
+    await tables.tell(game.events, game)
     steps = 0
     while not game.is_over:
         seats = game.pending_seats()
@@ -109,10 +171,14 @@ async def play_game(
             decisions = [await _ask(by_seat[s], game, s) for s in seats]
         for action in decisions:
             events = apply(action)
+            if any(isinstance(e, Won) for e in events):
+                events = _complete(game, len(events))
             if after_apply is not None:
                 after_apply(game, action, events)
             if targets:
                 await _notify(targets, events, game)
+            if tables.clients:
+                await tables.tell(events, game)
         if yield_every:
             steps += 1
             if steps >= yield_every:

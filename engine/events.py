@@ -10,10 +10,11 @@ Every event is a frozen dataclass with `to_dict()` / `event_from_dict()` JSON fo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.hand import Meld
+from rules.scoring import ScoreResult
 from rules.tiles import Tile
 
 from . import codec
@@ -107,6 +108,28 @@ class KanDeclared:
 
 
 @dataclass(frozen=True, slots=True)
+class WinFacts:
+    """The situation of one win, as the engine scored it (RULESETS.md §3.2, §4.1)."""
+
+    tsumo: bool
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    rinshan: bool
+    chankan: bool
+    haitei: bool
+    houtei: bool
+    tenhou: bool
+    chiihou: bool
+    seat_wind: int  # tile kind, 27 East .. 30 North
+    round_wind: int  # tile kind
+    dora_indicators: tuple[Tile, ...]
+    ura_indicators: tuple[Tile, ...]
+    honba: int
+    riichi_sticks: int  # on the table when the win was scored
+
+
+@dataclass(frozen=True, slots=True)
 class Won:
     winner: int
     from_seat: int | None  # None for tsumo
@@ -117,6 +140,11 @@ class Won:
     result: dict[str, Any]  # the scorer's explanation (CONTRACT.md `score` answer)
     payments: tuple[Pay, ...]
     liable: int | None  # pao
+    # The typed facts, so no screen works them out again (`engine.win_facts`): the
+    # situation the win was scored in and the scorer's typed answer. Derived values:
+    # not in the log (old logs load unchanged) and not compared.
+    facts: WinFacts | None = field(default=None, compare=False, metadata=codec.NOT_ENCODED)
+    score: ScoreResult | None = field(default=None, compare=False, metadata=codec.NOT_ENCODED)
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,7 +131,15 @@ def player_view(game: Game, seat: int) -> PlayerView:
 
 
 def event_for(event: Event, seat: int) -> Event:
-    """`event` as `seat` may see it: other hands of the deal and others' draws hidden."""
+    """`event` as `seat` may see it: other hands of the deal and others' draws hidden.
+
+    Every other event is public as it stands: a discard, a call and a kan (an
+    ankan's tiles are laid on the table), a revealed indicator, a riichi stick;
+    a `Won` shows the winner's hand, the ura indicators and the typed facts, all
+    laid open at the win; a `TenpaiDeclared` holds a hand only when it is shown
+    as tenpai (000 第17条); the settlements and the final results are public.
+    `tests/test_seat_view.py` checks that two games differing only in hidden
+    tiles give every seat the same redacted events."""
     if isinstance(event, Dealt):
         return Dealt(tuple(h if i == seat else () for i, h in enumerate(event.hands)))
     if isinstance(event, Drew) and event.seat != seat:

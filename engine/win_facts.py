@@ -1,0 +1,163 @@
+"""The typed facts of a win: the situation it was scored in, and the score itself.
+
+A `Won` event records the scorer's explanation as a JSON dict (the log's and
+CONTRACT.md's form). A result screen needs more: the situational flags the
+engine set (riichi, ippatsu, rinshan, chankan, haitei/houtei, tenhou/chiihou,
+seat and round wind, the indicators) and the typed `ScoreResult`. Rather than
+each screen working those out again from the hand's events, the engine does it
+once here, from the hand's public events, the same way the engine decided them
+(`engine.wins._win`), and completes the `Won` with them (`Won.facts`,
+`Won.score`). Both are derived values, left out of the log (codec
+`NOT_ENCODED`), so old logs load and new logs read the same; and the score is
+the scorer's own answer on the rebuilt input, so the tests can check that it
+gives the very dict the event recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.hand import Win
+from rules.ruleset import Ruleset
+from rules.scoring import ScoreResult, score
+
+from .events import (
+    Called,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    Event,
+    HandStarted,
+    KanDeclared,
+    RiichiAccepted,
+    WinFacts,
+    Won,
+)
+
+__all__ = ["WinFacts", "complete_wins", "completed", "win_facts", "win_input"]
+
+
+def _hand_before(history: Sequence[Event], won: Won) -> list[Event]:
+    """The events of `won`'s hand before it (from its `HandStarted`)."""
+    end = next(i for i, e in enumerate(history) if e is won)
+    start = max(i for i in range(end) if isinstance(history[i], HandStarted))
+    return [e for e in history[start:end] if not isinstance(e, Won)]
+
+
+def win_facts(history: Sequence[Event], won: Won, ruleset: Ruleset) -> WinFacts:
+    """The facts of `won`, an event of `history` (a game's events, in order)."""
+    events = _hand_before(history, won)
+    started = events[0]
+    assert isinstance(started, HandStarted)
+    seat = won.winner
+    tsumo = won.from_seat is None
+    sticks = started.sticks
+    for e in events:
+        if isinstance(e, RiichiAccepted):
+            sticks = e.sticks
+    last_move = next(
+        (e for e in reversed(events) if isinstance(e, Drew | Discarded | KanDeclared | Called)),
+        None,
+    )
+    # A robbed kan never happened (000 第9条ロ): it neither made a call nor broke ippatsu.
+    chankan = not tsumo and isinstance(last_move, KanDeclared)
+    calls = [
+        i
+        for i, e in enumerate(events)
+        if isinstance(e, Called | KanDeclared) and not (chankan and e is last_move)
+    ]
+    own = [i for i, e in enumerate(events) if isinstance(e, Discarded) and e.seat == seat]
+    declared = [i for i in own if events[i].riichi]  # type: ignore[union-attr]
+    riichi = bool(declared) and any(
+        isinstance(e, RiichiAccepted) and e.seat == seat for e in events
+    )
+    riichi_at = declared[0] if declared else -1
+    double = (
+        riichi
+        and ruleset.double_riichi
+        and own[0] == riichi_at
+        and not any(i < riichi_at for i in calls)
+    )
+    ippatsu = (
+        riichi
+        and ruleset.ippatsu
+        and not any(i > riichi_at for i in calls)
+        and not any(i > riichi_at for i in own)
+    )
+    drew = last_move if isinstance(last_move, Drew) else None
+    rinshan = tsumo and drew is not None and drew.rinshan
+    first = tsumo and not calls and not own and not rinshan
+    haitei = (
+        tsumo
+        and drew is not None
+        and drew.remaining == 0
+        and (not rinshan or ruleset.haitei_rinshan)
+    )
+    houtei = not tsumo and not chankan and isinstance(last_move, Discarded) and last_move.houtei
+    return WinFacts(
+        tsumo=tsumo,
+        riichi=riichi,
+        double_riichi=bool(double),
+        ippatsu=bool(ippatsu),
+        rinshan=rinshan,
+        chankan=chankan,
+        haitei=haitei,
+        houtei=houtei,
+        tenhou=first and seat == started.dealer,
+        chiihou=first and seat != started.dealer,
+        seat_wind=27 + (seat - started.dealer) % 4,
+        round_wind=27 + started.round_wind,
+        dora_indicators=(
+            tuple(e.indicator for e in events if isinstance(e, DoraRevealed))
+            if ruleset.dora
+            else ()
+        ),
+        ura_indicators=won.ura_indicators,
+        honba=started.honba,
+        riichi_sticks=sticks,
+    )
+
+
+def win_input(won: Won, facts: WinFacts) -> Win:
+    """The scorer's input for `won` in its situation."""
+    return Win(
+        concealed=won.concealed,
+        win_tile=won.win_tile,
+        melds=won.melds,
+        tsumo=facts.tsumo,
+        seat_wind=facts.seat_wind,
+        round_wind=facts.round_wind,
+        riichi=facts.riichi,
+        double_riichi=facts.double_riichi,
+        ippatsu=facts.ippatsu,
+        rinshan=facts.rinshan,
+        chankan=facts.chankan,
+        haitei=facts.haitei,
+        houtei=facts.houtei,
+        tenhou=facts.tenhou,
+        chiihou=facts.chiihou,
+        dora_indicators=facts.dora_indicators,
+        ura_indicators=facts.ura_indicators,
+        honba=facts.honba,
+        riichi_sticks=facts.riichi_sticks,
+    )
+
+
+def completed(history: Sequence[Event], won: Won, ruleset: Ruleset) -> Won:
+    """`won` with its facts and typed score (itself if it has them already)."""
+    if won.facts is not None and won.score is not None:
+        return won
+    facts = win_facts(history, won, ruleset)
+    result = score(win_input(won, facts), ruleset)
+    if not isinstance(result, ScoreResult):  # pragma: no cover - the engine scored it
+        raise ValueError(f"the win of seat {won.winner} does not score again: {result}")
+    return replace(won, facts=facts, score=result)
+
+
+def complete_wins(events: list[Event], ruleset: Ruleset, start: int = 0) -> None:
+    """Complete every `Won` of `events[start:]` in place, with the facts of its hand."""
+    for i in range(start, len(events)):
+        event = events[i]
+        if isinstance(event, Won) and (event.facts is None or event.score is None):
+            events[i] = completed(events, event, ruleset)
