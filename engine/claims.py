@@ -149,7 +149,7 @@ class ClaimRules:
         can_kan = h.wall.remaining > 0 and h.wall.kans < r.max_kans
         options: dict[int, list[Action]] = {}
         shape: list[int] = []
-        self._wins = {}
+        self.hand.wins.clear()
         for k in (1, 2, 3):
             o = (seat + k) % 4
             s = h.seats[o]

@@ -27,6 +27,7 @@ from .events import (
 )
 from .results import final_results
 from .settlement import net_deltas, noten_payments, win_payments
+from .wins import ura_indicators
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,7 +53,7 @@ class HandEnding:
         deltas = [0] * 4
         for n, w in enumerate(winners):
             s = h.seats[w]
-            result = self._wins[w] if discarder is not None else self._tsumo_result(w)
+            result = h.wins[w] if discarder is not None else self._tsumo_result(w)
             assert result is not None
             concealed = list(s.hand)
             if discarder is None:
@@ -73,11 +74,7 @@ class HandEnding:
             )
             for seat, d in enumerate(net_deltas(payments)):
                 deltas[seat] += d
-            ura = (
-                tuple(h.wall.ura_indicator(i) for i in range(h.indicators))
-                if s.riichi and r.ura_dora
-                else ()
-            )
+            ura = ura_indicators(r, h, s.riichi)
             self._emit(
                 Won(
                     w,

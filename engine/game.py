@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.hand import Meld, Win
 from rules.ruleset import Ruleset
 from rules.scoring import ScoreResult
 from rules.shanten import shanten
@@ -38,11 +39,11 @@ from .ending import HandEnding
 from .events import Dealt, DoraRevealed, Event, GameStarted, HandStarted
 from .kans import KanRules
 from .results import FinalResult
-from .state import STICK, HandState
+from .state import STICK, ClaimSource, HandState, Round
 from .turns import TurnRules
 from .view import PlayerView, player_view
 from .wall import Wall, shuffled_tiles, throw_dice
-from .wins import WinRules
+from .wins import can_ron, tsumo_result, win_input
 
 __all__ = ["STICK", "Game", "IllegalAction", "Start"]
 SHOW_TENPAI = tuple(ShowTenpai(seat) for seat in range(4))
@@ -73,7 +74,7 @@ def _listed(action: Action, legal: list[Action]) -> bool:
     return action in legal
 
 
-class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
+class Game(TurnRules, ClaimRules, KanRules, HandEnding):
     """One game from the first deal to the final results.
 
     This module has the public API, the start of a hand and the cached waits; the
@@ -138,7 +139,6 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
         self.hand: HandState = None  # type: ignore[assignment]  # set by _start_hand
         self._out: list[Event] = self.events
         self._legal: dict[int, list[Action]] = {}
-        self._wins: dict[int, ScoreResult] = {}  # seat -> result of the win now on offer
         self._clock_start = self._clock() if ruleset.time_limit_minutes else 0.0
         self._emit(
             GameStarted(
@@ -198,6 +198,35 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
     @property
     def dealer(self) -> int:
         return self.hand_number
+
+    def _round(self) -> Round:
+        """The counters the rule modules read, as they stand now."""
+        return Round(self.round_wind, self.dealer, self.honba, self.sticks)
+
+    def _win(
+        self,
+        seat: int,
+        concealed: list[Tile],
+        tile: Tile,
+        melds: tuple[Meld, ...],
+        *,
+        tsumo: bool,
+        chankan: bool = False,
+        houtei: bool = False,
+    ) -> Win:
+        return win_input(
+            self.ruleset, self.hand, self._round(), seat, concealed, tile, melds,
+            tsumo=tsumo, chankan=chankan, houtei=houtei,
+        )
+
+    def _tsumo_result(self, seat: int) -> ScoreResult | None:
+        return tsumo_result(self.ruleset, self.hand, self._round(), seat)
+
+    def _can_ron(self, seat: int, tile: Tile, *, robbing: str | None, houtei: bool) -> bool:
+        return can_ron(
+            self.ruleset, self.hand, self._round(), seat, tile,
+            robbing=ClaimSource(robbing) if robbing else None, houtei=houtei,
+        )
 
     def seat_wind(self, seat: int) -> int:
         """Tile kind of the seat's wind (27 East .. 30 North)."""
@@ -322,7 +351,6 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
         )
         wall = Wall(tiles, throws, dealer)
         self.hand = h = HandState(wall, wall.deal(dealer), dealer)
-        self._wins = {}
         self._emit(
             HandStarted(
                 self.round_wind,

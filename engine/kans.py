@@ -120,7 +120,7 @@ class KanRules:
         h = self.hand
         options: dict[int, list[Action]] = {}
         shape = []
-        self._wins = {}
+        self.hand.wins.clear()
         for k in (1, 2, 3):
             o = (seat + k) % 4
             other = h.seats[o]

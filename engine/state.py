@@ -9,14 +9,57 @@ compared.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from rules.hand import Meld
+from rules.scoring import STICK_VALUE, ScoreResult
 from rules.tiles import KIND_COUNT, Tile
 
 from .actions import Action
 from .wall import Wall
 
-STICK = 1000  # a riichi stick, in table points
+STICK = STICK_VALUE  # a riichi stick, in table points: the scorer's one value
+
+
+class Phase(StrEnum):
+    """Where a hand is; a `StrEnum`, so logs, views and old comparisons see the same strings."""
+
+    TURN = "turn"  # the seat on turn decides (tsumo, kan, riichi, discard)
+    CLAIM = "claim"  # a window on a discard or kan tile: the asked seats answer
+    DECLARE = "declare"  # exhaustive draw: seats show tenpai or stay silent, in order
+    OVER = "over"  # the hand has ended
+
+
+class TurnKind(StrEnum):
+    """How the current turn began: it decides tsumogiri, rinshan and what may follow."""
+
+    DRAW = "draw"
+    RINSHAN = "rinshan"
+    CALL = "call"  # after a chi or pon: only a discard
+
+
+class ClaimSource(StrEnum):
+    """What a claim window is open on: a discard (calls and ron) or a kan tile (chankan)."""
+
+    DISCARD = "discard"
+    KAKAN = "kakan"
+    ANKAN = "ankan"
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """The game's counters a rule reads during a hand (winds, dealer, honba, sticks).
+
+    The rule modules take this instead of the `Game`, so they see only what they use."""
+
+    round_wind: int  # 0 East .. 3 North
+    dealer: int
+    honba: int
+    sticks: int
+
+    def seat_wind(self, seat: int) -> int:
+        """Tile kind of the seat's wind (27 East .. 30 North)."""
+        return 27 + (seat - self.dealer) % 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +152,7 @@ class SeatState:
 class Claim:
     """An open window on a tile: a discard (calls and ron) or a kan tile (chankan only)."""
 
-    source: str  # "discard" | "kakan" | "ankan"
+    source: ClaimSource
     seat: int  # the discarder / kan maker
     tile: Tile
     options: dict[int, list[Action]]  # seat -> its legal answers (Pass included)
@@ -122,7 +165,6 @@ class HandState:
     """The table during one hand."""
 
     __slots__ = (
-        "any_discard",
         "calls_made",
         "claim",
         "declare_queue",
@@ -136,6 +178,7 @@ class HandState:
         "turn",
         "turn_kind",
         "wall",
+        "wins",
     )
 
     def __init__(self, wall: Wall, hands: list[list[Tile]], dealer: int):
@@ -144,12 +187,13 @@ class HandState:
         self.indicators = 0  # dora indicators revealed (omote + kan)
         self.dora_indicators: tuple[Tile, ...] = ()  # those indicators, in order
         self.turn = dealer
-        self.turn_kind = "draw"  # how the current turn began: draw | rinshan | call
-        self.phase = "turn"  # turn | claim | declare | over
+        self.turn_kind = TurnKind.DRAW
+        self.phase = Phase.TURN
         self.claim: Claim | None = None
         self.calls_made = False  # any chi/pon/kan this hand (double riichi, chiihou, tenhou)
-        self.any_discard = False
         self.discards: list[tuple[int, int]] = []  # (seat, kind) of every discard in order
         self.last_discard: tuple[int, Tile] | None = None
         self.declare_queue: list[int] = []  # exhaustive draw: seats still to declare
         self.declared: dict[int, bool] = {}  # exhaustive draw: seat -> tenpai shown
+        # seat -> the scored win now on offer to it, so settling it does not score it again
+        self.wins: dict[int, ScoreResult] = {}

@@ -62,7 +62,7 @@ class TurnRules:
         h.turn_kind = "rinshan" if rinshan else "draw"
         h.phase = "turn"
         h.claim = None
-        self._wins.pop(seat, None)
+        h.wins.pop(seat, None)
         self._emit(Drew(seat, tile, rinshan, not rinshan and remaining == 0, remaining))
 
     def _turn_actions(self: Game, seat: int) -> list[Action]:
@@ -181,7 +181,6 @@ class TurnRules:
         if h.turn_kind != "call":
             s.temp_kinds.clear()  # 001 第6章5: until his next draw and discard
         s.first_discard_done = True
-        h.any_discard = True
         s.drawn = None
         s.kuikae = frozenset()
         self._update_waits(seat)
