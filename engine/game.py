@@ -33,13 +33,13 @@ from rules.shanten import shanten
 from rules.tiles import Tile, format_tiles
 from rules.waits import waits as shape_waits
 
+from . import ending
 from .actions import Action, Discard, IllegalAction, Ron, ShowTenpai, Tsumo
 from .claims import PASS, ClaimRules
-from .ending import HandEnding
-from .events import Dealt, DoraRevealed, Event, GameStarted, HandStarted
+from .events import Dealt, DoraRevealed, Event, GameStarted, HandEnded, HandStarted
 from .kans import KanRules
-from .results import FinalResult
-from .state import STICK, ClaimSource, HandState, Round
+from .results import FinalResult, final_results
+from .state import STICK, ClaimSource, HandState, Phase, Round
 from .turns import TurnRules
 from .view import PlayerView, player_view
 from .wall import Wall, shuffled_tiles, throw_dice
@@ -74,7 +74,7 @@ def _listed(action: Action, legal: list[Action]) -> bool:
     return action in legal
 
 
-class Game(TurnRules, ClaimRules, KanRules, HandEnding):
+class Game(TurnRules, ClaimRules, KanRules):
     """One game from the first deal to the final results.
 
     This module has the public API, the start of a hand and the cached waits; the
@@ -309,7 +309,7 @@ class Game(TurnRules, ClaimRules, KanRules, HandEnding):
             if len(h.claim.responses) == len(h.claim.options):
                 self._close_claim()
         else:
-            self._declare(seat, isinstance(action, ShowTenpai))
+            self._emit(ending.declare(h, seat, isinstance(action, ShowTenpai)))
             self._advance_declarations()
         self.events.extend(out)
         self._out = self.events
@@ -388,3 +388,67 @@ class Game(TurnRules, ClaimRules, KanRules, HandEnding):
         else:
             s.waits = ()
         s.wait_set = frozenset(s.waits)
+
+    # ------------------------------------------------------------------ hand end
+    def _finish_win(
+        self, winners: list[int], discarder: int | None, tile: Tile, *, chankan: bool
+    ) -> None:
+        h = self.hand
+        claim = h.claim
+        if chankan and claim is not None and claim.meld is not None:
+            ending.unmake_robbed_kan(h.seats[claim.seat], claim.meld)
+        events, deltas = ending.settle_wins(
+            self.ruleset, h, self._round(), winners, discarder, tile
+        )
+        for event in events:
+            self._emit(event)
+        self.sticks = 0
+        self._end_hand("win", deltas, renchan=self.dealer in winners)
+
+    def _exhaustive_draw(self) -> None:
+        h = self.hand
+        h.declare_queue = ending.declaration_order(h, self.dealer)
+        h.declared = {}
+        h.phase = Phase.DECLARE
+        self._advance_declarations()
+
+    def _advance_declarations(self) -> None:
+        """Declare automatically where there is no choice; stop at the next real choice."""
+        h = self.hand
+        while h.declare_queue:
+            seat = h.declare_queue[0]
+            show = ending.must_declare(self.ruleset, h, self._round(), seat)
+            if show is None:
+                return
+            self._emit(ending.declare(h, seat, show))
+        if h.phase != Phase.DECLARE:
+            return
+        h.phase = Phase.OVER
+        event, deltas, renchan = ending.settle_draw(self.ruleset, h, self.dealer)
+        self._emit(event)
+        self._end_hand("draw", deltas, renchan=renchan)
+
+    def _end_hand(self, reason: ending.HandEnd, deltas: list[int], *, renchan: bool) -> None:
+        r = self.ruleset
+        self.hand.phase = Phase.OVER
+        for seat, d in enumerate(deltas):
+            self.scores[seat] += d
+        time_up = False
+        if r.time_limit_minutes:
+            time_up = self._clock() - self._clock_start >= r.time_limit_minutes * 60
+        nxt = ending.next_hand(r, self._round(), self.hand_number, reason, renchan, time_up)
+        self.honba = nxt.honba
+        self.hands_played += 1
+        self._emit(
+            HandEnded(
+                reason, tuple(deltas), tuple(self.scores), renchan, self.honba, self.sticks, time_up
+            )
+        )
+        if nxt.over:
+            self.is_over = True
+            self.results = final_results(self.scores, self.ruleset)
+            self._emit(ending.game_ended(self.scores, self.sticks, self.results))
+            return
+        self.round_wind = nxt.round_wind
+        self.hand_number = nxt.hand_number
+        self._start_hand()

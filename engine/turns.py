@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rules.ruleset import Ruleset
 from rules.shanten import shanten
 from rules.tiles import KIND_COUNT, Tile
 from rules.waits import waits as shape_waits
@@ -44,6 +45,14 @@ def discard_action(seat: int, tile: Tile, riichi: bool = False) -> Discard:
     if action is None:
         action = row[key] = Discard(seat, shared(tile), riichi)
     return action
+
+
+def formal_tenpai(r: Ruleset, s: SeatState, waits: Sequence[int]) -> bool:
+    """Tenpai as counted at a draw: not when every winning tile is already the
+    player's own (`tenpai_own_waits`, 000 第17条ロ, §6 A23)."""
+    if r.tenpai_own_waits == "noten":
+        return any(s.own_count(t) < 4 for t in waits)
+    return True
 
 
 class TurnRules:
@@ -136,11 +145,7 @@ class TurnRules:
         return out
 
     def _formal_tenpai(self: Game, s: SeatState, waits: Sequence[int]) -> bool:
-        """Tenpai as counted at a draw: not when every winning tile is already the
-        player's own (`tenpai_own_waits`, 000 第17条ロ, §6 A23)."""
-        if self.ruleset.tenpai_own_waits == "noten":
-            return any(s.own_count(t) < 4 for t in waits)
-        return True
+        return formal_tenpai(self.ruleset, s, waits)
 
     def _apply_turn(self: Game, action: Action) -> None:
         seat = action.seat
