@@ -15,8 +15,9 @@ legal actions of a decision point are computed once: the driver's
 `legal_actions` and `apply`'s legality check share one list, and the actions in
 it are shared immutable objects matched by identity.
 
-This module holds the public API and the start of a hand; each part of the
-rules is a mixin in a module of its own (see `Game`).
+This module holds the public API and the order of play (phase, scores,
+counters, event emission); each part of the rules is a module of typed
+functions over the hand state and the ruleset that returns events (see `Game`).
 """
 
 from __future__ import annotations
@@ -26,24 +27,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.hand import Meld, Win
+from rules.hand import MeldKind
 from rules.ruleset import Ruleset
-from rules.scoring import ScoreResult
-from rules.shanten import shanten
 from rules.tiles import Tile, format_tiles
-from rules.waits import waits as shape_waits
 
-from . import ending
-from .actions import Action, Discard, IllegalAction, Ron, ShowTenpai, Tsumo
-from .claims import PASS, ClaimRules
-from .events import Dealt, DoraRevealed, Event, GameStarted, HandEnded, HandStarted
-from .kans import KanRules
+from . import claims, ending, kans, turns
+from .actions import Action, Ankan, Discard, IllegalAction, Kakan, Ron, ShowTenpai, Tsumo
+from .claims import PASS
+from .events import Dealt, Event, GameStarted, HandEnded, HandStarted, RiichiAccepted
 from .results import FinalResult, final_results
-from .state import STICK, ClaimSource, HandState, Phase, Round
-from .turns import TurnRules
+from .state import STICK, ClaimSource, HandState, Phase, Round, seven_pairs
 from .view import PlayerView, player_view
-from .wall import Wall, shuffled_tiles, throw_dice
-from .wins import can_ron, tsumo_result, win_input
+from .wall import Wall, shared, shuffled_tiles, throw_dice
 
 __all__ = ["STICK", "Game", "IllegalAction", "Start"]
 SHOW_TENPAI = tuple(ShowTenpai(seat) for seat in range(4))
@@ -74,13 +69,14 @@ def _listed(action: Action, legal: list[Action]) -> bool:
     return action in legal
 
 
-class Game(TurnRules, ClaimRules, KanRules):
+class Game:
     """One game from the first deal to the final results.
 
-    This module has the public API, the start of a hand and the cached waits; the
-    rules live in one module each, mixed in here: the turn (`engine.turns`), claim
-    windows and calls (`engine.claims`), kans (`engine.kans`), whether a win is
-    legal (`engine.wins`), the end of hands and of the game (`engine.ending`)."""
+    The game keeps the phase of play, the scores and counters, the seeded generator
+    and the event log; the rules are functions over the hand state in one module
+    each, which it calls in order: the turn (`engine.turns`), claim windows and
+    calls (`engine.claims`), kans (`engine.kans`), whether a win is legal
+    (`engine.wins`), the end of hands and of the game (`engine.ending`)."""
 
     def __init__(
         self,
@@ -129,7 +125,7 @@ class Game(TurnRules, ClaimRules, KanRules):
         self.round_wind = start.round_wind
         self.hand_number = start.hand_number
         self.start_total = sum(self.scores) + STICK * self.sticks
-        self.chiitoitsu = ruleset.chiitoitsu != "none"
+        self.chiitoitsu = seven_pairs(ruleset)
         self.events: list[Event] = []
         self.actions: list[Action] = []
         self.marks: list[int] = []  # len(events) before each action: the log interleaving
@@ -203,31 +199,6 @@ class Game(TurnRules, ClaimRules, KanRules):
         """The counters the rule modules read, as they stand now."""
         return Round(self.round_wind, self.dealer, self.honba, self.sticks)
 
-    def _win(
-        self,
-        seat: int,
-        concealed: list[Tile],
-        tile: Tile,
-        melds: tuple[Meld, ...],
-        *,
-        tsumo: bool,
-        chankan: bool = False,
-        houtei: bool = False,
-    ) -> Win:
-        return win_input(
-            self.ruleset, self.hand, self._round(), seat, concealed, tile, melds,
-            tsumo=tsumo, chankan=chankan, houtei=houtei,
-        )
-
-    def _tsumo_result(self, seat: int) -> ScoreResult | None:
-        return tsumo_result(self.ruleset, self.hand, self._round(), seat)
-
-    def _can_ron(self, seat: int, tile: Tile, *, robbing: str | None, houtei: bool) -> bool:
-        return can_ron(
-            self.ruleset, self.hand, self._round(), seat, tile,
-            robbing=ClaimSource(robbing) if robbing else None, houtei=houtei,
-        )
-
     def seat_wind(self, seat: int) -> int:
         """Tile kind of the seat's wind (27 East .. 30 North)."""
         return 27 + (seat - self.dealer) % 4
@@ -237,13 +208,13 @@ class Game(TurnRules, ClaimRules, KanRules):
         if self.is_over:
             return []
         h = self.hand
-        if h.phase == "turn":
+        if h.phase == Phase.TURN:
             return [h.turn]
-        if h.phase == "claim":
+        if h.phase == Phase.CLAIM:
             c = h.claim
             assert c is not None
             return [s for s in sorted(c.options) if s not in c.responses]
-        if h.phase == "declare":
+        if h.phase == Phase.DECLARE:
             return h.declare_queue[:1]
         return []
 
@@ -255,9 +226,11 @@ class Game(TurnRules, ClaimRules, KanRules):
         if seat not in self.pending_seats():
             return []
         h = self.hand
-        if h.phase == "turn":
-            actions = self._turn_actions(seat)
-        elif h.phase == "claim":
+        if h.phase == Phase.TURN:
+            actions = turns.turn_actions(
+                self.ruleset, h, self._round(), seat, self.scores[seat]
+            )
+        elif h.phase == Phase.CLAIM:
             assert h.claim is not None
             actions = h.claim.options[seat]
         else:
@@ -301,9 +274,9 @@ class Game(TurnRules, ClaimRules, KanRules):
         self.marks.append(len(self.events))
         self.actions.append(action)
         h = self.hand
-        if h.phase == "turn":
+        if h.phase == Phase.TURN:
             self._apply_turn(action)
-        elif h.phase == "claim":
+        elif h.phase == Phase.CLAIM:
             assert h.claim is not None
             h.claim.responses[seat] = action
             if len(h.claim.responses) == len(h.claim.options):
@@ -366,28 +339,89 @@ class Game(TurnRules, ClaimRules, KanRules):
         )
         self._emit(Dealt(tuple(tuple(s.hand) for s in h.seats)))
         if r.dora:
-            self._reveal(kan=False)
-        for seat in range(4):
-            self._update_waits(seat)
-        self._draw(dealer)
+            self._emit(kans.reveal(h, kan=False))
+        for s in h.seats:
+            turns.update_waits(s, self.chiitoitsu)
+        self._emit(turns.draw(h, dealer))
 
-    def _reveal(self, kan: bool) -> None:
-        h = self.hand
-        indicator = h.wall.indicator(h.indicators)
-        h.indicators += 1
-        h.dora_indicators += (indicator,)
-        self._emit(DoraRevealed(indicator, kan))
+    # ------------------------------------------------------------------ the turn
+    def _apply_turn(self, action: Action) -> None:
+        r, h, seat = self.ruleset, self.hand, action.seat
+        if isinstance(action, Discard):
+            event = turns.discard(r, h, seat, action.tile, action.riichi)
+            self._emit(event)
+            claims.open_discard_claims(r, h, self._round(), seat, event.tile, event.houtei)
+            if h.phase != Phase.CLAIM:
+                self._close_claim()
+        elif isinstance(action, Tsumo):
+            drawn = h.seats[seat].drawn
+            assert drawn is not None
+            self._finish_win([seat], None, drawn, chankan=False)
+        elif isinstance(action, Ankan):
+            event = kans.ankan(h, seat, action.kind)
+            self._emit(event)
+            # Kokushi may rob an ankan only where the ruleset says so (000 第33条ロ②, §2).
+            if r.kokushi_ankan and kans.open_kan_claims(
+                r, h, self._round(), seat, event.meld.tiles[0], ClaimSource.ANKAN, event.meld
+            ):
+                return
+            self._complete_kan(seat)
+        elif isinstance(action, Kakan):
+            tile = shared(action.tile)
+            event = kans.kakan(h, seat, tile)
+            self._emit(event)
+            if kans.open_kan_claims(r, h, self._round(), seat, tile, ClaimSource.KAKAN, event.meld):
+                return
+            self._complete_kan(seat)
+        else:  # pragma: no cover - legal_actions never offers anything else here
+            raise IllegalAction(f"{action!r} cannot be applied on a turn")
 
-    def _update_waits(self, seat: int) -> None:
-        """Recompute a seat's waits; only called when its hand has 3n+1 tiles."""
-        s = self.hand.seats[seat]
-        melds = len(s.melds)
-        s.shanten = shanten(s.counts, melds, chiitoitsu=self.chiitoitsu)
-        if s.shanten == 0:
-            s.waits = shape_waits(s.counts, melds, chiitoitsu=self.chiitoitsu)
+    def _complete_kan(self, seat: int) -> None:
+        """The kan stands: dead wall takes a live tile, kan dora, rinshan draw (§5.6)."""
+        r, h = self.ruleset, self.hand
+        h.wall.add_kan()
+        claims.interrupt(h)
+        if r.dora and r.kan_dora and r.kan_dora_timing == "immediate":
+            self._emit(kans.reveal(h, kan=True))  # 000 第9条ロ: before the rinshan draw
+        turns.update_waits(h.seats[seat], self.chiitoitsu)
+        self._emit(turns.draw(h, seat, rinshan=True))
+
+    # ------------------------------------------------------------------ claims
+    def _close_claim(self) -> None:
+        """Every asked seat has answered (or nobody was asked): ron, a call, or the
+        next draw."""
+        r, h = self.ruleset, self.hand
+        claim = h.claim
+        assert claim is not None
+        if claim.responses:
+            winners, call = claims.resolve(claim.seat, claim.responses, r.multiple_ron)
         else:
-            s.waits = ()
-        s.wait_set = frozenset(s.waits)
+            winners, call = [], None
+        if winners:
+            self._finish_win(
+                winners, claim.seat, claim.tile, chankan=claim.source != ClaimSource.DISCARD
+            )
+            return
+        for o in claim.shape_seats:
+            claims.passed(r, h.seats[o], claim.tile.kind)
+        h.claim = None
+        if claim.source != ClaimSource.DISCARD:
+            assert claim.meld is not None
+            self._complete_kan(claim.seat)
+            return
+        if claims.accept_riichi(r, h.seats[claim.seat]):
+            self.scores[claim.seat] -= STICK
+            self.sticks += 1
+            self._emit(RiichiAccepted(claim.seat, self.sticks, self.scores[claim.seat]))
+        if call is not None:
+            called = claims.call(r, h, self._round(), call, claim.seat, claim.tile)
+            self._emit(called)
+            if called.meld.kind is MeldKind.MINKAN:
+                self._complete_kan(call.seat)
+        elif h.wall.remaining == 0:
+            self._exhaustive_draw()
+        else:
+            self._emit(turns.draw(h, (claim.seat + 1) % 4))
 
     # ------------------------------------------------------------------ hand end
     def _finish_win(

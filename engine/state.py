@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from rules.hand import Meld
+from rules.ruleset import Ruleset
 from rules.scoring import STICK_VALUE, ScoreResult
 from rules.tiles import KIND_COUNT, Tile
 
@@ -19,6 +20,11 @@ from .actions import Action
 from .wall import Wall
 
 STICK = STICK_VALUE  # a riichi stick, in table points: the scorer's one value
+
+
+def seven_pairs(r: Ruleset) -> bool:
+    """Whether seven pairs is a winning shape under `r` (what shanten and waits need)."""
+    return r.chiitoitsu != "none"
 
 
 class Phase(StrEnum):
