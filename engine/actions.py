@@ -9,7 +9,7 @@ and applies nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rules.tiles import Tile
 
@@ -123,4 +123,4 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
-    return _REGISTRY.from_dict(data)
+    return cast(Action, _REGISTRY.from_dict(data))

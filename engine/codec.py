@@ -13,17 +13,21 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from functools import cache
 from typing import Any, Union, get_args, get_origin
 
 from rules.hand import Meld, MeldKind, Source
 from rules.tiles import Tile, format_tiles, parse_tile, parse_tiles
 
+_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
 
-@cache
+
 def field_types(cls: type) -> tuple[tuple[str, Any], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+    """(name, resolved type) of each field of a dataclass, read once per class."""
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        hints = typing.get_type_hints(cls)
+        fields = _FIELDS[cls] = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+    return fields
 
 
 def _is_optional(tp: Any) -> tuple[bool, Any]:
@@ -59,7 +63,7 @@ def encode(tp: Any, value: Any) -> Any:
                 return format_tiles(value)
             return [encode(args[0], v) for v in value]
         return [encode(a, v) for a, v in zip(args, value, strict=True)]
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return {name: encode(ftp, getattr(value, name)) for name, ftp in field_types(tp)}
     return value  # int, bool, str, float, dict / Any (already JSON)
 
@@ -88,7 +92,7 @@ def decode(tp: Any, data: Any) -> Any:
                 return tuple(parse_tiles(data))
             return tuple(decode(args[0], v) for v in data)
         return tuple(decode(a, v) for a, v in zip(args, data, strict=True))
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return tp(**{name: decode(ftp, data[name]) for name, ftp in field_types(tp)})
     return data
 

@@ -94,7 +94,7 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         self._walls = [list(w) for w in walls]
-        self._dice = [tuple(tuple(t) for t in d) for d in dice]
+        self._dice = [tuple((a, b) for a, b in d) for d in dice]
         self._clock = clock or _never
         start = start or Start()
         self.setup: dict[str, Any] = {
@@ -358,19 +358,19 @@ class Game:
             assert drawn is not None
             self._finish_win([seat], None, drawn, chankan=False)
         elif isinstance(action, Ankan):
-            event = kans.ankan(h, seat, action.kind)
-            self._emit(event)
+            shown = kans.ankan(h, seat, action.kind)
+            self._emit(shown)
             # Kokushi may rob an ankan only where the ruleset says so (000 第33条ロ②, §2).
             if r.kokushi_ankan and kans.open_kan_claims(
-                r, h, self._round(), seat, event.meld.tiles[0], ClaimSource.ANKAN, event.meld
+                r, h, self._round(), seat, shown.meld.tiles[0], ClaimSource.ANKAN, shown.meld
             ):
                 return
             self._complete_kan(seat)
         elif isinstance(action, Kakan):
             tile = shared(action.tile)
-            event = kans.kakan(h, seat, tile)
-            self._emit(event)
-            if kans.open_kan_claims(r, h, self._round(), seat, tile, ClaimSource.KAKAN, event.meld):
+            added = kans.kakan(h, seat, tile)
+            self._emit(added)
+            if kans.open_kan_claims(r, h, self._round(), seat, tile, ClaimSource.KAKAN, added.meld):
                 return
             self._complete_kan(seat)
         else:  # pragma: no cover - legal_actions never offers anything else here

@@ -105,7 +105,7 @@ def win_payments(
     payments: list[Payment] = []
 
     if discarder is not None:
-        if liable_base and liable != discarder:
+        if liable_base and liable is not None and liable != discarder:
             # Ron by someone else: V split in half (004 ルール⑪ "ロンは半額負担", 002 パオ1);
             # the discarder also pays W, the rest of a stacked hand, in full.
             value = round_payment(ron_factor * liable_base, ruleset)
@@ -126,10 +126,11 @@ def win_payments(
             for seat in others:
                 share = 2 * other_base if dealer in (winner, seat) else other_base
                 _pay(payments, seat, winner, round_payment(share, ruleset), "hand")
-        if liable_base:
+        if liable_base and liable is not None:
             # The liable player pays V as if he had dealt it in (004 ルール⑪ "ツモは全額").
             _pay(payments, liable, winner, round_payment(ron_factor * liable_base, ruleset), "pao")
-        if liable_base and not jpml_honba and ruleset.pao_tsumo_honba == "liable":
+        liable_honba = not jpml_honba and ruleset.pao_tsumo_honba == "liable"
+        if liable_base and liable is not None and liable_honba:
             # §6 A41: he stands in for the discarder, who pays the honba (積み場は放銃者の負担).
             _pay(payments, liable, winner, honba_total, "honba")
         else:
@@ -280,7 +281,7 @@ def classic_certain_mangan(
         fu += 2  # only the pair is left: a tanki wait
     step = ruleset.fu_rounding or 1
     fu = -(-fu // step) * step
-    return fu * 2**han >= ruleset.classic_cap
+    return fu << han >= ruleset.classic_cap  # fu × 2^han
 
 
 # ---------------------------------------------------------------------------

@@ -64,8 +64,9 @@ def full_set(red_fives: int = 0) -> list[Tile]:
     tiles = []
     for kind in range(KIND_COUNT):
         red = reds.count(kind)
-        tiles.extend([_SHARED[kind * 2 + 1]] * red)  # type: ignore[list-item]
-        tiles.extend([_SHARED[kind * 2]] * (4 - red))  # type: ignore[list-item]
+        if red:
+            tiles.extend([shared(Tile(kind, red=True))] * red)
+        tiles.extend([shared(Tile(kind))] * (4 - red))
     return tiles
 
 
