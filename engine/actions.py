@@ -113,10 +113,6 @@ ACTION_TYPES: dict[str, type] = {
 _REGISTRY = codec.Registry("action", ACTION_TYPES)
 
 
-def action_name(action: Action) -> str:
-    return _REGISTRY.name(action)
-
-
 def action_to_dict(action: Action) -> dict[str, Any]:
     """JSON-ready form, e.g. `{"type": "discard", "seat": 0, "tile": "5m", "riichi": false}`."""
     return _REGISTRY.to_dict(action)

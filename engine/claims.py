@@ -256,7 +256,7 @@ def check_pao(
     if r.pao == (PAO_CLASSIC,):
         if meld.base_kind < 27:
             return
-        wind, rnd_wind = rnd.seat_wind(seat), 27 + rnd.round_wind
+        wind, rnd_wind = rnd.seat_wind(seat), rnd.wind_kind()
         if classic_certain_mangan(before, wind, rnd_wind, r) or not classic_certain_mangan(
             (*before, meld), wind, rnd_wind, r
         ):

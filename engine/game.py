@@ -199,10 +199,6 @@ class Game:
         """The counters the rule modules read, as they stand now."""
         return Round(self.round_wind, self.dealer, self.honba, self.sticks)
 
-    def seat_wind(self, seat: int) -> int:
-        """Tile kind of the seat's wind (27 East .. 30 North)."""
-        return 27 + (seat - self.dealer) % 4
-
     def pending_seats(self) -> list[int]:
         """Who must decide now (several at once in a claim window)."""
         if self.is_over:

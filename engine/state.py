@@ -67,6 +67,10 @@ class Round:
         """Tile kind of the seat's wind (27 East .. 30 North)."""
         return 27 + (seat - self.dealer) % 4
 
+    def wind_kind(self) -> int:
+        """Tile kind of the round wind (27 East .. 30 North)."""
+        return 27 + self.round_wind
+
 
 @dataclass(frozen=True, slots=True)
 class RiverTile:

@@ -192,10 +192,6 @@ class Wall:
     def ura_indicator(self, n: int) -> Tile:
         return self.tiles[INDICATOR_INDICES[n] + 1]
 
-    def live_tiles(self) -> tuple[Tile, ...]:
-        """Tiles still drawable (hidden information: for invariants and tests only)."""
-        return self.tiles[self.live_next : self.live_end]
-
     def dead_tiles(self) -> tuple[Tile, ...]:
         """The dead wall now: the kan-moved live tiles plus [122..135] minus rinshan taken."""
         taken = set(RINSHAN_INDICES[: self.rinshan_taken])

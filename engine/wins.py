@@ -52,7 +52,7 @@ def win_input(
         melds=melds,
         tsumo=tsumo,
         seat_wind=rnd.seat_wind(seat),
-        round_wind=27 + rnd.round_wind,
+        round_wind=rnd.wind_kind(),
         riichi=riichi,
         double_riichi=riichi and s.double_riichi,
         ippatsu=riichi and s.ippatsu and r.ippatsu,
