@@ -36,7 +36,7 @@ from .actions import Action, Ankan, Discard, IllegalAction, Kakan, Ron, ShowTenp
 from .claims import PASS
 from .events import Dealt, Event, GameStarted, HandEnded, HandStarted, RiichiAccepted
 from .results import FinalResult, final_results
-from .state import STICK, ClaimSource, HandState, Phase, Round, seven_pairs
+from .state import STICK, ClaimSource, Furiten, HandState, Phase, Round, seven_pairs
 from .view import PlayerView, player_view
 from .wall import Wall, shared, shuffled_tiles, throw_dice
 
@@ -238,7 +238,7 @@ class Game:
         """What `seat` may see now (never the wall or another hand)."""
         return player_view(self, seat)
 
-    def furiten(self, seat: int) -> str | None:
+    def furiten(self, seat: int) -> Furiten | None:
         """Why `seat` cannot ron now, or None: discard | temporary | riichi (§5.8)."""
         s = self.hand.seats[seat]
         if s.riichi_furiten:

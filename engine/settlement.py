@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args
 
 from rules.hand import Meld, MeldKind
 from rules.ruleset import PAO_CLASSIC, Ruleset
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 TABLE = -1  # payer for riichi sticks taken from the table
 SEATS = 4
-REASONS = frozenset({"hand", "honba", "sticks", "pao", "noten", "chombo"})
+PayReason = Literal["hand", "honba", "sticks", "pao", "noten", "chombo"]
+REASONS = frozenset(get_args(PayReason))
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,7 @@ class Payment:
     payer: int  # absolute seat 0-3, or TABLE
     payee: int  # absolute seat 0-3
     amount: int
-    reason: str  # "hand" | "honba" | "sticks" | "pao" | "noten" | "chombo"
+    reason: PayReason
 
     def __post_init__(self) -> None:
         if self.reason not in REASONS:
@@ -50,7 +51,9 @@ class Payment:
             raise ValueError(f"seat {self.payer} cannot pay itself")
 
 
-def _pay(payments: list[Payment], payer: int, payee: int, amount: int, reason: str) -> None:
+def _pay(
+    payments: list[Payment], payer: int, payee: int, amount: int, reason: PayReason
+) -> None:
     """Record a payment unless it is empty (no honba, no sticks, a zero share)."""
     if amount:
         payments.append(Payment(payer, payee, amount, reason))

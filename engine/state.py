@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Literal
 
 from rules.hand import Meld
 from rules.ruleset import Ruleset
@@ -25,6 +26,9 @@ STICK = STICK_VALUE  # a riichi stick, in table points: the scorer's one value
 def seven_pairs(r: Ruleset) -> bool:
     """Whether seven pairs is a winning shape under `r` (what shanten and waits need)."""
     return r.chiitoitsu != "none"
+
+
+Furiten = Literal["discard", "temporary", "riichi"]  # why a seat cannot ron (§5.8)
 
 
 class Phase(StrEnum):
