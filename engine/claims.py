@@ -28,7 +28,7 @@ from rules.tiles import Tile
 from .actions import Action, Chi, Daiminkan, Pass, Pon, Ron
 from .events import Called
 from .settlement import classic_certain_mangan, pao_liability
-from .state import Claim, ClaimSource, HandState, Phase, Round, SeatState, TurnKind
+from .state import Claim, HandState, Round, SeatState
 from .wall import shared
 from .wins import can_ron
 
@@ -169,10 +169,10 @@ def open_discard_claims(
         if opts:
             opts.append(PASS[o])
             options[o] = opts
-    claim = Claim(ClaimSource.DISCARD, seat, tile, options, shape_seats=tuple(shape))
+    claim = Claim("discard", seat, tile, options, shape_seats=tuple(shape))
     h.claim = claim
     if options:
-        h.phase = Phase.CLAIM
+        h.phase = "claim"
     return claim
 
 
@@ -232,8 +232,8 @@ def call(
     s.temp_furiten = False  # a call is a take (A5)
     check_pao(r, h, rnd, seat, discarder, before, meld)
     h.turn = seat
-    h.turn_kind = TurnKind.CALL
-    h.phase = Phase.TURN
+    h.turn_kind = "call"
+    h.phase = "turn"
     s.drawn = None
     if kind is not MeldKind.MINKAN and r.kuikae == "forbidden":
         s.kuikae = kuikae_kinds(tile.kind, [t.kind for t in own], kind is MeldKind.CHI)

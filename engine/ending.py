@@ -165,13 +165,11 @@ class NextHand:
 
     honba: int
     round_wind: int
-    hand_number: int
+    dealer: int  # the hand number within the round
     over: bool
 
 
-def next_hand(
-    r: Ruleset, rnd: Round, hand_number: int, reason: HandEnd, renchan: bool, time_up: bool
-) -> NextHand:
+def next_hand(r: Ruleset, rnd: Round, reason: HandEnd, renchan: bool, time_up: bool) -> NextHand:
     """Honba (000 第18条: +1 after a dealer repeat or any exhaustive draw, 0 after a
     non-dealer win), the next dealer, and whether the game is over (last hand of the
     last round without renchan, or the time limit)."""
@@ -180,15 +178,15 @@ def next_hand(
     else:
         honba = 0
     last_round = 1 if r.game_length == "hanchan" else 3
-    last_hand = rnd.round_wind == last_round and hand_number == 3
+    last_hand = rnd.round_wind == last_round and rnd.dealer == 3
     over = time_up or (last_hand and not renchan)
-    round_wind = rnd.round_wind
+    round_wind, dealer = rnd.round_wind, rnd.dealer
     if not over and not renchan:
-        hand_number += 1
-        if hand_number == 4:
-            hand_number = 0
+        dealer += 1
+        if dealer == 4:
+            dealer = 0
             round_wind += 1
-    return NextHand(honba, round_wind, hand_number, over)
+    return NextHand(honba, round_wind, dealer, over)
 
 
 def game_ended(scores: Sequence[int], sticks: int, results: Sequence[FinalResult]) -> GameEnded:

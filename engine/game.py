@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.hand import MeldKind
@@ -36,7 +36,7 @@ from .actions import Action, Ankan, Discard, IllegalAction, Kakan, Ron, ShowTenp
 from .claims import PASS
 from .events import Dealt, Event, GameStarted, HandEnded, HandStarted, RiichiAccepted
 from .results import FinalResult, final_results
-from .state import STICK, ClaimSource, Furiten, HandState, Phase, Round, seven_pairs
+from .state import STICK, Furiten, HandState, Round, seven_pairs
 from .view import PlayerView, player_view
 from .wall import Wall, shared, shuffled_tiles, throw_dice
 
@@ -120,10 +120,9 @@ class Game:
             seating = order
         self.seating = tuple(seating)
         self.scores = list(start.scores or (ruleset.starting_points,) * 4)
-        self.sticks = start.sticks
-        self.honba = start.honba
-        self.round_wind = start.round_wind
-        self.hand_number = start.hand_number
+        # The counters (round wind, dealer, honba, sticks) as the one value the rule
+        # modules read; replaced, never mutated, when one of them changes.
+        self.counters = Round(start.round_wind, start.hand_number, start.honba, start.sticks)
         self.start_total = sum(self.scores) + STICK * self.sticks
         self.chiitoitsu = seven_pairs(ruleset)
         self.events: list[Event] = []
@@ -193,24 +192,39 @@ class Game:
     # ------------------------------------------------------------------ queries
     @property
     def dealer(self) -> int:
-        return self.hand_number
+        return self.counters.dealer
 
-    def _round(self) -> Round:
-        """The counters the rule modules read, as they stand now."""
-        return Round(self.round_wind, self.dealer, self.honba, self.sticks)
+    @property
+    def hand_number(self) -> int:
+        """0-3 within the round: the dealer's seat."""
+        return self.counters.dealer
+
+    @property
+    def round_wind(self) -> int:
+        """0 East .. 3 North."""
+        return self.counters.round_wind
+
+    @property
+    def honba(self) -> int:
+        return self.counters.honba
+
+    @property
+    def sticks(self) -> int:
+        """Riichi sticks on the table."""
+        return self.counters.sticks
 
     def pending_seats(self) -> list[int]:
         """Who must decide now (several at once in a claim window)."""
         if self.is_over:
             return []
         h = self.hand
-        if h.phase == Phase.TURN:
+        if h.phase == "turn":
             return [h.turn]
-        if h.phase == Phase.CLAIM:
+        if h.phase == "claim":
             c = h.claim
             assert c is not None
             return [s for s in sorted(c.options) if s not in c.responses]
-        if h.phase == Phase.DECLARE:
+        if h.phase == "declare":
             return h.declare_queue[:1]
         return []
 
@@ -222,11 +236,11 @@ class Game:
         if seat not in self.pending_seats():
             return []
         h = self.hand
-        if h.phase == Phase.TURN:
+        if h.phase == "turn":
             actions = turns.turn_actions(
-                self.ruleset, h, self._round(), seat, self.scores[seat]
+                self.ruleset, h, self.counters, seat, self.scores[seat]
             )
-        elif h.phase == Phase.CLAIM:
+        elif h.phase == "claim":
             assert h.claim is not None
             actions = h.claim.options[seat]
         else:
@@ -270,9 +284,9 @@ class Game:
         self.marks.append(len(self.events))
         self.actions.append(action)
         h = self.hand
-        if h.phase == Phase.TURN:
+        if h.phase == "turn":
             self._apply_turn(action)
-        elif h.phase == Phase.CLAIM:
+        elif h.phase == "claim":
             assert h.claim is not None
             h.claim.responses[seat] = action
             if len(h.claim.responses) == len(h.claim.options):
@@ -346,8 +360,8 @@ class Game:
         if isinstance(action, Discard):
             event = turns.discard(r, h, seat, action.tile, action.riichi)
             self._emit(event)
-            claims.open_discard_claims(r, h, self._round(), seat, event.tile, event.houtei)
-            if h.phase != Phase.CLAIM:
+            claims.open_discard_claims(r, h, self.counters, seat, event.tile, event.houtei)
+            if h.phase != "claim":
                 self._close_claim()
         elif isinstance(action, Tsumo):
             drawn = h.seats[seat].drawn
@@ -358,7 +372,7 @@ class Game:
             self._emit(shown)
             # Kokushi may rob an ankan only where the ruleset says so (000 第33条ロ②, §2).
             if r.kokushi_ankan and kans.open_kan_claims(
-                r, h, self._round(), seat, shown.meld.tiles[0], ClaimSource.ANKAN, shown.meld
+                r, h, self.counters, seat, shown.meld.tiles[0], "ankan", shown.meld
             ):
                 return
             self._complete_kan(seat)
@@ -366,7 +380,7 @@ class Game:
             tile = shared(action.tile)
             added = kans.kakan(h, seat, tile)
             self._emit(added)
-            if kans.open_kan_claims(r, h, self._round(), seat, tile, ClaimSource.KAKAN, added.meld):
+            if kans.open_kan_claims(r, h, self.counters, seat, tile, "kakan", added.meld):
                 return
             self._complete_kan(seat)
         else:  # pragma: no cover - legal_actions never offers anything else here
@@ -395,22 +409,22 @@ class Game:
             winners, call = [], None
         if winners:
             self._finish_win(
-                winners, claim.seat, claim.tile, chankan=claim.source != ClaimSource.DISCARD
+                winners, claim.seat, claim.tile, chankan=claim.source != "discard"
             )
             return
         for o in claim.shape_seats:
             claims.passed(r, h.seats[o], claim.tile.kind)
         h.claim = None
-        if claim.source != ClaimSource.DISCARD:
+        if claim.source != "discard":
             assert claim.meld is not None
             self._complete_kan(claim.seat)
             return
         if claims.accept_riichi(r, h.seats[claim.seat]):
             self.scores[claim.seat] -= STICK
-            self.sticks += 1
+            self.counters = replace(self.counters, sticks=self.sticks + 1)
             self._emit(RiichiAccepted(claim.seat, self.sticks, self.scores[claim.seat]))
         if call is not None:
-            called = claims.call(r, h, self._round(), call, claim.seat, claim.tile)
+            called = claims.call(r, h, self.counters, call, claim.seat, claim.tile)
             self._emit(called)
             if called.meld.kind is MeldKind.MINKAN:
                 self._complete_kan(call.seat)
@@ -428,18 +442,18 @@ class Game:
         if chankan and claim is not None and claim.meld is not None:
             ending.unmake_robbed_kan(h.seats[claim.seat], claim.meld)
         events, deltas = ending.settle_wins(
-            self.ruleset, h, self._round(), winners, discarder, tile
+            self.ruleset, h, self.counters, winners, discarder, tile
         )
         for event in events:
             self._emit(event)
-        self.sticks = 0
+        self.counters = replace(self.counters, sticks=0)
         self._end_hand("win", deltas, renchan=self.dealer in winners)
 
     def _exhaustive_draw(self) -> None:
         h = self.hand
         h.declare_queue = ending.declaration_order(h, self.dealer)
         h.declared = {}
-        h.phase = Phase.DECLARE
+        h.phase = "declare"
         self._advance_declarations()
 
     def _advance_declarations(self) -> None:
@@ -447,27 +461,27 @@ class Game:
         h = self.hand
         while h.declare_queue:
             seat = h.declare_queue[0]
-            show = ending.must_declare(self.ruleset, h, self._round(), seat)
+            show = ending.must_declare(self.ruleset, h, self.counters, seat)
             if show is None:
                 return
             self._emit(ending.declare(h, seat, show))
-        if h.phase != Phase.DECLARE:
+        if h.phase != "declare":
             return
-        h.phase = Phase.OVER
+        h.phase = "over"
         event, deltas, renchan = ending.settle_draw(self.ruleset, h, self.dealer)
         self._emit(event)
         self._end_hand("draw", deltas, renchan=renchan)
 
     def _end_hand(self, reason: ending.HandEnd, deltas: list[int], *, renchan: bool) -> None:
         r = self.ruleset
-        self.hand.phase = Phase.OVER
+        self.hand.phase = "over"
         for seat, d in enumerate(deltas):
             self.scores[seat] += d
         time_up = False
         if r.time_limit_minutes:
             time_up = self._clock() - self._clock_start >= r.time_limit_minutes * 60
-        nxt = ending.next_hand(r, self._round(), self.hand_number, reason, renchan, time_up)
-        self.honba = nxt.honba
+        nxt = ending.next_hand(r, self.counters, reason, renchan, time_up)
+        self.counters = replace(self.counters, honba=nxt.honba)
         self.hands_played += 1
         self._emit(
             HandEnded(
@@ -479,6 +493,5 @@ class Game:
             self.results = final_results(self.scores, self.ruleset)
             self._emit(ending.game_ended(self.scores, self.sticks, self.results))
             return
-        self.round_wind = nxt.round_wind
-        self.hand_number = nxt.hand_number
+        self.counters = replace(self.counters, round_wind=nxt.round_wind, dealer=nxt.dealer)
         self._start_hand()

@@ -23,7 +23,7 @@ from .actions import Action, Ankan, Kakan
 from .claims import PASS, RON, passed
 from .events import DoraRevealed, KanDeclared
 from .riichi import composition_unchanged, yaku_kept
-from .state import Claim, ClaimSource, HandState, Phase, Round, seven_pairs
+from .state import Claim, ClaimSource, HandState, Round, seven_pairs
 from .wins import can_ron, win_input
 
 
@@ -142,14 +142,14 @@ def open_kan_claims(
         other = h.seats[o]
         if tile.kind not in other.wait_set:
             continue
-        if source == ClaimSource.ANKAN and shanten_kokushi(other.counts) != 0:
+        if source == "ankan" and shanten_kokushi(other.counts) != 0:
             continue  # only a kokushi wait can ever take an ankan tile, so only it passes
         shape.append(o)
         if can_ron(r, h, rnd, o, tile, robbing=source, houtei=False):
             options[o] = [RON[o], PASS[o]]
     h.claim = Claim(source, seat, tile, options, shape_seats=tuple(shape), meld=meld)
     if options:
-        h.phase = Phase.CLAIM
+        h.phase = "claim"
         return True
     for o in shape:
         passed(r, h.seats[o], tile.kind)  # a kakan tile passed is a passed win too (§5.8)

@@ -9,7 +9,6 @@ compared.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Literal
 
 from rules.hand import Meld
@@ -31,29 +30,17 @@ def seven_pairs(r: Ruleset) -> bool:
 Furiten = Literal["discard", "temporary", "riichi"]  # why a seat cannot ron (§5.8)
 
 
-class Phase(StrEnum):
-    """Where a hand is; a `StrEnum`, so logs, views and old comparisons see the same strings."""
-
-    TURN = "turn"  # the seat on turn decides (tsumo, kan, riichi, discard)
-    CLAIM = "claim"  # a window on a discard or kan tile: the asked seats answer
-    DECLARE = "declare"  # exhaustive draw: seats show tenpai or stay silent, in order
-    OVER = "over"  # the hand has ended
-
-
-class TurnKind(StrEnum):
-    """How the current turn began: it decides tsumogiri, rinshan and what may follow."""
-
-    DRAW = "draw"
-    RINSHAN = "rinshan"
-    CALL = "call"  # after a chi or pon: only a discard
-
-
-class ClaimSource(StrEnum):
-    """What a claim window is open on: a discard (calls and ron) or a kan tile (chankan)."""
-
-    DISCARD = "discard"
-    KAKAN = "kakan"
-    ANKAN = "ankan"
+# The string states of a hand, as Literals: a type checker rejects a misspelt state,
+# and at run time they stay plain strings (fast to compare on every action, and the
+# same values logs, views and JSON have always had).
+Phase = Literal["turn", "claim", "declare", "over"]
+"""Where a hand is: the seat on turn decides; a claim window (the asked seats answer);
+exhaustive-draw declarations in order; the hand has ended."""
+TurnKind = Literal["draw", "rinshan", "call"]
+"""How the current turn began: a draw, a rinshan draw after a kan, or a chi/pon (then
+only a discard)."""
+ClaimSource = Literal["discard", "kakan", "ankan"]
+"""What a claim window is open on: a discard (calls and ron) or a kan tile (chankan)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,8 +188,8 @@ class HandState:
         self.indicators = 0  # dora indicators revealed (omote + kan)
         self.dora_indicators: tuple[Tile, ...] = ()  # those indicators, in order
         self.turn = dealer
-        self.turn_kind = TurnKind.DRAW
-        self.phase = Phase.TURN
+        self.turn_kind: TurnKind = "draw"
+        self.phase: Phase = "turn"
         self.claim: Claim | None = None
         self.calls_made = False  # any chi/pon/kan this hand (double riichi, chiihou, tenhou)
         self.discards: list[tuple[int, int]] = []  # (seat, kind) of every discard in order

@@ -24,7 +24,7 @@ from .actions import Action, Discard, Tsumo
 from .claims import passed
 from .events import Discarded, Drew
 from .kans import distinct_tiles, kan_actions
-from .state import STICK, HandState, Phase, RiverTile, Round, SeatState, TurnKind, seven_pairs
+from .state import STICK, HandState, RiverTile, Round, SeatState, seven_pairs
 from .wall import shared
 from .wins import tsumo_result
 
@@ -73,8 +73,8 @@ def draw(h: HandState, seat: int, rinshan: bool = False) -> Drew:
     s.drawn = tile
     s.temp_furiten = False  # A5: temporary furiten ends at the next take
     h.turn = seat
-    h.turn_kind = TurnKind.RINSHAN if rinshan else TurnKind.DRAW
-    h.phase = Phase.TURN
+    h.turn_kind = "rinshan" if rinshan else "draw"
+    h.phase = "turn"
     h.claim = None
     h.wins.pop(seat, None)
     return Drew(seat, tile, rinshan, not rinshan and remaining == 0, remaining)
@@ -84,7 +84,7 @@ def turn_actions(r: Ruleset, h: HandState, rnd: Round, seat: int, points: int) -
     """Everything the seat on turn may do; `points` are its score (riichi needs a stick)."""
     s = h.seats[seat]
     actions: list[Action] = []
-    after_draw = h.turn_kind != TurnKind.CALL
+    after_draw = h.turn_kind != "call"
     if after_draw:
         drawn = s.drawn
         assert drawn is not None
@@ -155,7 +155,7 @@ def discard(r: Ruleset, h: HandState, seat: int, tile: Tile, riichi: bool) -> Di
     the claim window on it."""
     s = h.seats[seat]
     tile = shared(tile)
-    tsumogiri = h.turn_kind != TurnKind.CALL and tile == s.drawn
+    tsumogiri = h.turn_kind != "call" and tile == s.drawn
     if s.riichi and tile.kind in s.wait_set:
         # Discarding a winning tile after riichi declines that win (§5.7).
         passed(r, s, tile.kind)
@@ -171,7 +171,7 @@ def discard(r: Ruleset, h: HandState, seat: int, tile: Tile, riichi: bool) -> Di
         s.double_riichi = r.double_riichi and not s.first_discard_done and not h.calls_made
     elif s.riichi:
         s.ippatsu = False  # the window closes with his next discard (§5.7)
-    if h.turn_kind != TurnKind.CALL:
+    if h.turn_kind != "call":
         s.temp_kinds.clear()  # 001 第6章5: until his next draw and discard
     s.first_discard_done = True
     s.drawn = None

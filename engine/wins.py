@@ -15,7 +15,7 @@ from rules.ruleset import Ruleset
 from rules.scoring import ScoreResult, score
 from rules.tiles import Tile
 
-from .state import ClaimSource, HandState, Round, TurnKind
+from .state import ClaimSource, HandState, Round
 
 
 def ura_indicators(r: Ruleset, h: HandState, riichi: bool) -> tuple[Tile, ...]:
@@ -40,7 +40,7 @@ def win_input(
 ) -> Win:
     """The scorer's input with the engine's situational flags (RULESETS.md §3.2, §4.1)."""
     s = h.seats[seat]
-    rinshan = tsumo and h.turn_kind == TurnKind.RINSHAN
+    rinshan = tsumo and h.turn_kind == "rinshan"
     last = h.wall.remaining == 0
     riichi = s.riichi
     # Tenhou/chiihou: a tsumo on the player's first draw with no call of any kind
@@ -118,7 +118,7 @@ def can_ron(
         return False
     # Only kokushi may rob an ankan, and only where `kokushi_ankan` lets it
     # (000 第33条ロ②; the caller opens no window on an ankan otherwise).
-    if robbing == ClaimSource.ANKAN and not any(y.id == "kokushi" for y in result.yaku):
+    if robbing == "ankan" and not any(y.id == "kokushi" for y in result.yaku):
         return False
     h.wins[seat] = result
     return True
