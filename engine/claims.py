@@ -28,7 +28,7 @@ from rules.tiles import Tile
 from .actions import Action, Chi, Daiminkan, Pass, Pon, Ron
 from .events import Called
 from .settlement import classic_certain_mangan, pao_liability
-from .state import Claim, HandState, Round, SeatState
+from .state import OTHERS, Claim, HandState, Round, SeatState
 from .wall import shared
 from .wins import can_ron
 
@@ -119,7 +119,7 @@ def resolve(
     discarder: int, responses: dict[int, Action], multiple_ron: str
 ) -> tuple[list[int], Action | None]:
     """(ron winners in turn order after the discarder, the call that stands if no ron)."""
-    order = [(discarder + k) % 4 for k in (1, 2, 3)]
+    order = OTHERS[discarder]
     rons = [s for s in order if isinstance(responses.get(s), Ron)]
     if rons:
         if multiple_ron == "head_bump":
@@ -149,8 +149,8 @@ def open_discard_claims(
     options: dict[int, list[Action]] = {}
     shape: list[int] = []
     h.wins.clear()
-    for k in (1, 2, 3):
-        o = (seat + k) % 4
+    shimocha = OTHERS[seat][0]
+    for o in OTHERS[seat]:
         s = h.seats[o]
         opts: list[Action] = []
         if kind in s.wait_set:
@@ -164,7 +164,7 @@ def open_discard_claims(
                 opts.extend(pon_options(o, s, tile, kuikae))
                 if can_kan and held == 3:
                     opts.append(Daiminkan(o))
-            if k == 1:
+            if o == shimocha:
                 opts.extend(chi_options(o, s, tile, kuikae))
         if opts:
             opts.append(PASS[o])
@@ -225,7 +225,6 @@ def call(
     meld = Meld(kind, tuple(sorted((*own, tile))), source, tile)
     before = tuple(s.melds)
     s.melds.append(meld)
-    s.called = True
     river = h.seats[discarder].river
     river[-1] = replace(river[-1], called_by=seat)
     interrupt(h)

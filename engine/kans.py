@@ -23,7 +23,7 @@ from .actions import Action, Ankan, Kakan
 from .claims import PASS, RON, passed
 from .events import DoraRevealed, KanDeclared
 from .riichi import composition_unchanged, yaku_kept
-from .state import Claim, ClaimSource, HandState, Round, seven_pairs
+from .state import OTHERS, Claim, ClaimSource, HandState, Round, seven_pairs
 from .wins import can_ron, win_input
 
 
@@ -137,8 +137,7 @@ def open_kan_claims(
     options: dict[int, list[Action]] = {}
     shape = []
     h.wins.clear()
-    for k in (1, 2, 3):
-        o = (seat + k) % 4
+    for o in OTHERS[seat]:
         other = h.seats[o]
         if tile.kind not in other.wait_set:
             continue

@@ -22,6 +22,13 @@ from .wall import Wall
 STICK = STICK_VALUE  # a riichi stick, in table points: the scorer's one value
 
 
+# The other seats in turn order after each seat (shimocha, toimen, kamicha): who may
+# claim a discard or rob a kan, and the order that decides between them.
+OTHERS: tuple[tuple[int, int, int], ...] = tuple(
+    ((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4)
+)
+
+
 def seven_pairs(r: Ruleset) -> bool:
     """Whether seven pairs is a winning shape under `r` (what shanten and waits need)."""
     return r.chiitoitsu != "none"
@@ -77,7 +84,6 @@ class SeatState:
     """One player's part of the hand."""
 
     __slots__ = (
-        "called",
         "counts",
         "discard_kinds",
         "double_riichi",
@@ -123,7 +129,6 @@ class SeatState:
         self.kuikae: frozenset[int] = frozenset()  # kinds barred for the discard after a call
         self.last_discard_index = -1  # index in HandState.discards of this seat's last discard
         self.pao: tuple[int, str] | None = None  # (liable seat, what it is liable for)
-        self.called = False  # made a chi/pon/daiminkan this hand (statistics)
 
     def add(self, tile: Tile) -> None:
         self.hand.append(tile)
