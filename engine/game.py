@@ -31,7 +31,7 @@ from rules.hand import MeldKind
 from rules.ruleset import Ruleset
 from rules.tiles import Tile, format_tiles
 
-from . import claims, ending, kans, turns
+from . import claims, ending, kans, turns, wins
 from .actions import Action, Ankan, Discard, IllegalAction, Kakan, Ron, ShowTenpai, Tsumo
 from .claims import PASS
 from .events import Dealt, Event, GameStarted, HandEnded, HandStarted, RiichiAccepted
@@ -254,20 +254,7 @@ class Game:
 
     def furiten(self, seat: int) -> Furiten | None:
         """Why `seat` cannot ron now, or None: discard | temporary | riichi (§5.8)."""
-        s = self.hand.seats[seat]
-        if s.riichi_furiten:
-            return "riichi"
-        if self.ruleset.furiten_scope == "all_waits" and not s.wait_set.isdisjoint(
-            s.discard_kinds
-        ):
-            return "discard"
-        if s.temp_furiten:
-            return "temporary"
-        if self.ruleset.furiten_scope == "same_tile" and not s.wait_set.isdisjoint(
-            s.discard_kinds | s.temp_kinds
-        ):
-            return "discard" if not s.wait_set.isdisjoint(s.discard_kinds) else "temporary"
-        return None
+        return wins.furiten(self.ruleset, self.hand.seats[seat])
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> list[Event]:

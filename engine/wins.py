@@ -15,7 +15,7 @@ from rules.ruleset import Ruleset
 from rules.scoring import ScoreResult, score
 from rules.tiles import Tile
 
-from .state import ClaimSource, HandState, Round
+from .state import ClaimSource, Furiten, HandState, Round, SeatState
 
 
 def ura_indicators(r: Ruleset, h: HandState, riichi: bool) -> tuple[Tile, ...]:
@@ -83,6 +83,22 @@ def tsumo_result(r: Ruleset, h: HandState, rnd: Round, seat: int) -> ScoreResult
     if isinstance(result, ScoreResult):
         h.wins[seat] = result
         return result
+    return None
+
+
+def furiten(r: Ruleset, s: SeatState) -> Furiten | None:
+    """Why the seat cannot ron now, or None: discard | temporary | riichi (§5.8), for
+    the player's view (`can_ron` checks the tile itself)."""
+    if s.riichi_furiten:
+        return "riichi"
+    if r.furiten_scope == "all_waits" and not s.wait_set.isdisjoint(s.discard_kinds):
+        return "discard"
+    if s.temp_furiten:
+        return "temporary"
+    if r.furiten_scope == "same_tile" and not s.wait_set.isdisjoint(
+        s.discard_kinds | s.temp_kinds
+    ):
+        return "discard" if not s.wait_set.isdisjoint(s.discard_kinds) else "temporary"
     return None
 
 
