@@ -9,7 +9,7 @@ and applies nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rules.tiles import Tile
 
@@ -113,14 +113,10 @@ ACTION_TYPES: dict[str, type] = {
 _REGISTRY = codec.Registry("action", ACTION_TYPES)
 
 
-def action_name(action: Action) -> str:
-    return _REGISTRY.name(action)
-
-
 def action_to_dict(action: Action) -> dict[str, Any]:
     """JSON-ready form, e.g. `{"type": "discard", "seat": 0, "tile": "5m", "riichi": false}`."""
     return _REGISTRY.to_dict(action)
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
-    return _REGISTRY.from_dict(data)
+    return cast(Action, _REGISTRY.from_dict(data))

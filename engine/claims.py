@@ -8,30 +8,29 @@ kind nor the tile completing the exposed two-tile shape at its other end; after
 a pon, not the called kind. A call that would leave no legal discard is itself
 illegal (RULESETS.md §5.5).
 
-A claim window is opened only for seats that can do something with the tile:
-whose cached waits contain it (ron), who hold two or three of its kind (pon,
-daiminkan), or the discarder's shimocha holding a sequence partner (chi). A
-discard nobody can use moves straight on to the next draw.
+Functions over the hand state and the ruleset; a call returns its event and the
+`Game` emits it and decides what follows. A claim window is opened only for
+seats that can do something with the tile: whose cached waits contain it (ron),
+who hold two or three of its kind (pon, daiminkan), or the discarder's shimocha
+holding a sequence partner (chi). A discard nobody can use moves straight on to
+the next draw.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from rules.hand import Meld, MeldKind, Source
-from rules.ruleset import PAO_CLASSIC
+from rules.ruleset import PAO_CLASSIC, Ruleset
 from rules.tiles import Tile
 
 from .actions import Action, Chi, Daiminkan, Pass, Pon, Ron
-from .events import Called, RiichiAccepted
+from .events import Called
 from .settlement import classic_certain_mangan, pao_liability
-from .state import STICK, Claim, SeatState
+from .state import OTHERS, Claim, HandState, Round, SeatState
 from .wall import shared
-
-if TYPE_CHECKING:
-    from .game import Game
+from .wins import can_ron
 
 PASS = tuple(Pass(seat) for seat in range(4))
 RON = tuple(Ron(seat) for seat in range(4))
@@ -120,7 +119,7 @@ def resolve(
     discarder: int, responses: dict[int, Action], multiple_ron: str
 ) -> tuple[list[int], Action | None]:
     """(ron winners in turn order after the discarder, the call that stands if no ron)."""
-    order = [(discarder + k) % 4 for k in (1, 2, 3)]
+    order = OTHERS[discarder]
     rons = [s for s in order if isinstance(responses.get(s), Ron)]
     if rons:
         if multiple_ron == "head_bump":
@@ -138,158 +137,138 @@ def resolve(
     return [], None
 
 
-class ClaimRules:
-    """The claim part of `Game`: windows on a discard, furiten on passing, calls, pao."""
+def open_discard_claims(
+    r: Ruleset, h: HandState, rnd: Round, seat: int, tile: Tile, houtei: bool
+) -> Claim:
+    """The window on `seat`'s discard, set as `h.claim`: every other seat's legal
+    answers (the phase becomes CLAIM); a window without options is to be closed
+    at once."""
+    kind = tile.kind
+    kuikae = r.kuikae == "forbidden"
+    can_kan = h.wall.remaining > 0 and h.wall.kans < r.max_kans
+    options: dict[int, list[Action]] = {}
+    shape: list[int] = []
+    h.wins.clear()
+    shimocha = OTHERS[seat][0]
+    for o in OTHERS[seat]:
+        s = h.seats[o]
+        opts: list[Action] = []
+        if kind in s.wait_set:
+            shape.append(o)
+            if can_ron(r, h, rnd, o, tile, robbing=None, houtei=houtei):
+                opts.append(RON[o])
+        # No call on the houtei discard (000 第7条); none by a riichi player.
+        if not houtei and not s.riichi:
+            held = s.counts[kind]
+            if held >= 2:
+                opts.extend(pon_options(o, s, tile, kuikae))
+                if can_kan and held == 3:
+                    opts.append(Daiminkan(o))
+            if o == shimocha:
+                opts.extend(chi_options(o, s, tile, kuikae))
+        if opts:
+            opts.append(PASS[o])
+            options[o] = opts
+    claim = Claim("discard", seat, tile, options, shape_seats=tuple(shape))
+    h.claim = claim
+    if options:
+        h.phase = "claim"
+    return claim
 
-    def _open_discard_claims(self: Game, seat: int, tile: Tile, houtei: bool) -> None:
-        r = self.ruleset
-        h = self.hand
-        kind = tile.kind
-        kuikae = r.kuikae == "forbidden"
-        can_kan = h.wall.remaining > 0 and h.wall.kans < r.max_kans
-        options: dict[int, list[Action]] = {}
-        shape: list[int] = []
-        self._wins = {}
-        for k in (1, 2, 3):
-            o = (seat + k) % 4
-            s = h.seats[o]
-            opts: list[Action] = []
-            if kind in s.wait_set:
-                shape.append(o)
-                if self._can_ron(o, tile, robbing=None, houtei=houtei):
-                    opts.append(RON[o])
-            # No call on the houtei discard (000 第7条); none by a riichi player.
-            if not houtei and not s.riichi:
-                held = s.counts[kind]
-                if held >= 2:
-                    opts.extend(pon_options(o, s, tile, kuikae))
-                    if can_kan and held == 3:
-                        opts.append(Daiminkan(o))
-                if k == 1:
-                    opts.extend(chi_options(o, s, tile, kuikae))
-            if opts:
-                opts.append(PASS[o])
-                options[o] = opts
-        claim = Claim("discard", seat, tile, options, shape_seats=tuple(shape))
-        h.claim = claim
-        if options:
-            h.phase = "claim"
-        else:
-            self._close_claim()
 
-    def _passed(self: Game, seat: int, kind: int) -> None:
-        """`seat` did not win on a tile that completes its hand (§5.8, A39)."""
-        r = self.ruleset
-        s = self.hand.seats[seat]
-        if r.furiten_temporary == "until_next_take":
-            s.temp_furiten = True
-        else:
-            s.temp_kinds.add(kind)
-        if s.riichi and r.riichi_pass == "furiten" and r.furiten_after_riichi == "permanent":
-            s.riichi_furiten = True  # 000 第32条ト
+def passed(r: Ruleset, s: SeatState, kind: int) -> None:
+    """The seat did not win on a tile that completes its hand (§5.8, A39)."""
+    if r.furiten_temporary == "until_next_take":
+        s.temp_furiten = True
+    else:
+        s.temp_kinds.add(kind)
+    if s.riichi and r.riichi_pass == "furiten" and r.furiten_after_riichi == "permanent":
+        s.riichi_furiten = True  # 000 第32条ト
 
-    def _close_claim(self: Game) -> None:
-        h = self.hand
-        claim = h.claim
-        assert claim is not None
-        if claim.responses:
-            winners, call = resolve(claim.seat, claim.responses, self.ruleset.multiple_ron)
-        else:
-            winners, call = [], None
-        if winners:
-            self._finish_win(winners, claim.seat, claim.tile, chankan=claim.source != "discard")
+
+def accept_riichi(r: Ruleset, s: SeatState) -> bool:
+    """The declaration tile was not ronned: riichi stands (000 第32条イ). True if the
+    seat had one pending, and the caller takes the stick; a ronned declaration tile
+    ends the hand before this, unpaid."""
+    if not s.riichi_pending:
+        return False
+    s.riichi_pending = False
+    s.riichi = True
+    s.ippatsu = r.ippatsu
+    return True
+
+
+def interrupt(h: HandState) -> None:
+    """Any call, kans included, ends every ippatsu window and the first go-around (A43)."""
+    h.calls_made = True
+    for s in h.seats:
+        s.ippatsu = False
+
+
+def call(
+    r: Ruleset, h: HandState, rnd: Round, action: Action, discarder: int, tile: Tile
+) -> Called:
+    """`action` (a chi, pon or daiminkan) takes `discarder`'s `tile`: the meld is made
+    and the caller is on turn; a daiminkan is completed by the caller (`Called.meld`)."""
+    seat = action.seat
+    s = h.seats[seat]
+    source = _SOURCES[(discarder - seat) % 4]
+    own: tuple[Tile, ...]
+    if isinstance(action, Chi | Pon):
+        own = tuple(map(shared, action.tiles))
+        kind = MeldKind.CHI if isinstance(action, Chi) else MeldKind.PON
+    else:
+        own = tuple(t for t in s.hand if t.kind == tile.kind)
+        kind = MeldKind.MINKAN
+    for t in own:
+        s.remove(t)
+    meld = Meld(kind, tuple(sorted((*own, tile))), source, tile)
+    before = tuple(s.melds)
+    s.melds.append(meld)
+    river = h.seats[discarder].river
+    river[-1] = replace(river[-1], called_by=seat)
+    interrupt(h)
+    s.temp_furiten = False  # a call is a take (A5)
+    check_pao(r, h, rnd, seat, discarder, before, meld)
+    h.turn = seat
+    h.turn_kind = "call"
+    h.phase = "turn"
+    s.drawn = None
+    if kind is not MeldKind.MINKAN and r.kuikae == "forbidden":
+        s.kuikae = kuikae_kinds(tile.kind, [t.kind for t in own], kind is MeldKind.CHI)
+    return Called(seat, meld, discarder)
+
+
+def check_pao(
+    r: Ruleset,
+    h: HandState,
+    rnd: Round,
+    seat: int,
+    discarder: int,
+    before: tuple[Meld, ...],
+    meld: Meld,
+) -> None:
+    """Record liability (§4.6) when a called tile confirms a big hand."""
+    s = h.seats[seat]
+    if s.pao is not None or not r.pao:
+        return
+    if r.pao == (PAO_CLASSIC,):
+        if meld.base_kind < 27:
             return
-        for o in claim.shape_seats:
-            self._passed(o, claim.tile.kind)
-        h.claim = None
-        if claim.source != "discard":
-            assert claim.meld is not None
-            self._complete_kan(claim.seat)
+        wind, rnd_wind = rnd.seat_wind(seat), rnd.wind_kind()
+        if classic_certain_mangan(before, wind, rnd_wind, r) or not classic_certain_mangan(
+            (*before, meld), wind, rnd_wind, r
+        ):
             return
-        discarder = h.seats[claim.seat]
-        if discarder.riichi_pending:
-            # The declaration tile was not ronned: riichi stands and the stick is paid
-            # (000 第32条イ); a ronned declaration tile ended the hand above, unpaid.
-            discarder.riichi_pending = False
-            discarder.riichi = True
-            discarder.ippatsu = self.ruleset.ippatsu
-            self.scores[claim.seat] -= STICK
-            self.sticks += 1
-            self._emit(RiichiAccepted(claim.seat, self.sticks, self.scores[claim.seat]))
-        if call is not None:
-            self._call(call, claim.seat, claim.tile)
-        elif h.wall.remaining == 0:
-            self._exhaustive_draw()
-        else:
-            self._draw((claim.seat + 1) % 4)
-
-    def _call(self: Game, action: Action, discarder: int, tile: Tile) -> None:
-        r = self.ruleset
-        h = self.hand
-        seat = action.seat
-        s = h.seats[seat]
-        source = _SOURCES[(discarder - seat) % 4]
-        if isinstance(action, Daiminkan):
-            own = tuple(t for t in s.hand if t.kind == tile.kind)
-            kind = MeldKind.MINKAN
-        else:
-            own = tuple(map(shared, action.tiles))  # type: ignore[union-attr]
-            kind = MeldKind.CHI if isinstance(action, Chi) else MeldKind.PON
-        for t in own:
-            s.remove(t)
-        meld = Meld(kind, tuple(sorted((*own, tile))), source, tile)
-        before = tuple(s.melds)
-        s.melds.append(meld)
-        s.called = True
-        river = h.seats[discarder].river
-        river[-1] = replace(river[-1], called_by=seat)
-        self._interrupt()
-        s.temp_furiten = False  # a call is a take (A5)
-        self._check_pao(seat, discarder, before, meld)
-        h.turn = seat
-        h.turn_kind = "call"
-        h.phase = "turn"
-        s.drawn = None
-        self._emit(Called(seat, meld, discarder))
-        if kind is MeldKind.MINKAN:
-            self._complete_kan(seat)
-            return
-        if r.kuikae == "forbidden":
-            s.kuikae = kuikae_kinds(tile.kind, [t.kind for t in own], kind is MeldKind.CHI)
-
-    def _interrupt(self: Game) -> None:
-        """Any call, kans included, ends every ippatsu window and the first go-around (A43)."""
-        h = self.hand
-        h.calls_made = True
-        for s in h.seats:
-            s.ippatsu = False
-
-    def _check_pao(
-        self: Game, seat: int, discarder: int, before: tuple[Meld, ...], meld: Meld
-    ) -> None:
-        """Record liability (§4.6) when a called tile confirms a big hand."""
-        r = self.ruleset
-        s = self.hand.seats[seat]
-        if s.pao is not None or not r.pao:
-            return
-        if r.pao == (PAO_CLASSIC,):
-            if meld.base_kind < 27:
-                return
-            wind, rnd = self.seat_wind(seat), 27 + self.round_wind
-            if classic_certain_mangan(before, wind, rnd, r) or not classic_certain_mangan(
-                (*before, meld), wind, rnd, r
-            ):
-                return
-            # 001 第7章1: the first discard of that kind since the caller's own last
-            # discard is the pao tile; the caller's own discard makes nobody liable (A34).
-            h = self.hand
-            start = max(s.last_discard_index, 0)
-            first = next(
-                (who for who, kind in h.discards[start:] if kind == meld.base_kind), discarder
-            )
-            if first != seat:
-                s.pao = (first, PAO_CLASSIC)
-            return
-        name = pao_liability(r, before, meld)
-        if name is not None:
-            s.pao = (discarder, name)
+        # 001 第7章1: the first discard of that kind since the caller's own last
+        # discard is the pao tile; the caller's own discard makes nobody liable (A34).
+        start = max(s.last_discard_index, 0)
+        first = next(
+            (who for who, kind in h.discards[start:] if kind == meld.base_kind), discarder
+        )
+        if first != seat:
+            s.pao = (first, PAO_CLASSIC)
+        return
+    name = pao_liability(r, before, meld)
+    if name is not None:
+        s.pao = (discarder, name)

@@ -15,34 +15,30 @@ legal actions of a decision point are computed once: the driver's
 `legal_actions` and `apply`'s legality check share one list, and the actions in
 it are shared immutable objects matched by identity.
 
-This module holds the public API and the start of a hand; each part of the
-rules is a mixin in a module of its own (see `Game`).
+This module holds the public API and the order of play (phase, scores,
+counters, event emission); each part of the rules is a module of typed
+functions over the hand state and the ruleset that returns events (see `Game`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.hand import MeldKind
 from rules.ruleset import Ruleset
-from rules.scoring import ScoreResult
-from rules.shanten import shanten
 from rules.tiles import Tile, format_tiles
-from rules.waits import waits as shape_waits
 
-from .actions import Action, Discard, IllegalAction, Ron, ShowTenpai, Tsumo
-from .claims import PASS, ClaimRules
-from .ending import HandEnding
-from .events import Dealt, DoraRevealed, Event, GameStarted, HandStarted
-from .kans import KanRules
-from .results import FinalResult
-from .state import STICK, HandState
-from .turns import TurnRules
+from . import claims, ending, kans, turns, wins
+from .actions import Action, Ankan, Discard, IllegalAction, Kakan, Ron, ShowTenpai, Tsumo
+from .claims import PASS
+from .events import Dealt, Event, GameStarted, HandEnded, HandStarted, RiichiAccepted
+from .results import FinalResult, final_results
+from .state import STICK, Furiten, HandState, Round, seven_pairs
 from .view import PlayerView, player_view
-from .wall import Wall, shuffled_tiles, throw_dice
-from .wins import WinRules
+from .wall import Wall, shared, shuffled_tiles, throw_dice
 
 __all__ = ["STICK", "Game", "IllegalAction", "Start"]
 SHOW_TENPAI = tuple(ShowTenpai(seat) for seat in range(4))
@@ -73,13 +69,14 @@ def _listed(action: Action, legal: list[Action]) -> bool:
     return action in legal
 
 
-class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
+class Game:
     """One game from the first deal to the final results.
 
-    This module has the public API, the start of a hand and the cached waits; the
-    rules live in one module each, mixed in here: the turn (`engine.turns`), claim
-    windows and calls (`engine.claims`), kans (`engine.kans`), whether a win is
-    legal (`engine.wins`), the end of hands and of the game (`engine.ending`)."""
+    The game keeps the phase of play, the scores and counters, the seeded generator
+    and the event log; the rules are functions over the hand state in one module
+    each, which it calls in order: the turn (`engine.turns`), claim windows and
+    calls (`engine.claims`), kans (`engine.kans`), whether a win is legal
+    (`engine.wins`), the end of hands and of the game (`engine.ending`)."""
 
     def __init__(
         self,
@@ -97,7 +94,7 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
         self.seed = seed
         self.rng = random.Random(seed)
         self._walls = [list(w) for w in walls]
-        self._dice = [tuple(tuple(t) for t in d) for d in dice]
+        self._dice = [tuple((a, b) for a, b in d) for d in dice]
         self._clock = clock or _never
         start = start or Start()
         self.setup: dict[str, Any] = {
@@ -123,12 +120,11 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
             seating = order
         self.seating = tuple(seating)
         self.scores = list(start.scores or (ruleset.starting_points,) * 4)
-        self.sticks = start.sticks
-        self.honba = start.honba
-        self.round_wind = start.round_wind
-        self.hand_number = start.hand_number
+        # The counters (round wind, dealer, honba, sticks) as the one value the rule
+        # modules read; replaced, never mutated, when one of them changes.
+        self.counters = Round(start.round_wind, start.hand_number, start.honba, start.sticks)
         self.start_total = sum(self.scores) + STICK * self.sticks
-        self.chiitoitsu = ruleset.chiitoitsu != "none"
+        self.chiitoitsu = seven_pairs(ruleset)
         self.events: list[Event] = []
         self.actions: list[Action] = []
         self.marks: list[int] = []  # len(events) before each action: the log interleaving
@@ -138,7 +134,6 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
         self.hand: HandState = None  # type: ignore[assignment]  # set by _start_hand
         self._out: list[Event] = self.events
         self._legal: dict[int, list[Action]] = {}
-        self._wins: dict[int, ScoreResult] = {}  # seat -> result of the win now on offer
         self._clock_start = self._clock() if ruleset.time_limit_minutes else 0.0
         self._emit(
             GameStarted(
@@ -197,11 +192,26 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
     # ------------------------------------------------------------------ queries
     @property
     def dealer(self) -> int:
-        return self.hand_number
+        return self.counters.dealer
 
-    def seat_wind(self, seat: int) -> int:
-        """Tile kind of the seat's wind (27 East .. 30 North)."""
-        return 27 + (seat - self.dealer) % 4
+    @property
+    def hand_number(self) -> int:
+        """0-3 within the round: the dealer's seat."""
+        return self.counters.dealer
+
+    @property
+    def round_wind(self) -> int:
+        """0 East .. 3 North."""
+        return self.counters.round_wind
+
+    @property
+    def honba(self) -> int:
+        return self.counters.honba
+
+    @property
+    def sticks(self) -> int:
+        """Riichi sticks on the table."""
+        return self.counters.sticks
 
     def pending_seats(self) -> list[int]:
         """Who must decide now (several at once in a claim window)."""
@@ -227,7 +237,9 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
             return []
         h = self.hand
         if h.phase == "turn":
-            actions = self._turn_actions(seat)
+            actions = turns.turn_actions(
+                self.ruleset, h, self.counters, seat, self.scores[seat]
+            )
         elif h.phase == "claim":
             assert h.claim is not None
             actions = h.claim.options[seat]
@@ -240,22 +252,9 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
         """What `seat` may see now (never the wall or another hand)."""
         return player_view(self, seat)
 
-    def furiten(self, seat: int) -> str | None:
+    def furiten(self, seat: int) -> Furiten | None:
         """Why `seat` cannot ron now, or None: discard | temporary | riichi (§5.8)."""
-        s = self.hand.seats[seat]
-        if s.riichi_furiten:
-            return "riichi"
-        if self.ruleset.furiten_scope == "all_waits" and not s.wait_set.isdisjoint(
-            s.discard_kinds
-        ):
-            return "discard"
-        if s.temp_furiten:
-            return "temporary"
-        if self.ruleset.furiten_scope == "same_tile" and not s.wait_set.isdisjoint(
-            s.discard_kinds | s.temp_kinds
-        ):
-            return "discard" if not s.wait_set.isdisjoint(s.discard_kinds) else "temporary"
-        return None
+        return wins.furiten(self.ruleset, self.hand.seats[seat])
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> list[Event]:
@@ -280,7 +279,7 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
             if len(h.claim.responses) == len(h.claim.options):
                 self._close_claim()
         else:
-            self._declare(seat, isinstance(action, ShowTenpai))
+            self._emit(ending.declare(h, seat, isinstance(action, ShowTenpai)))
             self._advance_declarations()
         self.events.extend(out)
         self._out = self.events
@@ -322,7 +321,6 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
         )
         wall = Wall(tiles, throws, dealer)
         self.hand = h = HandState(wall, wall.deal(dealer), dealer)
-        self._wins = {}
         self._emit(
             HandStarted(
                 self.round_wind,
@@ -338,25 +336,149 @@ class Game(TurnRules, ClaimRules, KanRules, WinRules, HandEnding):
         )
         self._emit(Dealt(tuple(tuple(s.hand) for s in h.seats)))
         if r.dora:
-            self._reveal(kan=False)
-        for seat in range(4):
-            self._update_waits(seat)
-        self._draw(dealer)
+            self._emit(kans.reveal(h, kan=False))
+        for s in h.seats:
+            turns.update_waits(s, self.chiitoitsu)
+        self._emit(turns.draw(h, dealer))
 
-    def _reveal(self, kan: bool) -> None:
-        h = self.hand
-        indicator = h.wall.indicator(h.indicators)
-        h.indicators += 1
-        h.dora_indicators += (indicator,)
-        self._emit(DoraRevealed(indicator, kan))
+    # ------------------------------------------------------------------ the turn
+    def _apply_turn(self, action: Action) -> None:
+        r, h, seat = self.ruleset, self.hand, action.seat
+        if isinstance(action, Discard):
+            event = turns.discard(r, h, seat, action.tile, action.riichi)
+            self._emit(event)
+            claims.open_discard_claims(r, h, self.counters, seat, event.tile, event.houtei)
+            if h.phase != "claim":
+                self._close_claim()
+        elif isinstance(action, Tsumo):
+            drawn = h.seats[seat].drawn
+            assert drawn is not None
+            self._finish_win([seat], None, drawn, chankan=False)
+        elif isinstance(action, Ankan):
+            shown = kans.ankan(h, seat, action.kind)
+            self._emit(shown)
+            # Kokushi may rob an ankan only where the ruleset says so (000 第33条ロ②, §2).
+            if r.kokushi_ankan and kans.open_kan_claims(
+                r, h, self.counters, seat, shown.meld.tiles[0], "ankan", shown.meld
+            ):
+                return
+            self._complete_kan(seat)
+        elif isinstance(action, Kakan):
+            tile = shared(action.tile)
+            added = kans.kakan(h, seat, tile)
+            self._emit(added)
+            if kans.open_kan_claims(r, h, self.counters, seat, tile, "kakan", added.meld):
+                return
+            self._complete_kan(seat)
+        else:  # pragma: no cover - legal_actions never offers anything else here
+            raise IllegalAction(f"{action!r} cannot be applied on a turn")
 
-    def _update_waits(self, seat: int) -> None:
-        """Recompute a seat's waits; only called when its hand has 3n+1 tiles."""
-        s = self.hand.seats[seat]
-        melds = len(s.melds)
-        s.shanten = shanten(s.counts, melds, chiitoitsu=self.chiitoitsu)
-        if s.shanten == 0:
-            s.waits = shape_waits(s.counts, melds, chiitoitsu=self.chiitoitsu)
+    def _complete_kan(self, seat: int) -> None:
+        """The kan stands: dead wall takes a live tile, kan dora, rinshan draw (§5.6)."""
+        r, h = self.ruleset, self.hand
+        h.wall.add_kan()
+        claims.interrupt(h)
+        if r.dora and r.kan_dora and r.kan_dora_timing == "immediate":
+            self._emit(kans.reveal(h, kan=True))  # 000 第9条ロ: before the rinshan draw
+        turns.update_waits(h.seats[seat], self.chiitoitsu)
+        self._emit(turns.draw(h, seat, rinshan=True))
+
+    # ------------------------------------------------------------------ claims
+    def _close_claim(self) -> None:
+        """Every asked seat has answered (or nobody was asked): ron, a call, or the
+        next draw."""
+        r, h = self.ruleset, self.hand
+        claim = h.claim
+        assert claim is not None
+        if claim.responses:
+            winners, call = claims.resolve(claim.seat, claim.responses, r.multiple_ron)
         else:
-            s.waits = ()
-        s.wait_set = frozenset(s.waits)
+            winners, call = [], None
+        if winners:
+            self._finish_win(
+                winners, claim.seat, claim.tile, chankan=claim.source != "discard"
+            )
+            return
+        for o in claim.shape_seats:
+            claims.passed(r, h.seats[o], claim.tile.kind)
+        h.claim = None
+        if claim.source != "discard":
+            assert claim.meld is not None
+            self._complete_kan(claim.seat)
+            return
+        if claims.accept_riichi(r, h.seats[claim.seat]):
+            self.scores[claim.seat] -= STICK
+            self.counters = replace(self.counters, sticks=self.sticks + 1)
+            self._emit(RiichiAccepted(claim.seat, self.sticks, self.scores[claim.seat]))
+        if call is not None:
+            called = claims.call(r, h, self.counters, call, claim.seat, claim.tile)
+            self._emit(called)
+            if called.meld.kind is MeldKind.MINKAN:
+                self._complete_kan(call.seat)
+        elif h.wall.remaining == 0:
+            self._exhaustive_draw()
+        else:
+            self._emit(turns.draw(h, (claim.seat + 1) % 4))
+
+    # ------------------------------------------------------------------ hand end
+    def _finish_win(
+        self, winners: list[int], discarder: int | None, tile: Tile, *, chankan: bool
+    ) -> None:
+        h = self.hand
+        claim = h.claim
+        if chankan and claim is not None and claim.meld is not None:
+            ending.unmake_robbed_kan(h.seats[claim.seat], claim.meld)
+        events, deltas = ending.settle_wins(
+            self.ruleset, h, self.counters, winners, discarder, tile
+        )
+        for event in events:
+            self._emit(event)
+        self.counters = replace(self.counters, sticks=0)
+        self._end_hand("win", deltas, renchan=self.dealer in winners)
+
+    def _exhaustive_draw(self) -> None:
+        h = self.hand
+        h.declare_queue = ending.declaration_order(h, self.dealer)
+        h.declared = {}
+        h.phase = "declare"
+        self._advance_declarations()
+
+    def _advance_declarations(self) -> None:
+        """Declare automatically where there is no choice; stop at the next real choice."""
+        h = self.hand
+        while h.declare_queue:
+            seat = h.declare_queue[0]
+            show = ending.must_declare(self.ruleset, h, self.counters, seat)
+            if show is None:
+                return
+            self._emit(ending.declare(h, seat, show))
+        if h.phase != "declare":
+            return
+        h.phase = "over"
+        event, deltas, renchan = ending.settle_draw(self.ruleset, h, self.dealer)
+        self._emit(event)
+        self._end_hand("draw", deltas, renchan=renchan)
+
+    def _end_hand(self, reason: ending.HandEnd, deltas: list[int], *, renchan: bool) -> None:
+        r = self.ruleset
+        self.hand.phase = "over"
+        for seat, d in enumerate(deltas):
+            self.scores[seat] += d
+        time_up = False
+        if r.time_limit_minutes:
+            time_up = self._clock() - self._clock_start >= r.time_limit_minutes * 60
+        nxt = ending.next_hand(r, self.counters, reason, renchan, time_up)
+        self.counters = replace(self.counters, honba=nxt.honba)
+        self.hands_played += 1
+        self._emit(
+            HandEnded(
+                reason, tuple(deltas), tuple(self.scores), renchan, self.honba, self.sticks, time_up
+            )
+        )
+        if nxt.over:
+            self.is_over = True
+            self.results = final_results(self.scores, self.ruleset)
+            self._emit(ending.game_ended(self.scores, self.sticks, self.results))
+            return
+        self.counters = replace(self.counters, round_wind=nxt.round_wind, dealer=nxt.dealer)
+        self._start_hand()

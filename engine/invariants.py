@@ -68,8 +68,8 @@ class Checker:
     """
 
     def __init__(self) -> None:
-        self._rivers: list[tuple[tuple, list[int], list[int]]] = [((), [], [])] * 4
-        self._melds: list[tuple[tuple, list[int], list[int]]] = [((), [], [])] * 4
+        self._rivers: list[tuple[tuple[object, ...], list[int], list[int]]] = [((), [], [])] * 4
+        self._melds: list[tuple[tuple[object, ...], list[int], list[int]]] = [((), [], [])] * 4
         self._wall: Wall | None = None
         self._taken_at = (0, 0)  # (live_next, rinshan_taken) of `_taken`
         self._taken: list[int] = []
@@ -156,9 +156,9 @@ class Checker:
         taken = self._taken_kinds(wall)
         red_taken: list[int] = []
         if reds:
-            tiles = wall.tiles
-            rinshan = (tiles[i] for i in RINSHAN_INDICES[: wall.rinshan_taken])
-            red_taken = _red_kinds([*tiles[: wall.live_next], *rinshan])
+            wall_tiles = wall.tiles
+            rinshan = (wall_tiles[i] for i in RINSHAN_INDICES[: wall.rinshan_taken])
+            red_taken = _red_kinds([*wall_tiles[: wall.live_next], *rinshan])
             red.sort()
             red_taken.sort()
         if in_play == taken and red == red_taken:

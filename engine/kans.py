@@ -1,10 +1,11 @@
-"""Kans: which kans a turn allows, ankan/kakan/daiminkan completion, chankan windows.
+"""Kans: which kans a turn allows, ankan/kakan, chankan windows, dora indicators.
 
-Mixed into `engine.game.Game`. Sequence (RULESETS.md §5.6, 000 第29条): the kan
-is shown → for a kakan (and, where `kokushi_ankan`, an ankan) the others may rob
-the tile (chankan); if robbed the kan never happens and no kan dora appears
-(000 第9条ロ) → the dead wall takes the last live tile (000 第5条) → the kan dora
-is turned (`kan_dora_timing`) → the rinshan tile is drawn (000 第8条).
+Functions over the hand state and the ruleset; each returns its event and the
+`Game` emits it and completes the kan. Sequence (RULESETS.md §5.6, 000 第29条):
+the kan is shown → for a kakan (and, where `kokushi_ankan`, an ankan) the others
+may rob the tile (chankan); if robbed the kan never happens and no kan dora
+appears (000 第9条ロ) → the dead wall takes the last live tile (000 第5条) → the
+kan dora is turned (`kan_dora_timing`) → the rinshan tile is drawn (000 第8条).
 """
 
 from __future__ import annotations
@@ -12,16 +13,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.hand import Meld, MeldKind
+from rules.ruleset import Ruleset
 from rules.scoring import ScoreResult, score
 from rules.shanten import shanten_kokushi
 from rules.tiles import Tile
 from rules.waits import waits as shape_waits
 
 from .actions import Action, Ankan, Kakan
-from .claims import PASS, RON
-from .events import KanDeclared
+from .claims import PASS, RON, passed
+from .events import DoraRevealed, KanDeclared
 from .riichi import composition_unchanged, yaku_kept, yaku_unchanged
-from .state import Claim
+from .state import OTHERS, Claim, ClaimSource, HandState, Round, seven_pairs
+from .wins import can_ron, win_input
 
 
 def distinct_tiles(hand: list[Tile]) -> list[Tile]:
@@ -32,121 +35,124 @@ def distinct_tiles(hand: list[Tile]) -> list[Tile]:
     return [seen[key] for key in sorted(seen)]
 
 
-class KanRules:
-    """The kan part of `Game` (uses its state and its `_win`, `_can_ron`, `_draw`...)."""
+def reveal(h: HandState, kan: bool) -> DoraRevealed:
+    """Turn the next dora indicator (the first at the deal, one more per kan)."""
+    indicator = h.wall.indicator(h.indicators)
+    h.indicators += 1
+    h.dora_indicators += (indicator,)
+    return DoraRevealed(indicator, kan)
 
-    def _kan_actions(self, seat: int) -> list[Action]:
-        s = self.hand.seats[seat]
-        out: list[Action] = []
-        if s.riichi:
-            drawn = s.drawn
-            assert drawn is not None
-            if s.counts[drawn.kind] == 4 and self._riichi_ankan_ok(seat, drawn.kind):
-                out.append(Ankan(seat, drawn.kind))
-            return out
-        if 4 in s.counts:
-            out.extend(Ankan(seat, k) for k, n in enumerate(s.counts) if n == 4)
-        for meld in s.melds:
-            if meld.kind is MeldKind.PON and s.counts[meld.base_kind]:
-                kind = meld.base_kind
-                out.extend(Kakan(seat, t) for t in distinct_tiles(s.hand) if t.kind == kind)
+
+def kan_actions(r: Ruleset, h: HandState, rnd: Round, seat: int) -> list[Action]:
+    """The ankan and kakan the seat on turn may declare (the caller checks the wall)."""
+    s = h.seats[seat]
+    out: list[Action] = []
+    if s.riichi:
+        drawn = s.drawn
+        assert drawn is not None
+        if s.counts[drawn.kind] == 4 and riichi_ankan_ok(r, h, rnd, seat, drawn.kind):
+            out.append(Ankan(seat, drawn.kind))
         return out
+    if 4 in s.counts:
+        out.extend(Ankan(seat, k) for k, n in enumerate(s.counts) if n == 4)
+    for meld in s.melds:
+        if meld.kind is MeldKind.PON and s.counts[meld.base_kind]:
+            kind = meld.base_kind
+            out.extend(Kakan(seat, t) for t in distinct_tiles(s.hand) if t.kind == kind)
+    return out
 
-    def _riichi_ankan_ok(self, seat: int, kind: int) -> bool:
-        """§5.6: only with the drawn tile, only if the hand's composition stays the same."""
-        mode = self.ruleset.riichi_ankan
-        if mode == "none":
-            return False
-        s = self.hand.seats[seat]
-        before = list(s.counts)
-        before[kind] -= 1
-        waits = shape_waits(before, len(s.melds), chiitoitsu=self.chiitoitsu)
-        if not composition_unchanged(before, kind, waits):
-            return False
-        if mode == "composition":
-            return True
-        # composition_no_yaku_loss (002 J:槓5) / _change (003 §11), §6 A24: compare the
-        # yaku of every win before and after the kan.
-        hand13 = list(s.hand)
-        hand13.remove(s.drawn)  # type: ignore[arg-type]
-        after10 = [t for t in hand13 if t.kind != kind]
-        quad = tuple(t for t in s.hand if t.kind == kind)
-        melds_after = (*s.melds, Meld(MeldKind.ANKAN, quad))
 
-        def yaku_of(concealed: list[Tile], melds: tuple[Meld, ...]) -> Callable:
-            def ids(t: int, tsumo: bool) -> set[str]:
-                win = self._win(seat, concealed, Tile(t), melds, tsumo=tsumo)
-                result = score(win, self.ruleset)
-                return {y.id for y in result.yaku} if isinstance(result, ScoreResult) else set()
-
-            return ids
-
-        same = yaku_unchanged if mode == "composition_no_yaku_change" else yaku_kept
-        return same(waits, yaku_of(hand13, tuple(s.melds)), yaku_of(after10, melds_after))
-
-    def _ankan(self, seat: int, kind: int) -> None:
-        h = self.hand
-        s = h.seats[seat]
-        quad = tuple(t for t in s.hand if t.kind == kind)
-        for t in quad:
-            s.remove(t)
-        meld = Meld(MeldKind.ANKAN, quad)
-        s.melds.append(meld)
-        s.drawn = None
-        self._emit(KanDeclared(seat, meld))
-        # Kokushi may rob an ankan only where the ruleset says so (000 第33条ロ②, §2).
-        if self.ruleset.kokushi_ankan and self._open_kan_claims(seat, quad[0], "ankan", meld):
-            return
-        self._complete_kan(seat)
-
-    def _kakan(self, seat: int, tile: Tile) -> None:
-        h = self.hand
-        s = h.seats[seat]
-        s.remove(tile)
-        index = next(
-            i for i, m in enumerate(s.melds) if m.kind is MeldKind.PON and m.base_kind == tile.kind
-        )
-        pon = s.melds[index]
-        meld = Meld(MeldKind.KAKAN, (*pon.tiles, tile), pon.source, pon.called)
-        s.melds[index] = meld
-        s.drawn = None
-        self._emit(KanDeclared(seat, meld))
-        if self._open_kan_claims(seat, tile, "kakan", meld):
-            return
-        self._complete_kan(seat)
-
-    def _open_kan_claims(self, seat: int, tile: Tile, source: str, meld: Meld) -> bool:
-        """Chankan window on the kan tile; True if someone may rob it."""
-        h = self.hand
-        options: dict[int, list[Action]] = {}
-        shape = []
-        self._wins = {}
-        for k in (1, 2, 3):
-            o = (seat + k) % 4
-            other = h.seats[o]
-            if tile.kind not in other.wait_set:
-                continue
-            if source == "ankan" and shanten_kokushi(other.counts) != 0:
-                continue  # only a kokushi wait can ever take an ankan tile, so only it passes
-            shape.append(o)
-            if self._can_ron(o, tile, robbing=source, houtei=False):
-                options[o] = [RON[o], PASS[o]]
-        h.claim = Claim(source, seat, tile, options, shape_seats=tuple(shape), meld=meld)
-        if options:
-            h.phase = "claim"
-            return True
-        for o in shape:
-            self._passed(o, tile.kind)  # a kakan tile passed is a passed win too (§5.8)
-        h.claim = None
+def riichi_ankan_ok(r: Ruleset, h: HandState, rnd: Round, seat: int, kind: int) -> bool:
+    """§5.6: only with the drawn tile, only if the hand's composition stays the same."""
+    mode = r.riichi_ankan
+    if mode == "none":
         return False
+    s = h.seats[seat]
+    drawn = s.drawn
+    assert drawn is not None
+    before = list(s.counts)
+    before[kind] -= 1
+    waits = shape_waits(before, len(s.melds), chiitoitsu=seven_pairs(r))
+    if not composition_unchanged(before, kind, waits):
+        return False
+    if mode == "composition":
+        return True
+    # composition_no_yaku_loss (002 J:槓5) / _change (003 §11), §6 A24: compare the
+    # yaku of every win before and after the kan.
+    hand13 = list(s.hand)
+    hand13.remove(drawn)
+    after10 = [t for t in hand13 if t.kind != kind]
+    quad = tuple(t for t in s.hand if t.kind == kind)
+    melds_after = (*s.melds, Meld(MeldKind.ANKAN, quad))
 
-    def _complete_kan(self, seat: int) -> None:
-        """The kan stands: dead wall takes a live tile, kan dora, rinshan draw (§5.6)."""
-        r = self.ruleset
-        h = self.hand
-        h.wall.add_kan()
-        self._interrupt()
-        if r.dora and r.kan_dora and r.kan_dora_timing == "immediate":
-            self._reveal(kan=True)  # 000 第9条ロ: before the rinshan draw
-        self._update_waits(seat)
-        self._draw(seat, rinshan=True)
+    def yaku_of(
+        concealed: list[Tile], melds: tuple[Meld, ...]
+    ) -> Callable[[int, bool], set[str]]:
+        def ids(t: int, tsumo: bool) -> set[str]:
+            win = win_input(r, h, rnd, seat, concealed, Tile(t), melds, tsumo=tsumo)
+            result = score(win, r)
+            return {y.id for y in result.yaku} if isinstance(result, ScoreResult) else set()
+
+        return ids
+
+    same = yaku_unchanged if mode == "composition_no_yaku_change" else yaku_kept
+    return same(waits, yaku_of(hand13, tuple(s.melds)), yaku_of(after10, melds_after))
+
+
+def ankan(h: HandState, seat: int, kind: int) -> KanDeclared:
+    """Show a concealed quad of `kind` (`KanDeclared.meld`)."""
+    s = h.seats[seat]
+    quad = tuple(t for t in s.hand if t.kind == kind)
+    for t in quad:
+        s.remove(t)
+    meld = Meld(MeldKind.ANKAN, quad)
+    s.melds.append(meld)
+    s.drawn = None
+    return KanDeclared(seat, meld)
+
+
+def kakan(h: HandState, seat: int, tile: Tile) -> KanDeclared:
+    """Add `tile` to the seat's pon of its kind (`KanDeclared.meld`)."""
+    s = h.seats[seat]
+    s.remove(tile)
+    index = next(
+        i for i, m in enumerate(s.melds) if m.kind is MeldKind.PON and m.base_kind == tile.kind
+    )
+    pon = s.melds[index]
+    meld = Meld(MeldKind.KAKAN, (*pon.tiles, tile), pon.source, pon.called)
+    s.melds[index] = meld
+    s.drawn = None
+    return KanDeclared(seat, meld)
+
+
+def open_kan_claims(
+    r: Ruleset,
+    h: HandState,
+    rnd: Round,
+    seat: int,
+    tile: Tile,
+    source: ClaimSource,
+    meld: Meld,
+) -> bool:
+    """Chankan window on the kan tile; True if someone may rob it (the phase becomes
+    CLAIM), False if the kan goes on (the seats it completes passed it)."""
+    options: dict[int, list[Action]] = {}
+    shape = []
+    h.wins.clear()
+    for o in OTHERS[seat]:
+        other = h.seats[o]
+        if tile.kind not in other.wait_set:
+            continue
+        if source == "ankan" and shanten_kokushi(other.counts) != 0:
+            continue  # only a kokushi wait can ever take an ankan tile, so only it passes
+        shape.append(o)
+        if can_ron(r, h, rnd, o, tile, robbing=source, houtei=False):
+            options[o] = [RON[o], PASS[o]]
+    h.claim = Claim(source, seat, tile, options, shape_seats=tuple(shape), meld=meld)
+    if options:
+        h.phase = "claim"
+        return True
+    for o in shape:
+        passed(r, h.seats[o], tile.kind)  # a kakan tile passed is a passed win too (§5.8)
+    h.claim = None
+    return False

@@ -189,7 +189,7 @@ def build_seat_view(game: Game, seat: int) -> SeatView:
     seats = tuple(
         SeatInfo(
             seat=i,
-            wind=game.seat_wind(i),
+            wind=game.counters.seat_wind(i),
             score=game.scores[i],
             dealer=i == game.dealer,
             riichi=x.riichi,

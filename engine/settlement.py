@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args
 
 from rules.hand import Meld, MeldKind
 from rules.ruleset import PAO_CLASSIC, Ruleset
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 TABLE = -1  # payer for riichi sticks taken from the table
 SEATS = 4
-REASONS = frozenset({"hand", "honba", "sticks", "pao", "noten", "chombo"})
+PayReason = Literal["hand", "honba", "sticks", "pao", "noten", "chombo"]
+REASONS = frozenset(get_args(PayReason))
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,7 @@ class Payment:
     payer: int  # absolute seat 0-3, or TABLE
     payee: int  # absolute seat 0-3
     amount: int
-    reason: str  # "hand" | "honba" | "sticks" | "pao" | "noten" | "chombo"
+    reason: PayReason
 
     def __post_init__(self) -> None:
         if self.reason not in REASONS:
@@ -50,7 +51,9 @@ class Payment:
             raise ValueError(f"seat {self.payer} cannot pay itself")
 
 
-def _pay(payments: list[Payment], payer: int, payee: int, amount: int, reason: str) -> None:
+def _pay(
+    payments: list[Payment], payer: int, payee: int, amount: int, reason: PayReason
+) -> None:
     """Record a payment unless it is empty (no honba, no sticks, a zero share)."""
     if amount:
         payments.append(Payment(payer, payee, amount, reason))
@@ -105,7 +108,7 @@ def win_payments(
     payments: list[Payment] = []
 
     if discarder is not None:
-        if liable_base and liable != discarder:
+        if liable_base and liable is not None and liable != discarder:
             # Ron by someone else: V split in half (004 ルール⑪ "ロンは半額負担", 002 パオ1);
             # the discarder also pays W, the rest of a stacked hand, in full.
             value = round_payment(ron_factor * liable_base, ruleset)
@@ -126,10 +129,11 @@ def win_payments(
             for seat in others:
                 share = 2 * other_base if dealer in (winner, seat) else other_base
                 _pay(payments, seat, winner, round_payment(share, ruleset), "hand")
-        if liable_base:
+        if liable_base and liable is not None:
             # The liable player pays V as if he had dealt it in (004 ルール⑪ "ツモは全額").
             _pay(payments, liable, winner, round_payment(ron_factor * liable_base, ruleset), "pao")
-        if liable_base and not jpml_honba and ruleset.pao_tsumo_honba == "liable":
+        liable_honba = not jpml_honba and ruleset.pao_tsumo_honba == "liable"
+        if liable_base and liable is not None and liable_honba:
             # §6 A41: he stands in for the discarder, who pays the honba (積み場は放銃者の負担).
             _pay(payments, liable, winner, honba_total, "honba")
         else:
@@ -280,7 +284,7 @@ def classic_certain_mangan(
         fu += 2  # only the pair is left: a tanki wait
     step = ruleset.fu_rounding or 1
     fu = -(-fu // step) * step
-    return fu * 2**han >= ruleset.classic_cap
+    return fu << han >= ruleset.classic_cap  # fu × 2^han
 
 
 # ---------------------------------------------------------------------------

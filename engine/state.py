@@ -9,14 +9,65 @@ compared.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from rules.hand import Meld
+from rules.ruleset import Ruleset
+from rules.scoring import STICK_VALUE, ScoreResult
 from rules.tiles import KIND_COUNT, Tile
 
 from .actions import Action
 from .wall import Wall
 
-STICK = 1000  # a riichi stick, in table points
+STICK = STICK_VALUE  # a riichi stick, in table points: the scorer's one value
+
+
+# The other seats in turn order after each seat (shimocha, toimen, kamicha): who may
+# claim a discard or rob a kan, and the order that decides between them.
+OTHERS: tuple[tuple[int, int, int], ...] = tuple(
+    ((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4)
+)
+
+
+def seven_pairs(r: Ruleset) -> bool:
+    """Whether seven pairs is a winning shape under `r` (what shanten and waits need)."""
+    return r.chiitoitsu != "none"
+
+
+Furiten = Literal["discard", "temporary", "riichi"]  # why a seat cannot ron (§5.8)
+
+
+# The string states of a hand, as Literals: a type checker rejects a misspelt state,
+# and at run time they stay plain strings (fast to compare on every action, and the
+# same values logs, views and JSON have always had).
+Phase = Literal["turn", "claim", "declare", "over"]
+"""Where a hand is: the seat on turn decides; a claim window (the asked seats answer);
+exhaustive-draw declarations in order; the hand has ended."""
+TurnKind = Literal["draw", "rinshan", "call"]
+"""How the current turn began: a draw, a rinshan draw after a kan, or a chi/pon (then
+only a discard)."""
+ClaimSource = Literal["discard", "kakan", "ankan"]
+"""What a claim window is open on: a discard (calls and ron) or a kan tile (chankan)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """The game's counters a rule reads during a hand (winds, dealer, honba, sticks).
+
+    The rule modules take this instead of the `Game`, so they see only what they use."""
+
+    round_wind: int  # 0 East .. 3 North
+    dealer: int
+    honba: int
+    sticks: int
+
+    def seat_wind(self, seat: int) -> int:
+        """Tile kind of the seat's wind (27 East .. 30 North)."""
+        return 27 + (seat - self.dealer) % 4
+
+    def wind_kind(self) -> int:
+        """Tile kind of the round wind (27 East .. 30 North)."""
+        return 27 + self.round_wind
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +84,6 @@ class SeatState:
     """One player's part of the hand."""
 
     __slots__ = (
-        "called",
         "counts",
         "discard_kinds",
         "double_riichi",
@@ -79,7 +129,6 @@ class SeatState:
         self.kuikae: frozenset[int] = frozenset()  # kinds barred for the discard after a call
         self.last_discard_index = -1  # index in HandState.discards of this seat's last discard
         self.pao: tuple[int, str] | None = None  # (liable seat, what it is liable for)
-        self.called = False  # made a chi/pon/daiminkan this hand (statistics)
 
     def add(self, tile: Tile) -> None:
         self.hand.append(tile)
@@ -109,7 +158,7 @@ class SeatState:
 class Claim:
     """An open window on a tile: a discard (calls and ron) or a kan tile (chankan only)."""
 
-    source: str  # "discard" | "kakan" | "ankan"
+    source: ClaimSource
     seat: int  # the discarder / kan maker
     tile: Tile
     options: dict[int, list[Action]]  # seat -> its legal answers (Pass included)
@@ -122,7 +171,6 @@ class HandState:
     """The table during one hand."""
 
     __slots__ = (
-        "any_discard",
         "calls_made",
         "claim",
         "declare_queue",
@@ -136,6 +184,7 @@ class HandState:
         "turn",
         "turn_kind",
         "wall",
+        "wins",
     )
 
     def __init__(self, wall: Wall, hands: list[list[Tile]], dealer: int):
@@ -144,12 +193,13 @@ class HandState:
         self.indicators = 0  # dora indicators revealed (omote + kan)
         self.dora_indicators: tuple[Tile, ...] = ()  # those indicators, in order
         self.turn = dealer
-        self.turn_kind = "draw"  # how the current turn began: draw | rinshan | call
-        self.phase = "turn"  # turn | claim | declare | over
+        self.turn_kind: TurnKind = "draw"
+        self.phase: Phase = "turn"
         self.claim: Claim | None = None
         self.calls_made = False  # any chi/pon/kan this hand (double riichi, chiihou, tenhou)
-        self.any_discard = False
         self.discards: list[tuple[int, int]] = []  # (seat, kind) of every discard in order
         self.last_discard: tuple[int, Tile] | None = None
         self.declare_queue: list[int] = []  # exhaustive draw: seats still to declare
         self.declared: dict[int, bool] = {}  # exhaustive draw: seat -> tenpai shown
+        # seat -> the scored win now on offer to it, so settling it does not score it again
+        self.wins: dict[int, ScoreResult] = {}

@@ -64,8 +64,9 @@ def full_set(red_fives: int = 0) -> list[Tile]:
     tiles = []
     for kind in range(KIND_COUNT):
         red = reds.count(kind)
-        tiles.extend([_SHARED[kind * 2 + 1]] * red)  # type: ignore[list-item]
-        tiles.extend([_SHARED[kind * 2]] * (4 - red))  # type: ignore[list-item]
+        if red:
+            tiles.extend([shared(Tile(kind, red=True))] * red)
+        tiles.extend([shared(Tile(kind))] * (4 - red))
     return tiles
 
 
@@ -190,10 +191,6 @@ class Wall:
 
     def ura_indicator(self, n: int) -> Tile:
         return self.tiles[INDICATOR_INDICES[n] + 1]
-
-    def live_tiles(self) -> tuple[Tile, ...]:
-        """Tiles still drawable (hidden information: for invariants and tests only)."""
-        return self.tiles[self.live_next : self.live_end]
 
     def dead_tiles(self) -> tuple[Tile, ...]:
         """The dead wall now: the kan-moved live tiles plus [122..135] minus rinshan taken."""

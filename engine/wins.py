@@ -1,118 +1,142 @@
 """Whether a win is legal, and the scorer's input for it.
 
-Mixed into `engine.game.Game`. The engine decides the situation (riichi,
-ippatsu, rinshan, chankan, haitei/houtei, tenhou/chiihou, dora indicators) and
-furiten; the scorer (`rules.scoring.score`) decides whether the hand is a win
-under the ruleset (a yaku where one is needed) and what it is worth. A win is
-offered only when it scores, so a player is never offered a false win, and the
-result is kept so settling it does not score it again.
+The engine decides the situation (riichi, ippatsu, rinshan, chankan,
+haitei/houtei, tenhou/chiihou, dora indicators) and furiten; the scorer
+(`rules.scoring.score`) decides whether the hand is a win under the ruleset (a
+yaku where one is needed) and what it is worth. A win is offered only when it
+scores, so a player is never offered a false win, and the result is kept in
+`HandState.wins` so settling it does not score it again.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules.hand import Meld, Win
+from rules.ruleset import Ruleset
 from rules.scoring import ScoreResult, score
 from rules.tiles import Tile
 
-if TYPE_CHECKING:
-    from .game import Game
+from .state import ClaimSource, Furiten, HandState, Round, SeatState
 
 
-class WinRules:
-    """The win part of `Game`."""
+def ura_indicators(r: Ruleset, h: HandState, riichi: bool) -> tuple[Tile, ...]:
+    """The ura indicators a riichi winner turns over (none without riichi or `ura_dora`)."""
+    if not (riichi and r.ura_dora):
+        return ()
+    return tuple(h.wall.ura_indicator(i) for i in range(h.indicators))
 
-    def _win(
-        self: Game,
-        seat: int,
-        concealed: list[Tile],
-        tile: Tile,
-        melds: tuple[Meld, ...],
-        *,
-        tsumo: bool,
-        chankan: bool = False,
-        houtei: bool = False,
-    ) -> Win:
-        """The scorer's input with the engine's situational flags (RULESETS.md §3.2, §4.1)."""
-        r = self.ruleset
-        h = self.hand
-        s = h.seats[seat]
-        rinshan = tsumo and h.turn_kind == "rinshan"
-        last = h.wall.remaining == 0
-        riichi = s.riichi
-        # Tenhou/chiihou: a tsumo on the player's first draw with no call of any kind
-        # (kans included, A43) before it; a rinshan draw is never the first draw.
-        first = not h.calls_made and not s.first_discard_done and not rinshan
-        indicators = h.dora_indicators
-        ura = (
-            tuple(h.wall.ura_indicator(i) for i in range(h.indicators))
-            if riichi and r.ura_dora
-            else ()
-        )
-        return Win(
-            concealed=tuple(concealed),
-            win_tile=tile,
-            melds=melds,
-            tsumo=tsumo,
-            seat_wind=self.seat_wind(seat),
-            round_wind=27 + self.round_wind,
-            riichi=riichi,
-            double_riichi=riichi and s.double_riichi,
-            ippatsu=riichi and s.ippatsu and r.ippatsu,
-            rinshan=rinshan,
-            chankan=chankan,
-            haitei=tsumo and last and (not rinshan or r.haitei_rinshan),
-            houtei=not tsumo and houtei and not chankan,
-            tenhou=tsumo and first and seat == self.dealer,
-            chiihou=tsumo and first and seat != self.dealer,
-            # 人和: a ron before one's own first draw, nothing called before it (A18).
-            renhou=not tsumo and first and seat != self.dealer and s.drawn is None,
-            dora_indicators=indicators if r.dora else (),
-            ura_indicators=ura,
-            honba=self.honba,
-            riichi_sticks=self.sticks,
-        )
 
-    def _tsumo_result(self: Game, seat: int) -> ScoreResult | None:
-        """The scored tsumo on the tile just drawn, or None if it is not a win."""
-        if seat in self._wins:
-            return self._wins[seat]
-        s = self.hand.seats[seat]
-        drawn = s.drawn
-        assert drawn is not None
-        concealed = list(s.hand)
-        concealed.remove(drawn)
-        result = score(self._win(seat, concealed, drawn, tuple(s.melds), tsumo=True), self.ruleset)
-        if isinstance(result, ScoreResult):
-            self._wins[seat] = result
-            return result
-        return None
+def win_input(
+    r: Ruleset,
+    h: HandState,
+    rnd: Round,
+    seat: int,
+    concealed: list[Tile],
+    tile: Tile,
+    melds: tuple[Meld, ...],
+    *,
+    tsumo: bool,
+    chankan: bool = False,
+    houtei: bool = False,
+) -> Win:
+    """The scorer's input with the engine's situational flags (RULESETS.md §3.2, §4.1)."""
+    s = h.seats[seat]
+    rinshan = tsumo and h.turn_kind == "rinshan"
+    last = h.wall.remaining == 0
+    riichi = s.riichi
+    # Tenhou/chiihou: a tsumo on the player's first draw with no call of any kind
+    # (kans included, A43) before it; a rinshan draw is never the first draw.
+    first = not h.calls_made and not s.first_discard_done and not rinshan
+    return Win(
+        concealed=tuple(concealed),
+        win_tile=tile,
+        melds=melds,
+        tsumo=tsumo,
+        seat_wind=rnd.seat_wind(seat),
+        round_wind=rnd.wind_kind(),
+        riichi=riichi,
+        double_riichi=riichi and s.double_riichi,
+        ippatsu=riichi and s.ippatsu and r.ippatsu,
+        rinshan=rinshan,
+        chankan=chankan,
+        haitei=tsumo and last and (not rinshan or r.haitei_rinshan),
+        houtei=not tsumo and houtei and not chankan,
+        tenhou=tsumo and first and seat == rnd.dealer,
+        chiihou=tsumo and first and seat != rnd.dealer,
+        # 人和: a ron before one's own first draw, nothing called before it (A18).
+        renhou=not tsumo and first and seat != rnd.dealer and s.drawn is None,
+        dora_indicators=h.dora_indicators if r.dora else (),
+        ura_indicators=ura_indicators(r, h, riichi),
+        honba=rnd.honba,
+        riichi_sticks=rnd.sticks,
+    )
 
-    def _can_ron(self: Game, seat: int, tile: Tile, *, robbing: str | None, houtei: bool) -> bool:
-        """A legal ron: not furiten (§5.8) and a real win under the ruleset (yaku where needed).
 
-        `robbing` is None on a discard, "kakan" or "ankan" for chankan."""
-        r = self.ruleset
-        s = self.hand.seats[seat]
-        kind = tile.kind
-        if s.riichi_furiten or s.temp_furiten:
-            return False
-        if r.furiten_scope == "all_waits":
-            if not s.wait_set.isdisjoint(s.discard_kinds):
-                return False  # 000 第36条
-        elif kind in s.discard_kinds or kind in s.temp_kinds:
-            return False  # 001 第6章1④, 第6章5: only the identical kind
-        win = self._win(
-            seat, list(s.hand), tile, tuple(s.melds), tsumo=False, chankan=robbing is not None,
-            houtei=houtei,
-        )
-        result = score(win, r)
-        if not isinstance(result, ScoreResult):
-            return False
-        # Only kokushi may rob an ankan, and only where `kokushi_ankan` lets it
-        # (000 第33条ロ②; the caller opens no window on an ankan otherwise).
-        if robbing == "ankan" and not any(y.id == "kokushi" for y in result.yaku):
-            return False
-        self._wins[seat] = result
-        return True
+def tsumo_result(r: Ruleset, h: HandState, rnd: Round, seat: int) -> ScoreResult | None:
+    """The scored tsumo on the tile just drawn, or None if it is not a win (kept in
+    `h.wins` once scored)."""
+    if seat in h.wins:
+        return h.wins[seat]
+    s = h.seats[seat]
+    drawn = s.drawn
+    assert drawn is not None
+    concealed = list(s.hand)
+    concealed.remove(drawn)
+    result = score(win_input(r, h, rnd, seat, concealed, drawn, tuple(s.melds), tsumo=True), r)
+    if isinstance(result, ScoreResult):
+        h.wins[seat] = result
+        return result
+    return None
+
+
+def furiten(r: Ruleset, s: SeatState) -> Furiten | None:
+    """Why the seat cannot ron now, or None: discard | temporary | riichi (§5.8), for
+    the player's view (`can_ron` checks the tile itself)."""
+    if s.riichi_furiten:
+        return "riichi"
+    if r.furiten_scope == "all_waits" and not s.wait_set.isdisjoint(s.discard_kinds):
+        return "discard"
+    if s.temp_furiten:
+        return "temporary"
+    if r.furiten_scope == "same_tile" and not s.wait_set.isdisjoint(
+        s.discard_kinds | s.temp_kinds
+    ):
+        return "discard" if not s.wait_set.isdisjoint(s.discard_kinds) else "temporary"
+    return None
+
+
+def can_ron(
+    r: Ruleset,
+    h: HandState,
+    rnd: Round,
+    seat: int,
+    tile: Tile,
+    *,
+    robbing: ClaimSource | None,
+    houtei: bool,
+) -> bool:
+    """A legal ron: not furiten (§5.8) and a real win under the ruleset (yaku where
+    needed); the result is kept in `h.wins`.
+
+    `robbing` is None on a discard, the kan's source for chankan."""
+    s = h.seats[seat]
+    kind = tile.kind
+    if s.riichi_furiten or s.temp_furiten:
+        return False
+    if r.furiten_scope == "all_waits":
+        if not s.wait_set.isdisjoint(s.discard_kinds):
+            return False  # 000 第36条
+    elif kind in s.discard_kinds or kind in s.temp_kinds:
+        return False  # 001 第6章1④, 第6章5: only the identical kind
+    win = win_input(
+        r, h, rnd, seat, list(s.hand), tile, tuple(s.melds), tsumo=False,
+        chankan=robbing is not None, houtei=houtei,
+    )
+    result = score(win, r)
+    if not isinstance(result, ScoreResult):
+        return False
+    # Only kokushi may rob an ankan, and only where `kokushi_ankan` lets it
+    # (000 第33条ロ②; the caller opens no window on an ankan otherwise).
+    if robbing == "ankan" and not any(y.id == "kokushi" for y in result.yaku):
+        return False
+    h.wins[seat] = result
+    return True

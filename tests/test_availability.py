@@ -118,7 +118,8 @@ def test_discard_furiten_names_the_discarded_wait():
 
 
 def test_a_winning_tile_without_yaku_is_no_yaku():
-    game = scripted_game("wrc", HAITEI_HANDS, draws="9s5p")
+    # Seat 2 has not drawn yet: in wrc this ron would be 人和 (A18), a yaku; off here.
+    game = scripted_game("wrc", HAITEI_HANDS, draws="9s5p", rules={"renhou": False})
     advance(game, lambda g: g.pending_seats() == [1] and g.hand.phase == "turn")
     do(game, Discard(1, t("5p")))
     view = build_seat_view(game, 2)
