@@ -7,6 +7,7 @@ records, the UI) or is a rule kept for a caller that does not exist yet.
 
 # ruff: noqa: B018 - bare attribute references are how vulture whitelists work
 from engine.actions import action_from_dict, action_to_dict
+from engine.codec import NOT_ENCODED
 from engine.game import Game
 from engine.results import session_total
 from engine.scripted import do, of_type, scripted_game
@@ -14,6 +15,7 @@ from engine.settlement import chombo_payments
 from engine.state import HandState
 from engine.wall import Position, Wall, position
 
+NOT_ENCODED  # engine.events: derived fields of Won kept out of the log
 action_from_dict, action_to_dict  # engine.log, engine.records: reading and writing logs
 Game.hands_played  # tests, the replay viewer
 Game.resume_clock  # tui.app: a resumed game's clock

@@ -140,7 +140,8 @@ def decode(tp: Any, data: Any) -> Any:
 def to_dict(obj: Any, kind: str) -> dict[str, Any]:
     """`{"type": kind, field: value, ...}` for a dataclass instance."""
     out: dict[str, Any] = {"type": kind}
-    for name, tp in field_types(type(obj)):
+    cls: type = type(obj)
+    for name, tp in field_types(cls):
         out[name] = encode(tp, getattr(obj, name))
     return out
 
