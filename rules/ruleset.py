@@ -55,6 +55,22 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "furiten_after_riichi": ("permanent", "none"),
 }
 
+# The red fives each `red_fives` count puts in the wall, as (kind, copies): 5m is kind
+# 4, 5p 13, 5s 22 (RULESETS.md §2; engine/wall.py deals exactly these, a test checks).
+RED_FIVES: dict[int, tuple[tuple[int, int], ...]] = {
+    0: (),
+    1: ((13, 1),),
+    2: ((13, 1), (22, 1)),
+    3: ((4, 1), (13, 1), (22, 1)),
+    4: ((4, 1), (13, 2), (22, 1)),
+}
+
+
+def red_fives_per_kind(red_fives: int) -> dict[int, int]:
+    """How many red copies of each five the wall holds under `red_fives`."""
+    return dict(RED_FIVES[red_fives])
+
+
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 PAO_CLASSIC = "classic_honor_mangan"
 

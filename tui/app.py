@@ -56,6 +56,7 @@ class MahjongApp(App[None]):
         aids: bool | None = None,
         game: Game | None = None,
         opponents: Sequence[Any] | None = None,
+        rules: Sequence[str] = (),
     ) -> None:
         super().__init__()
         self.data_dir = Path(data_dir) if data_dir is not None else None
@@ -70,6 +71,7 @@ class MahjongApp(App[None]):
             lang=check_lang(lang),
             delay=delay,
             aids=s.aids if aids is None else aids,
+            rules=tuple(rules),
         )
         self.scripted_game = game
         self.opponents = opponents
