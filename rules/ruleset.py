@@ -297,15 +297,17 @@ def _check_value(key: str, value: Any) -> Any:
     if key in ENUMS:
         if value not in ENUMS[key]:
             allowed = ", ".join(repr(v) for v in ENUMS[key])
-            raise RulesetError(f"rule {key!r}: {value!r} is not allowed; use one of {allowed}")
+            raise RulesetError(
+                f"rule {key!r}: {_short(value)} is not allowed; use one of {allowed}"
+            )
         return value
     if kind == "bool":
         if not isinstance(value, bool):
-            raise RulesetError(f"rule {key!r}: {value!r} is not allowed; use true or false")
+            raise RulesetError(f"rule {key!r}: {_short(value)} is not allowed; use true or false")
         return value
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesetError(f"rule {key!r}: {value!r} is not allowed; use a whole number")
+            raise RulesetError(f"rule {key!r}: {_short(value)} is not allowed; use a whole number")
         if key in INT_CHOICES and value not in INT_CHOICES[key]:
             allowed = " or ".join(str(v) for v in INT_CHOICES[key])
             raise RulesetError(f"rule {key!r}: {_short(value)} is not allowed; use {allowed}")
@@ -342,7 +344,7 @@ def _check_value(key: str, value: Any) -> Any:
         return tuple(_check_value("uma", value[k]) for k in ("1", "2", "3"))
     if key == "pao":
         if not isinstance(value, (list, tuple)):
-            raise RulesetError(f"rule 'pao': {value!r} is not allowed; use a list")
+            raise RulesetError(f"rule 'pao': {_short(value)} is not allowed; use a list")
         items = tuple(value)
         if items == (PAO_CLASSIC,):
             return items
@@ -436,9 +438,9 @@ def parse_override(text: str) -> tuple[str, Any]:
     if key not in RULE_KEYS:
         raise RulesetError(_unknown_key_message(key[:40]))
     bare = value_text.strip()
-    if not bare or any(ord(c) < 32 or ord(c) == 127 for c in bare):
+    if not bare or any(ord(c) < 32 or ord(c) == 127 for c in text):
         raise RulesetError(
-            f"rule {key!r}: {bare!r} is not one TOML value on one line"
+            f"rule {key!r}: {_short(bare)} is not one TOML value on one line"
             ' (e.g. true, 3, "forbidden")'
         )
     try:

@@ -26,7 +26,7 @@ class _OneLineParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        _say(f"{self.prog}: error: {message}")
         raise SystemExit(2)
 
 
