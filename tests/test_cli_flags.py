@@ -9,6 +9,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -17,6 +21,8 @@ import tui.app
 from tui import cli
 from tui.screens.table import TableScreen
 from tui.settings import GameConfig
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(argv: list[str]) -> tuple[int, str, str]:
@@ -130,3 +136,25 @@ def test_game_config_builds_its_ruleset_with_the_overrides_in_order():
     ruleset = config.build_ruleset()
     assert (ruleset.kuitan, ruleset.red_fives, ruleset.id) == (True, 4, "jpml")
     assert GameConfig(ruleset="gifu").build_ruleset().id == "gifu"
+
+
+@pytest.mark.parametrize("command", [["rulesets"], ["rulesets", "--json"], ["sim", "--games", "0"]])
+@pytest.mark.parametrize("redirect", [">/dev/full", ">&-"])
+def test_output_that_cannot_be_written_is_one_line_and_exit_2(command, redirect):
+    if redirect == ">/dev/full" and not Path("/dev/full").exists():  # pragma: no cover
+        pytest.skip("no /dev/full here")
+    proc = subprocess.run(
+        ["sh", "-c", 'exec "$@" ' + redirect, "sh", sys.executable, "-m", "tui.cli", *command],
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("mahjong-tui: error: ")
+    assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr
+
+
+def test_rulesets_json_lists_every_preset():
+    status, out, err = _run(["rulesets", "--json"])
+    assert status == 0, err
+    presets = json.loads(out)
+    assert [p["id"] for p in presets] == ["jpm", "renmei_classic", "jpml", "wrc", "teiai", "gifu"]
+    assert all(p["name"] and p["summary"] for p in presets)

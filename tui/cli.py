@@ -122,8 +122,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command is not None and sys.stdout is None:
+        _fail("standard output is closed: the command has nowhere to write")
     try:
-        return _run(args)
+        status = _run(args)
+        try:
+            sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OSError(
+                error.errno, f"cannot write to standard output: {error.strerror}"
+            ) from None
+        return status
     except BrokenPipeError:
         # The reader went away (`... | head`): stop quietly, as Unix tools do.
         _silence_stdout()
