@@ -23,6 +23,7 @@ from fuzz import fuzz_settings
 from rules.ruleset import (
     ENUMS,
     INT_CHOICES,
+    INT_MULTIPLES,
     INT_RANGES,
     PAO_CLASSIC,
     PAO_YAKUMAN,
@@ -35,6 +36,9 @@ from rules.ruleset import (
 from tui.cli import main
 
 FIELD_TYPES = {f.name: f.type for f in dataclasses.fields(Ruleset)}
+INT_KEYS = [k for k in RULE_KEYS if FIELD_TYPES[k] == "int" and k not in INT_CHOICES]
+# Numbers are where a game can break (payments, penalties, points): drawn four times as often.
+GAME_KEYS = [*RULE_KEYS, *INT_KEYS * 3, "uma", "uma", "uma_float", "pao"]
 
 
 def _toml_int(value: int) -> str:
@@ -92,7 +96,7 @@ def override(draw: st.DrawFn) -> str:
 def accepted_overrides(draw: st.DrawFn) -> tuple[str, list[str]]:
     """A preset and a set of overrides it accepts (most plausible sets are accepted)."""
     preset = draw(st.sampled_from(PRESET_IDS))
-    keys = draw(st.lists(st.sampled_from(RULE_KEYS), min_size=1, max_size=6, unique=True))
+    keys = draw(st.lists(st.sampled_from(GAME_KEYS), min_size=1, max_size=8, unique=True))
     rules = [f"{key}={draw(plausible_value(key))}" for key in keys]
     try:
         resolve(preset, rules)
@@ -185,6 +189,36 @@ def test_what_the_audit_found_is_refused(preset, rule):
 )
 def test_edges_of_the_ranges_play(preset, rules):
     _play(preset, rules, seed=11)
+
+
+def _edge(key: str, which: str) -> int | None:
+    """The lowest, highest or smallest positive value `key` accepts (None: no such value)."""
+    low, high = INT_RANGES[key]
+    step = INT_MULTIPLES.get(key, 1)
+    if which == "low":
+        return -(-low // step) * step
+    if which == "high":
+        return high // step * step
+    return step if low <= step <= high else None
+
+
+@pytest.mark.parametrize("which", ["low", "high", "small"])
+@pytest.mark.parametrize("preset", ["wrc", "renmei_classic", "gifu"])
+def test_every_number_at_the_edge_of_its_range_plays(preset, which):
+    """Every int rule at once at its lowest (highest, smallest positive) accepted value:
+    a range drawn too wide (a negative payment, a penalty that pays) fails this game."""
+    rules: list[str] = []
+    for key in INT_KEYS:
+        value = _edge(key, which)
+        if value is None:
+            continue
+        try:
+            resolve(preset, [*rules, f"{key}={value}"])
+        except RulesetError:
+            continue  # refused as a combination (the limit ladder): the others still play
+        rules.append(f"{key}={value}")
+    assert len(rules) >= len(INT_KEYS) // 2
+    _play(preset, rules, seed=5)
 
 
 def _cli(argv: list[str]) -> tuple[int, str, str]:
