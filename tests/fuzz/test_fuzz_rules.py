@@ -14,7 +14,7 @@ import io
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from ai import LEVELS
@@ -49,6 +49,43 @@ def _toml_list(values: list) -> str:
     return "[" + ", ".join(str(v) for v in values) + "]"
 
 
+def valid_int(key: str) -> st.SearchStrategy[int]:
+    """A value `key` accepts on its own: anywhere in range, or a round number in it."""
+    if key in INT_CHOICES:
+        return st.sampled_from(INT_CHOICES[key])
+    low, high = INT_RANGES[key]
+    step = INT_MULTIPLES.get(key, 1)
+    anywhere = st.integers(min_value=-(-low // step), max_value=high // step).map(
+        lambda n: n * step
+    )
+    # Values a person would type: multiples of 1,200 (round hundreds that split by 12).
+    round_ = [v for v in (0, 1200, 3000 - 3000 % step, 6000, 12000) if low <= v <= high]
+    edges = [v for v in (low, high, step) if low <= v <= high and v % step == 0]
+    return st.one_of(anywhere, st.sampled_from(round_ + edges))
+
+
+@st.composite
+def valid_value(draw: st.DrawFn, key: str) -> str:
+    """A TOML value `key` accepts on its own (a combination may still be refused)."""
+    kind = FIELD_TYPES[key]
+    if key in ENUMS:
+        return f'"{draw(st.sampled_from(ENUMS[key]))}"'
+    if kind == "bool":
+        return draw(st.sampled_from(["true", "false"]))
+    if kind == "int":
+        return _toml_int(draw(valid_int(key)))
+    row = st.lists(st.integers(min_value=-1000, max_value=1000), min_size=4, max_size=4)
+    if key == "uma":
+        return _toml_list(draw(row))
+    if key == "uma_float":
+        rows = [draw(row) for _ in range(3)]
+        return "{" + ", ".join(f'"{i + 1}" = {_toml_list(r)}' for i, r in enumerate(rows)) + "}"
+    if draw(st.booleans()):
+        return f'["{PAO_CLASSIC}"]'
+    items = draw(st.lists(st.sampled_from(PAO_YAKUMAN), max_size=3, unique=True))
+    return "[" + ", ".join(f'"{i}"' for i in items) + "]"
+
+
 @st.composite
 def plausible_value(draw: st.DrawFn, key: str) -> str:
     """A TOML value for `key`, mostly of the right kind, often in range, sometimes not."""
@@ -61,11 +98,8 @@ def plausible_value(draw: st.DrawFn, key: str) -> str:
     if kind == "int":
         choices = INT_CHOICES.get(key)
         low, high = (min(choices), max(choices)) if choices else INT_RANGES[key]
-        inside = st.integers(min_value=low, max_value=high)
         around = st.sampled_from([low - 1, high + 1, -1, 0, 1, 3, 12, 300, 3000, 10**9])
-        # Values a person would type: round numbers in range (multiples of 100 and 12).
-        round_ = st.integers(min_value=low // 1200, max_value=high // 1200).map(lambda n: n * 1200)
-        return _toml_int(draw(st.one_of(inside, around, round_.filter(lambda v: low <= v <= high))))
+        return _toml_int(draw(st.one_of(valid_int(key), around)))
     if key in ("uma", "uma_float"):
         row = st.lists(st.integers(min_value=-1100, max_value=1100), min_size=3, max_size=5)
         if key == "uma":
@@ -97,7 +131,7 @@ def accepted_overrides(draw: st.DrawFn) -> tuple[str, list[str]]:
     """A preset and a set of overrides it accepts (most plausible sets are accepted)."""
     preset = draw(st.sampled_from(PRESET_IDS))
     keys = draw(st.lists(st.sampled_from(GAME_KEYS), min_size=1, max_size=8, unique=True))
-    rules = [f"{key}={draw(plausible_value(key))}" for key in keys]
+    rules = [f"{key}={draw(valid_value(key))}" for key in keys]
     try:
         resolve(preset, rules)
     except RulesetError:
@@ -124,8 +158,10 @@ def test_every_override_set_is_refused_in_one_line_or_accepted_whole(preset, rul
     try:
         ruleset = resolve(preset, rules)
     except RulesetError as error:
+        event("refused")
         _one_line_refusal(error)
         return
+    event("accepted")
     for rule in rules:
         assert "\n" not in rule and "\r" not in rule  # nothing after a line break is dropped
         key = rule.partition("=")[0].strip()
@@ -147,6 +183,7 @@ def _play(preset: str, rules: list[str], seed: int) -> dict:
 @given(chosen=accepted_overrides(), seed=st.integers(min_value=0, max_value=10**6))
 def test_no_accepted_override_makes_a_game_fail(chosen, seed):
     preset, rules = chosen
+    event(f"{min(len(rules), 5)}+ overrides" if len(rules) >= 5 else f"{len(rules)} overrides")
     _play(preset, rules, seed)
 
 
@@ -242,10 +279,12 @@ def test_sim_with_any_rule_flags_plays_or_refuses_in_one_line(preset, rules, see
     try:
         resolve(preset, rules)
     except RulesetError:
+        event("refused: exit 2")
         assert status == 2 and out == "", (status, out, err)
         assert err.count("\n") == 1 and err.startswith("mahjong-tui"), err
         assert ": error: " in err and "Traceback" not in err, err
         return
+    event("accepted: a game played")
     assert status == 0, err
     summary = json.loads(out.splitlines()[-1])
     assert (summary["errors"], summary["invariant_violations"]) == (0, 0), err
