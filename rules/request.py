@@ -7,10 +7,12 @@ expected, got 13"), never a traceback.
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from .hand import Meld, MeldError, MeldKind, Source, Win
-from .ruleset import Ruleset
+from .ruleset import Ruleset, red_fives_per_kind
 from .scoring import NoWin, ScoreResult, score
 from .tiles import TileNotationError, format_tiles, parse_tile, parse_tiles, wind_from_letter
 
@@ -41,6 +43,19 @@ KNOWN_FIELDS = frozenset(
         "riichi_sticks",
     ]
 )
+
+
+# Limits on one request line, checked before the work so that no line, however
+# large or odd, can take the command down or starve the lines after it. A real
+# request is a few hundred bytes, three levels deep, with about 20 fields.
+MAX_LINE_BYTES = 65_536
+MAX_DEPTH = 16
+MAX_INT_DIGITS = 20
+MAX_FIELDS = 256
+# Honba and riichi sticks: far beyond any table, small enough to pay and write.
+MAX_COUNT = 1000
+# Unknown fields named in the one warning; the rest are counted.
+WARN_NAMES = 5
 
 
 class InvalidRequest(ValueError):
@@ -178,8 +193,8 @@ def _bool(request: dict, key: str) -> bool:
 
 def _count(request: dict, key: str) -> int:
     value = request.get(key, 0)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidRequest(f"{key!r} must be a whole number ≥ 0, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise InvalidRequest(f"{key!r} must be a whole number from 0 to {MAX_COUNT}, got {value!r}")
     return value
 
 
@@ -190,17 +205,141 @@ def _list(request: dict, key: str) -> list:
     return value
 
 
+def check_red_fives(win: Win, ruleset: Ruleset) -> None:
+    """No more red fives of a suit than the ruleset's wall holds (engine/wall.py deals them).
+
+    Under `red_fives = 0` a `0` is read as a plain five and scores nothing: a hand
+    from a game with red fives can still be scored under every preset (the game's
+    "other presets" comparison does exactly that).
+    """
+    if not ruleset.red_fives:
+        return
+    allowed = red_fives_per_kind(ruleset.red_fives)
+    counts: dict[int, int] = {}
+    for tile in (*win.all_tiles, *win.dora_indicators, *win.ura_indicators):
+        if tile.red:
+            counts[tile.kind] = counts.get(tile.kind, 0) + 1
+    for kind, count in sorted(counts.items()):
+        if count > allowed.get(kind, 0):
+            have = allowed.get(kind, 0)
+            raise InvalidRequest(
+                f"{count} red {format_tiles([kind])}: red_fives = {ruleset.red_fives} puts"
+                f" {have} red {format_tiles([kind])} in the wall"
+            )
+
+
 def answer(request: Any, ruleset: Ruleset) -> dict[str, Any]:
     """The CONTRACT.md answer for one request (never raises on bad input)."""
     try:
         win = win_from_request(request)
+        check_red_fives(win, ruleset)
     except InvalidRequest as error:
-        return {"ok": False, "error": "invalid", "message": str(error)}
+        return invalid(str(error))
     out = result_to_dict(score(win, ruleset))
     extra = unknown_fields(request)
     if extra:
-        out["warnings"] = [f"unknown field {name!r} ignored" for name in extra]
+        out["warnings"] = [unknown_fields_warning(extra)]
     return out
+
+
+def invalid(message: str) -> dict[str, Any]:
+    """The CONTRACT.md answer for a request that cannot be scored as given."""
+    return {"ok": False, "error": "invalid", "message": message}
+
+
+def unknown_fields_warning(names: list[str]) -> str:
+    """One warning for all unknown fields: thousands of them are one line, not thousands."""
+    if len(names) == 1:
+        return f"unknown field {names[0]!r} ignored"
+    shown = ", ".join(repr(name[:40]) for name in names[:WARN_NAMES])
+    more = f" and {len(names) - WARN_NAMES} more" if len(names) > WARN_NAMES else ""
+    return f"unknown fields {shown}{more} ignored"
+
+
+# --- one line of `score` input -------------------------------------------------------------
+
+# A backslash pair, a quote or a bracket: enough to follow strings while counting depth.
+_DEPTH_TOKEN = re.compile(r'\\.|["\[\]{}]', re.S)
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_INT_DIGITS + 1},}}")
+
+
+def parse_line(line: bytes) -> Any:
+    """One request line (without its newline) as JSON, within the limits above.
+
+    Raises `InvalidRequest` naming the first limit broken or the JSON error. The
+    cheap checks (length, a count of brackets, colons and digit runs) run first;
+    the exact ones only when a cheap one says the line comes near a limit.
+    """
+    if len(line) > MAX_LINE_BYTES:
+        raise InvalidRequest(f"a request line may hold at most {MAX_LINE_BYTES:,} bytes")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidRequest(
+            f"not valid UTF-8: byte 0x{line[error.start]:02x} at position {error.start}"
+        ) from None
+    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
+        raise InvalidRequest(f"JSON nested more than {MAX_DEPTH} levels deep")
+    near_limit = text.count(":") > MAX_FIELDS or _LONG_NUMBER.search(text) is not None
+    try:
+        return (_CAREFUL if near_limit else _PLAIN).decode(text)
+    except json.JSONDecodeError as error:
+        raise InvalidRequest(f"not valid JSON: {error.msg} (column {error.colno})") from None
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of arrays and objects, brackets inside strings left out.
+
+    One pass over the few characters that matter (linear, however the line is built).
+    """
+    depth = deepest = 0
+    in_string = False
+    for match in _DEPTH_TOKEN.finditer(text):
+        token = match.group()
+        if token == '"':
+            in_string = not in_string
+        elif in_string or token[0] == "\\":
+            continue
+        elif token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def _no_constant(name: str) -> Any:
+    raise InvalidRequest(f"not valid JSON: {name} is not a JSON number")
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise InvalidRequest(f"a number may have at most {MAX_INT_DIGITS} digits")
+    return int(digits)
+
+
+def _bounded_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    if len(pairs) > MAX_FIELDS:
+        raise InvalidRequest(
+            f"a JSON object may have at most {MAX_FIELDS} fields, got {len(pairs)}"
+        )
+    return dict(pairs)
+
+
+# NaN and Infinity are not JSON; Python's parser takes them unless told otherwise.
+_PLAIN = json.JSONDecoder(parse_constant=_no_constant)
+_CAREFUL = json.JSONDecoder(
+    parse_constant=_no_constant, parse_int=_bounded_int, object_pairs_hook=_bounded_object
+)
+
+
+def answer_line(line: bytes, ruleset: Ruleset) -> dict[str, Any]:
+    """The answer to one non-blank input line of `score` (never raises on bad input)."""
+    try:
+        request = parse_line(line)
+    except InvalidRequest as error:
+        return invalid(str(error))
+    return answer(request, ruleset)
 
 
 def result_to_dict(result: ScoreResult | NoWin) -> dict[str, Any]:

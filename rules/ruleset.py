@@ -60,6 +60,22 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "furiten_after_riichi": ("permanent", "none"),
 }
 
+# The red fives each `red_fives` count puts in the wall, as (kind, copies): 5m is kind
+# 4, 5p 13, 5s 22 (RULESETS.md §2; engine/wall.py deals exactly these, a test checks).
+RED_FIVES: dict[int, tuple[tuple[int, int], ...]] = {
+    0: (),
+    1: ((13, 1),),
+    2: ((13, 1), (22, 1)),
+    3: ((4, 1), (13, 1), (22, 1)),
+    4: ((4, 1), (13, 2), (22, 1)),
+}
+
+
+def red_fives_per_kind(red_fives: int) -> dict[int, int]:
+    """How many red copies of each five the wall holds under `red_fives`."""
+    return dict(RED_FIVES[red_fives])
+
+
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 RENHOU_VALUES = ("mangan", "yakuman")
 PAO_CLASSIC = "classic_honor_mangan"
@@ -70,10 +86,24 @@ INT_CHOICES: dict[str, tuple[int, ...]] = {
     "open_pinfu_ron_fu": (20, 30),  # 30 modern (000 第42条ニ); 20 in アルシーアル
 }
 
-# Integer fields with a meaningful range (inclusive); others only need to be ints.
+# Table points: far beyond any rulebook, small enough that no sum overflows a display.
+POINTS_MAX = 1_000_000
+
+# Integer fields with a meaningful range (inclusive). Every int field has one: an
+# override outside it (a negative payment, a penalty that pays the offender) would
+# let a game start and then fail in the middle of a hand.
 INT_RANGES: dict[str, tuple[int, int]] = {
     "games_per_session": (1, 100),
     "time_limit_minutes": (0, 24 * 60),
+    "starting_points": (100, POINTS_MAX),
+    "return_points": (0, POINTS_MAX),
+    "oka": (-1000, 1000),  # pt, like uma
+    "noten_payment": (0, POINTS_MAX),
+    "honba_value": (0, POINTS_MAX),
+    "classic_cap": (0, POINTS_MAX),
+    "chinitsu_fu": (0, 100),
+    "chombo_penalty_value": (-POINTS_MAX, 0),  # penalties take, never give
+    "call_word_penalty": (-POINTS_MAX, 0),
     "red_fives": (0, 4),
     "max_kans": (0, 4),
     "min_yaku_han": (0, 13),
@@ -88,6 +118,12 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "limit_baiman_han": (0, 13),
     "limit_sanbaiman_han": (0, 13),
 }
+UMA_LIMIT = 1000  # pt, each place of `uma` and `uma_float`
+
+# Amounts split among payers, so each share is whole: noten payments among any
+# number of tenpai players (1 × 3, 2 × 2, 3 × 1 pairs: a multiple of 12), a honba
+# among the three payers of a tsumo (a multiple of 3).
+INT_MULTIPLES: dict[str, int] = {"noten_payment": 12, "honba_value": 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +303,9 @@ def _check_value(key: str, value: Any) -> Any:
     if key in ENUMS:
         if value not in ENUMS[key]:
             allowed = ", ".join(repr(v) for v in ENUMS[key])
-            raise RulesetError(f"rule {key!r}: {value!r} is not allowed; use one of {allowed}")
+            raise RulesetError(
+                f"rule {key!r}: {_short(value)} is not allowed; use one of {allowed}"
+            )
         return value
     if key == "renhou":
         # §7: false | "mangan" (002 【その他】, §6 A18) | "yakuman"; true is "yakuman".
@@ -280,18 +318,25 @@ def _check_value(key: str, value: Any) -> Any:
         )
     if kind == "bool":
         if not isinstance(value, bool):
-            raise RulesetError(f"rule {key!r}: {value!r} is not allowed; use true or false")
+            raise RulesetError(f"rule {key!r}: {_short(value)} is not allowed; use true or false")
         return value
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesetError(f"rule {key!r}: {value!r} is not allowed; use a whole number")
+            raise RulesetError(f"rule {key!r}: {_short(value)} is not allowed; use a whole number")
         if key in INT_CHOICES and value not in INT_CHOICES[key]:
             allowed = " or ".join(str(v) for v in INT_CHOICES[key])
-            raise RulesetError(f"rule {key!r}: {value} is not allowed; use {allowed}")
-        low, high = INT_RANGES.get(key, (-(10**9), 10**9))
+            raise RulesetError(f"rule {key!r}: {_short(value)} is not allowed; use {allowed}")
+        choices = INT_CHOICES.get(key)
+        low, high = (min(choices), max(choices)) if choices else INT_RANGES[key]
         if not low <= value <= high:
             raise RulesetError(
-                f"rule {key!r}: {value} is not allowed; use a number from {low} to {high}"
+                f"rule {key!r}: {_short(value)} is not allowed; use a number from {low} to {high}"
+            )
+        step = INT_MULTIPLES.get(key)
+        if step and value % step:
+            raise RulesetError(
+                f"rule {key!r}: {value} is not allowed; use a multiple of {step}, so that"
+                " every share of it is whole"
             )
         return value
     if key == "uma":
@@ -299,8 +344,12 @@ def _check_value(key: str, value: Any) -> Any:
             not isinstance(value, (list, tuple))
             or len(value) != 4
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            or not all(-UMA_LIMIT <= v <= UMA_LIMIT for v in value)
         ):
-            raise RulesetError(f"rule 'uma': {value!r} is not allowed; use four whole numbers")
+            raise RulesetError(
+                f"rule 'uma': {_short(value)} is not allowed; use four whole numbers"
+                f" from {-UMA_LIMIT} to {UMA_LIMIT}"
+            )
         return tuple(value)
     if key == "uma_float":
         if not isinstance(value, dict) or set(value) != {"1", "2", "3"}:
@@ -310,7 +359,7 @@ def _check_value(key: str, value: Any) -> Any:
         return tuple(_check_value("uma", value[k]) for k in ("1", "2", "3"))
     if key == "pao":
         if not isinstance(value, (list, tuple)):
-            raise RulesetError(f"rule 'pao': {value!r} is not allowed; use a list")
+            raise RulesetError(f"rule 'pao': {_short(value)} is not allowed; use a list")
         items = tuple(value)
         if items == (PAO_CLASSIC,):
             return items
@@ -341,6 +390,16 @@ def _check_consistency(v: dict[str, Any]) -> None:
     """Combinations that no single field can reject."""
     if v["scoring_model"] == "classic" and v["classic_cap"] <= 0:
         raise RulesetError("rule 'classic_cap': the classic scoring model needs a positive cap")
+    if v["chombo_penalty_kind"] == "classic_half_mangan" and v["classic_cap"] <= 0:
+        raise RulesetError(
+            "rule 'classic_cap': chombo_penalty_kind 'classic_half_mangan' pays half of a"
+            " mangan at the classic cap, so it needs a positive cap"
+        )
+    if v["pao"] == (PAO_CLASSIC,) and v["classic_cap"] <= 0:
+        raise RulesetError(
+            f"rule 'classic_cap': pao [{PAO_CLASSIC!r}] pays a mangan at the classic cap,"
+            " so it needs a positive cap"
+        )
     if v["scoring_model"] == "modern":
         ladder = [v[f"limit_{n}_han"] for n in ("mangan", "haneman", "baiman", "sanbaiman")]
         if ladder != sorted(ladder) or ladder[0] < 1:
@@ -366,28 +425,50 @@ def load_preset(preset_id: str) -> Ruleset:
     return _build(preset_id, dict(table[preset_id]))
 
 
+# An override is one short line: the longest real one (`uma_float`) is about 70.
+OVERRIDE_MAX_CHARS = 200
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """`repr(value)`, cut short: an error message stays one readable line."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def parse_override(text: str) -> tuple[str, Any]:
     """Parse `KEY=VALUE` with VALUE written in TOML (`true`, `3`, `"forbidden"`, `[1, 2]`).
 
     A bare word that is not TOML (`forbidden`) is taken as a string, as people type it.
+    VALUE is exactly one TOML value: a line break or anything after the value
+    (`3\nkuitan=1`) is an error, never a second setting read or silently dropped.
     """
+    if len(text) > OVERRIDE_MAX_CHARS:
+        raise RulesetError(
+            f"rule override {_short(text)} is longer than {OVERRIDE_MAX_CHARS} characters"
+        )
     key, sep, value_text = text.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise RulesetError(f"rule override {text!r} must be KEY=VALUE")
+        raise RulesetError(f"rule override {_short(text)} must be KEY=VALUE")
     if key not in RULE_KEYS:
-        raise RulesetError(_unknown_key_message(key))
+        raise RulesetError(_unknown_key_message(key[:40]))
+    bare = value_text.strip()
+    if not bare or any(ord(c) < 32 or ord(c) == 127 for c in text):
+        raise RulesetError(
+            f"rule {key!r}: {_short(bare)} is not one TOML value on one line"
+            ' (e.g. true, 3, "forbidden")'
+        )
     try:
-        value = tomllib.loads(f"v = {value_text.strip()}")["v"]
-    except tomllib.TOMLDecodeError:
-        bare = value_text.strip()
-        if bare.replace("_", "").isalnum():
-            value = bare
-        else:
-            raise RulesetError(
-                f'rule {key!r}: {bare!r} is not a TOML value (e.g. true, 3, "forbidden")'
-            ) from None
-    return key, value
+        table = tomllib.loads(f"v = {bare}")
+    except (ValueError, RecursionError):  # TOMLDecodeError, or an int too long to read
+        table = None
+    if table is not None and list(table) == ["v"]:
+        return key, table["v"]
+    if table is None and bare.replace("_", "").isalnum():
+        return key, bare
+    raise RulesetError(
+        f'rule {key!r}: {_short(bare)} is not a TOML value (e.g. true, 3, "forbidden")'
+    )
 
 
 def resolve(preset_id: str, overrides: list[str] | tuple[str, ...] = ()) -> Ruleset:

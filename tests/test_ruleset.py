@@ -426,3 +426,88 @@ def test_endings_no_rulebook_has_are_refused_as_house_rules_not_ignored(key):
     with pytest.raises(RulesetError, match=f"{key} = true is not played yet"):
         load_preset("wrc").with_overrides({key: True})
     assert getattr(load_preset("wrc").with_overrides({key: False}), key) is False
+
+
+# --- ranges and consistency: no accepted override makes a game fail (issue #10) ---------------
+
+
+def test_every_int_field_has_a_range_or_choices():
+    from rules.ruleset import INT_CHOICES, INT_RANGES
+
+    ints = [f.name for f in dataclasses.fields(Ruleset) if f.type == "int"]
+    assert ints and all(name in INT_RANGES or name in INT_CHOICES for name in ints)
+
+
+@pytest.mark.parametrize(
+    ("preset", "override", "words"),
+    [
+        ("wrc", {"honba_value": -1}, "from 0 to"),
+        ("wrc", {"honba_value": 100}, "multiple of 3"),
+        ("wrc", {"noten_payment": 1}, "multiple of 12"),
+        ("wrc", {"noten_payment": -3000}, "from 0 to"),
+        ("wrc", {"classic_cap": -1}, "from 0 to"),
+        ("wrc", {"starting_points": 0}, "from 100 to"),
+        ("wrc", {"chombo_penalty_value": 20}, "to 0"),
+        ("gifu", {"call_word_penalty": 1000}, "to 0"),
+        ("wrc", {"chinitsu_fu": -10}, "from 0 to 100"),
+        ("jpm", {"oka": 5000}, "from -1000 to 1000"),
+        ("wrc", {"uma": [15, 5, -5, -1500]}, "from -1000 to 1000"),
+        ("wrc", {"chombo_penalty_kind": "classic_half_mangan"}, "positive cap"),
+        ("wrc", {"pao": ["classic_honor_mangan"]}, "positive cap"),
+        ("renmei_classic", {"classic_cap": 0}, "positive cap"),
+    ],
+)
+def test_values_that_would_fail_a_game_are_refused(preset, override, words):
+    with pytest.raises(RulesetError) as error:
+        load_preset(preset).with_overrides(override)
+    message = str(error.value)
+    assert words in message and "\n" not in message, message
+    (key,) = override
+    assert key in message
+
+
+@pytest.mark.parametrize(
+    ("override", "value"),
+    [
+        ({"honba_value": 0}, 0),
+        ({"honba_value": 1500}, 1500),
+        ({"noten_payment": 0}, 0),
+        ({"noten_payment": 1200}, 1200),
+        ({"chombo_penalty_value": 0}, 0),
+    ],
+)
+def test_the_edges_of_the_ranges_are_accepted(override, value):
+    ((key, _),) = override.items()
+    assert getattr(load_preset("wrc").with_overrides(override), key) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "red_fives=3\nkuitan=1",  # the audit case: the second half was silently dropped
+        "red_fives=3\n",
+        "red_fives=3\r",
+        "red_fives=3 kuitan=1",
+        "red_fives=3 # comment\nkuitan=1",
+        "kuitan\n=true",
+        "kuikae=\x00allowed",
+        "kuitan=",
+        "honba_value=" + "9" * 5000,  # too long to read as an int, and too long at all
+        "uma=" + "[" * 150 + "]" * 150,
+    ],
+)
+def test_an_override_is_one_value_on_one_line(text):
+    with pytest.raises(RulesetError) as error:
+        parse_override(text)
+    assert "\n" not in str(error.value) and len(str(error.value)) < 300
+
+
+def test_red_fives_per_kind_is_what_the_wall_deals():
+    from engine.wall import red_kinds
+    from rules.ruleset import RED_FIVES, red_fives_per_kind
+
+    for count in range(5):
+        kinds = red_kinds(count)
+        assert red_fives_per_kind(count) == {k: kinds.count(k) for k in set(kinds)}
+        assert sum(red_fives_per_kind(count).values()) == count
+    assert set(RED_FIVES) == set(range(5))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -9,6 +10,10 @@ from pathlib import Path
 
 import pytest
 from conftest import make_request
+
+import tui.commands.score as score_command
+from rules.ruleset import load_preset
+from tui.commands.score import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -303,3 +308,156 @@ def test_a_reader_that_stops_early_ends_the_command_quietly():
     _, stderr = process.communicate(input=(request * 3000).encode(), timeout=60)
     assert b"Traceback" not in stderr
     assert process.returncode == 0
+
+
+# --- nothing lost, nothing crashes (issue #10) -----------------------------------------------
+
+
+def run_score_bytes(
+    data: bytes, *args: str, shell_redirect: str = ""
+) -> subprocess.CompletedProcess:
+    """The real process on raw bytes; `shell_redirect` adds e.g. '>/dev/full' or '<&-'."""
+    command = [sys.executable, "-m", "tui.cli", "score", *args]
+    if shell_redirect:
+        command = ["sh", "-c", 'exec "$@" ' + shell_redirect, "sh", *command]
+    return subprocess.run(command, input=data, capture_output=True, cwd=ROOT, timeout=120)
+
+
+E1_BYTES = json.dumps(E1).encode()
+EXTREME = {
+    "nesting_1000": b"[" * 1000 + b"]" * 1000,
+    "nesting_100000_objects": b'{"a":' * 100_000 + b"1" + b"}" * 100_000,
+    "int_4301_digits": b'{"x": ' + b"7" * 4301 + b', "concealed": "1m", "win": "1m"}',
+    "int_4301_digits_alone": b"7" * 4301,
+    "honba_4299_digits": E1_BYTES[:-1] + b', "honba": ' + b"9" * 4299 + b"}",
+    "sticks_4299_digits": E1_BYTES[:-1] + b', "riichi_sticks": ' + b"9" * 4299 + b"}",
+    "honba_1001": E1_BYTES[:-1] + b', "honba": 1001}',
+    "nan": E1_BYTES[:-1] + b', "honba": NaN}',
+    "infinity": E1_BYTES[:-1] + b', "riichi_sticks": -Infinity}',
+    "not_utf8": b'{"concealed": "\xff\xfe", "win": "8m"}',
+    "lone_surrogate": b'{"concealed": "\\ud800", "win": "8m", "\\udfff": 1}',
+    "string_100k": b'{"concealed": "' + b"1m" * 50_000 + b'", "win": "8m"}',
+    "five_million_keys": b"",  # built when used (50 MB): see _extreme
+}
+
+
+def _extreme(name: str) -> bytes:
+    if name == "five_million_keys":
+        return b"{" + b"".join(b'"k%d":0,' % i for i in range(5_000_000)) + b'"win": "8m"}'
+    return EXTREME[name]
+
+
+def test_extreme_json_gets_one_invalid_answer_each_and_the_lines_after_still_count():
+    lines = []
+    for name in EXTREME:
+        lines += [_extreme(name), E1_BYTES]
+    proc = run_score_bytes(b"\n".join(lines) + b"\n")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stderr == b""
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(answers) == 2 * len(EXTREME)
+    e1 = answers[1]
+    assert e1["points"]["ron"] == 8000
+    for index, name in enumerate(EXTREME):
+        got, after = answers[2 * index], answers[2 * index + 1]
+        assert (got["ok"], got["error"]) == (False, "invalid"), (name, got)
+        assert len(got["message"]) < 300, name
+        assert after == e1, name
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("nesting_1000", "nested more than 16"),
+        ("int_4301_digits", "at most 20 digits"),
+        ("honba_4299_digits", "at most 20 digits"),
+        ("honba_1001", "from 0 to 1000"),
+        ("nan", "NaN"),
+        ("infinity", "-Infinity"),
+        ("not_utf8", "UTF-8"),
+        ("string_100k", "at most 65,536 bytes"),
+        ("five_million_keys", "at most 65,536 bytes"),
+    ],
+)
+def test_limits_are_named_in_the_answer(name, words):
+    out = io.BytesIO()
+    assert serve(io.BytesIO(_extreme(name)), out, load_preset("wrc")) == 0
+    [got] = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert got["error"] == "invalid" and words in got["message"], got
+
+
+def test_many_unknown_fields_are_one_warning():
+    request = {**E1, **{f"extra_{i}": i for i in range(200)}}
+    proc = run_score([json.dumps(request)])
+    got = json.loads(proc.stdout)
+    assert got["ok"] is True
+    [warning] = got["warnings"]
+    assert "'extra_0'" in warning and "195 more" in warning
+    one = json.loads(run_score([json.dumps({**E1, "colour": "red"})]).stdout)
+    assert one["warnings"] == ["unknown field 'colour' ignored"]  # as before
+
+
+@pytest.mark.parametrize(
+    ("rules", "concealed", "valid"),
+    [
+        (["red_fives=3"], "234m67m340p678s00p", False),  # three red 5p (the audit case)
+        (["red_fives=3"], "234m67m345p678s00p", False),  # two red 5p: the wall holds one
+        (["red_fives=3"], "234m67m340p678s55p", True),
+        (["red_fives=3"], "204m67m340p670s55p", True),  # one red five of each suit
+        (["red_fives=4"], "234m67m345p678s00p", True),  # two red 5p under 4
+        (["red_fives=4"], "234m67m340p678s00p", False),  # three red 5p
+        (["red_fives=4"], "200m67m345p678s55p", False),  # two red 5m: the wall holds one
+        (["red_fives=1"], "234m67m345p670s55p", False),  # a red 5s: only 5p is red
+        ([], "234m67m340p678s00p", True),  # no red fives: a 0 is read as a plain five
+    ],
+)
+def test_red_fives_per_suit_come_from_the_ruleset(rules, concealed, valid):
+    args = [a for rule in rules for a in ("--rule", rule)]
+    proc = run_score([json.dumps(make_request(concealed, "8m"))], *args)
+    got = json.loads(proc.stdout)
+    assert got["ok"] is valid or (valid and got["error"] != "invalid"), got
+    if not valid:
+        assert got["error"] == "invalid" and "red" in got["message"], got
+
+
+def test_three_red_5p_as_dora_and_hand_under_red_fives_3_is_invalid():
+    request = make_request("234m67m340p678s55p", "8m", dora_indicators="0p")
+    got = json.loads(run_score([json.dumps(request)], "--rule", "red_fives=3").stdout)
+    assert got["error"] == "invalid" and "2 red 5p" in got["message"], got
+
+
+@pytest.mark.parametrize(
+    ("redirect", "words"),
+    [
+        (">/dev/full", "No space left"),
+        ("<&-", "standard input is closed"),
+        (">&-", "standard output is closed"),
+    ],
+)
+def test_a_stream_that_fails_is_one_line_and_exit_2(redirect, words):
+    if redirect == ">/dev/full" and not Path("/dev/full").exists():  # pragma: no cover
+        pytest.skip("no /dev/full here")
+    proc = run_score_bytes(E1_BYTES + b"\n", shell_redirect=redirect)
+    assert proc.returncode == 2, proc.stderr
+    stderr = proc.stderr.decode()
+    assert stderr.count("\n") == 1 and words in stderr, stderr
+    assert "Traceback" not in stderr and "Exception ignored" not in stderr
+
+
+def test_a_scorer_bug_on_one_line_is_answered_and_never_exits_0(monkeypatch):
+    real = score_command.answer_line
+
+    def flaky(line, ruleset):
+        if b"boom" in line:
+            raise ZeroDivisionError("a bug")
+        return real(line, ruleset)
+
+    monkeypatch.setattr(score_command, "answer_line", flaky)
+    out = io.BytesIO()
+    status = score_command.serve(
+        io.BytesIO(b'{"boom": 1}\n' + E1_BYTES + b"\n"), out, load_preset("wrc")
+    )
+    first, second = (json.loads(line) for line in out.getvalue().splitlines())
+    assert status == 1
+    assert first["error"] == "internal" and "ZeroDivisionError" in first["message"]
+    assert second["points"]["ron"] == 8000

@@ -116,7 +116,7 @@ def test_cli_game_flags_reach_the_app(monkeypatch):
     assert cli.main(["--ruleset", "jpml", "--seed", "7", "--delay", "0.1", "--tiles", "kanji"]) == 0
     assert seen == {
         "ruleset_id": "jpml", "ai": None, "seed": 7, "tiles": "kanji", "lang": "en",
-        "delay": 0.1, "ran": True,
+        "delay": 0.1, "rules": (), "ran": True,
     }
 
 

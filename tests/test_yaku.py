@@ -900,7 +900,8 @@ def test_red_fives_in_melds_count():
 
 
 def test_two_red_fives():
-    r = scored("wrc", "234m67m340p678s50p", "8m", rules={"red_fives": 3})
+    # Two red 5p: the wall holds two under red_fives = 4 (under 3 there is one, engine/wall.py).
+    r = scored("wrc", "234m67m340p678s50p", "8m", rules={"red_fives": 4})
     assert r["dora"]["aka"] == 2
 
 

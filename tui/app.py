@@ -72,6 +72,7 @@ class MahjongApp(ProcessApp, App[None]):
         aids: bool | None = None,
         game: Game | None = None,
         opponents: Sequence[Any] | None = None,
+        rules: Sequence[str] = (),
     ) -> None:
         super().__init__()
         use_safe_filters(self)  # NO_COLOR: no crash on unstyled segments
@@ -87,6 +88,7 @@ class MahjongApp(ProcessApp, App[None]):
             lang=check_lang(lang),
             delay=delay,
             aids=s.aids if aids is None else aids,
+            rules=tuple(rules),
         )
         self.scripted_game = game
         self.opponents = opponents

@@ -10,19 +10,43 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 
 class _OneLineParser(argparse.ArgumentParser):
-    """Bad flags are one line on stderr and exit status 2 (no usage dump)."""
+    """Bad flags are one line on stderr and exit status 2 (no usage dump).
+
+    No prefix matching (`allow_abbrev=False`), here and in every subcommand: with it,
+    `--rule` was taken for an abbreviation of `--ruleset`, and a flag added later
+    could silently change what an abbreviation in someone's script means.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        _say(f"{self.prog}: error: {message}")
         raise SystemExit(2)
 
 
 def _fail(message: str) -> None:
-    sys.stderr.write(f"mahjong-tui: error: {message}\n")
+    _say(f"mahjong-tui: error: {message}")
     raise SystemExit(2)
+
+
+def _say(line: str) -> None:
+    """One line on standard error, if there is one to write to."""
+    if sys.stderr is not None:
+        sys.stderr.write(line.replace("\n", " ") + "\n")
+        sys.stderr.flush()
+
+
+def _rule_flag(parser: Any, dest: str = "rule") -> None:
+    parser.add_argument(
+        "--rule", dest=dest, action="append", default=[], metavar="KEY=VALUE",
+        help="override one ruleset parameter (TOML value), repeatable",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="en (romaji first) or ja (Japanese first)")
     game.add_argument("--delay", dest="game_delay", type=float, default=0.4, metavar="SECONDS",
                       help="pause after each AI move (default: 0.4)")
+    _rule_flag(game, dest="game_rules")
     sub = parser.add_subparsers(dest="command", parser_class=_OneLineParser)
 
     rulesets = sub.add_parser("rulesets", help="list the presets with one-line summaries")
@@ -50,13 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     score = sub.add_parser("score", help="hand calculator: JSON lines in, JSON lines out")
     score.add_argument("--ruleset", default="wrc", help="preset id (default: wrc)")
-    score.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="override one ruleset parameter (TOML value), repeatable",
-    )
+    _rule_flag(score)
 
     sim = sub.add_parser("sim", help="AI-only games, headless, with a JSON summary")
     sim.add_argument("--ruleset", default="wrc", help="preset id (default: wrc)")
@@ -71,10 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="rotate the line-up through the seats game by game; figures keyed by level",
     )
     sim.add_argument("--log", default=None, metavar="DIR", help="write each game's log to DIR")
-    sim.add_argument(
-        "--rule", action="append", default=[], metavar="KEY=VALUE",
-        help="override one ruleset parameter (TOML value), repeatable",
-    )
+    _rule_flag(sim)
 
     replay = sub.add_parser(
         "replay", help="step through a game log at the table (a per-hand summary when piped)"
@@ -110,13 +126,37 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command is not None and sys.stdout is None:
+        _fail("standard output is closed: the command has nowhere to write")
     try:
-        return _run(args)
+        status = _run(args)
+        try:
+            sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OSError(
+                error.errno, f"cannot write to standard output: {error.strerror}"
+            ) from None
+        return status
     except BrokenPipeError:
         # The reader went away (`... | head`): stop quietly, as Unix tools do.
+        _silence_stdout()
+        return 0
+    except OSError as error:
+        # Standard output full (`>/dev/full`), a stream that cannot be read: one line, exit 2.
+        _silence_stdout()
+        _say(f"mahjong-tui: error: {error.strerror or error}")
+        return 2
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the flush at exit cannot fail again."""
+    try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 0
+    except (OSError, AttributeError, ValueError):
+        pass  # no standard output at all: nothing is left to flush
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -154,13 +194,22 @@ def _run(args: argparse.Namespace) -> int:
 def run_game(args: argparse.Namespace) -> int:
     """The bare `mahjong-tui`: check the flags, then start the Textual app."""
     from ai import LEVELS
-    from rules.ruleset import PRESET_IDS
+    from rules.ruleset import PRESET_IDS, RulesetError, resolve
 
+    from .settings import load_settings
     from .tiles import TILE_STYLES
     from .words import LANGS
 
     if args.game_ruleset is not None and args.game_ruleset not in PRESET_IDS:
         _fail(f"unknown ruleset {args.game_ruleset!r}: choose one of {', '.join(PRESET_IDS)}")
+    if args.game_rules:
+        # Checked against the preset the game starts with: --ruleset, else the one the
+        # launch screen remembers (tui/settings.py), exactly as `score` and `sim` check.
+        preset = args.game_ruleset or load_settings().ruleset
+        try:
+            resolve(preset if preset in PRESET_IDS else "wrc", args.game_rules)
+        except RulesetError as error:
+            _fail(str(error))
     if args.game_ai is not None and args.game_ai not in LEVELS:
         _fail(f"unknown AI level {args.game_ai!r}: choose one of {', '.join(LEVELS)}")
     if args.game_tiles is not None and args.game_tiles not in TILE_STYLES:
@@ -180,6 +229,7 @@ def run_game(args: argparse.Namespace) -> int:
         tiles=args.game_tiles,
         lang=args.game_lang,
         delay=args.game_delay,
+        rules=tuple(args.game_rules),
     ).run()
     return 0
 

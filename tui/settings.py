@@ -12,6 +12,10 @@ import json
 import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.ruleset import Ruleset
 
 FILE_NAME = "settings.json"
 APP_DIR = "mahjong-tui"
@@ -73,3 +77,13 @@ class GameConfig:
     lang: str = "en"
     delay: float = 0.4
     aids: bool = True
+    # House rules on top of the preset, as `--rule` takes them ("kiriage_30_4=false"),
+    # applied in order; `build_ruleset()` is the one place they become a Ruleset.
+    rules: tuple[str, ...] = ()
+
+    def build_ruleset(self) -> Ruleset:
+        """The preset with the house rules applied and validated (RulesetError if they do
+        not fit it, e.g. after the launch screen switched to another preset)."""
+        from rules.ruleset import resolve
+
+        return resolve(self.ruleset, self.rules)

@@ -1,17 +1,31 @@
-"""`mahjong-tui score`: one JSON request per line in, one JSON answer per line out."""
+"""`mahjong-tui score`: one JSON request per line in, one JSON answer per line out.
+
+The loop works on bytes so that nothing a script can send stops it: a line that
+is too long is answered and skipped without being held in memory, bytes that are
+not UTF-8 are an `invalid` answer like any other bad request (rules/request.py
+checks every limit before the work). Every non-blank line gets exactly one
+answer, in order. A failing stream (standard output full, standard input
+unreadable) is an `OSError` with a message for `tui.cli` to print as one line.
+"""
 
 from __future__ import annotations
 
+import io
 import json
-from collections.abc import Callable
-from typing import TextIO
+import traceback
+from collections.abc import Callable, Iterator
+from typing import IO, Any
 
-from rules.request import answer
-from rules.ruleset import RulesetError, resolve
+from rules.request import MAX_LINE_BYTES, answer_line, invalid
+from rules.ruleset import Ruleset, RulesetError, resolve
 
 
 def run_score(
-    preset: str, overrides: list[str], stdin: TextIO, stdout: TextIO, fail: Callable[[str], None]
+    preset: str,
+    overrides: list[str],
+    stdin: IO[Any] | None,
+    stdout: IO[Any] | None,
+    fail: Callable[[str], None],
 ) -> int:
     """Answer every line in order; a bad request gets `ok: false`, never an exit."""
     try:
@@ -19,15 +33,125 @@ def run_score(
     except RulesetError as error:
         fail(str(error))
         return 2
-    for line in stdin:
-        if not line.strip():
-            continue
+    if stdin is None:
+        fail("standard input is closed: score reads one JSON request per line from it")
+        return 2
+    if stdout is None:
+        fail("standard output is closed: score writes its answers there")
+        return 2
+    return serve(_binary_in(stdin), _binary_out(stdout), ruleset)
+
+
+def serve(stdin: IO[bytes], stdout: IO[bytes], ruleset: Ruleset) -> int:
+    """The loop itself, on byte streams (tests call it in-process).
+
+    Returns 0, or 1 if the scorer itself failed on some line (that line is still
+    answered, with `"error": "internal"`, and the others go on).
+    """
+    status = 0
+    for line in read_lines(stdin):
         try:
-            request = json.loads(line)
-        except json.JSONDecodeError as error:
-            result = {"ok": False, "error": "invalid", "message": f"not valid JSON: {error.msg}"}
-        else:
-            result = answer(request, ruleset)
-        stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
-        stdout.flush()
-    return 0
+            result = answer_line(line, ruleset) if line is not None else _too_long()
+        except Exception as error:  # a bug in the scorer; the next lines still get answers
+            status = 1
+            where = traceback.extract_tb(error.__traceback__)[-1]
+            result = {
+                "ok": False,
+                "error": "internal",
+                "message": f"the scorer failed: {type(error).__name__} at "
+                f"{where.filename.rsplit('/', 1)[-1]}:{where.lineno}",
+            }
+        _write(stdout, _encode(result))
+    return status
+
+
+def read_lines(stream: IO[bytes]) -> Iterator[bytes | None]:
+    """The non-blank lines of `stream`, without their line ends; None for one too long.
+
+    A line longer than the limit is read on in pieces and dropped, so memory stays
+    bounded whatever comes in; a long line of nothing but blanks is still blank.
+    """
+    while True:
+        line = _read(stream, MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            blank = not line.strip()
+            while line and not line.endswith(b"\n"):
+                line = _read(stream, MAX_LINE_BYTES)
+                blank = blank and not line.strip()
+            if not blank:
+                yield None
+        elif line.strip():
+            yield line.rstrip(b"\r\n")
+
+
+def _too_long() -> dict[str, Any]:
+    return invalid(f"a request line may hold at most {MAX_LINE_BYTES:,} bytes")
+
+
+def _encode(result: dict[str, Any]) -> bytes:
+    """One answer line. Text from the request may hold lone surrogates (`"\\ud800"`),
+    which UTF-8 cannot carry: such an answer is written with JSON escapes instead."""
+    text = json.dumps(result, ensure_ascii=False) + "\n"
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return (json.dumps(result) + "\n").encode("ascii")
+
+
+def _read(stream: IO[bytes], size: int) -> bytes:
+    try:
+        return stream.readline(size)
+    except OSError as error:
+        raise OSError(error.errno, f"cannot read standard input: {error.strerror}") from None
+
+
+def _write(stream: IO[bytes], data: bytes) -> None:
+    try:
+        stream.write(data)
+        stream.flush()  # one answer per request as it comes: scripts may talk line by line
+    except BrokenPipeError:
+        raise  # the reader went away: tui.cli ends quietly
+    except OSError as error:
+        raise OSError(
+            error.errno, f"cannot write the answers to standard output: {error.strerror}"
+        ) from None
+
+
+def _binary_in(stream: IO[Any]) -> IO[bytes]:
+    """The byte stream under a text stream (`sys.stdin.buffer`); a text-only one is encoded."""
+    if isinstance(stream, io.TextIOBase):
+        buffer = getattr(stream, "buffer", None)
+        if buffer is not None:
+            return buffer
+        return io.BytesIO(stream.read().encode("utf-8", "surrogateescape"))
+    return stream
+
+
+class _TextSink(io.RawIOBase):
+    """Bytes written to a text-only stream (an `io.StringIO` standing in for stdout)."""
+
+    def __init__(self, text: IO[str]) -> None:
+        self.text = text
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        self.text.write(bytes(data).decode("utf-8"))
+        return len(data)
+
+    def flush(self) -> None:
+        self.text.flush()
+
+
+def _binary_out(stream: IO[Any]) -> IO[bytes]:
+    if isinstance(stream, io.TextIOBase):
+        buffer = getattr(stream, "buffer", None)
+        if buffer is not None:
+            stream.flush()  # anything already written through the text layer goes first
+            return buffer
+        return _TextSink(stream)  # type: ignore[return-value]
+    return stream
+

@@ -370,11 +370,9 @@ class TableScreen(Screen[None]):
 
     @staticmethod
     def _new_game(config: GameConfig) -> Game:
-        from rules.ruleset import load_preset
-
         # A real clock: a ruleset with a time limit (gifu) ends when it runs out.
         return Game.new(
-            load_preset(config.ruleset), config.seed, shuffle_seats=True, clock=time.monotonic
+            config.build_ruleset(), config.seed, shuffle_seats=True, clock=time.monotonic
         )
 
     # -- layout -------------------------------------------------------------------
