@@ -619,6 +619,43 @@ MESSAGES: dict[str, Message] = {
     ),
     "game_over": Message("The game is over", "対局終了"),
     "not_enabled": Message("Not possible now", "今はできない"),
+    # The engine's reasons (`SeatView.unavailable`), by its key: "why.<key>".
+    "why.not_your_turn": Message("It is not your turn", "あなたの番ではない"),
+    "why.no_yaku": Message("No yaku: the hand cannot win", "役がないので和了れない"),
+    "why.furiten": Message(
+        "Furiten: you cannot win by ron now", "振聴: 今はロンできない"
+    ),
+    "why.kuikae": Message(
+        "Kuikae: you may not discard a tile of the set you just called",
+        "喰い替え: 鳴いた面子と同じ牌は切れない",
+    ),
+    "why.not_tenpai": Message("Your hand is not tenpai", "聴牌していない"),
+    "why.not_complete": Message("Your hand is not complete", "和了形ではない"),
+    "why.no_points": Message(
+        "Riichi needs 1,000 points for the stick", "リーチ棒の千点が足りない"
+    ),
+    "why.too_few_tiles": Message(
+        "Too few tiles left in the wall", "山の残りが足りない"
+    ),
+    "why.riichi_locked": Message(
+        "After riichi you discard the tile you draw", "リーチ後はツモ切りのみ"
+    ),
+    "why.riichi_already": Message("You are already in riichi", "すでにリーチしている"),
+    "why.no_riichi": Message("This rulebook has no riichi", "このルールにはリーチがない"),
+    "why.not_closed": Message("Riichi needs a closed hand", "リーチは門前のときだけ"),
+    "why.no_call_in_riichi": Message(
+        "After riichi you may not chi, pon or daiminkan", "立直後はチー・ポン・明槓できない"
+    ),
+    "why.houtei": Message("Nobody may call the last discard (houtei)", "河底牌は鳴けない"),
+    "why.not_kamicha": Message(
+        "Chi only from kamicha (the player on your left)", "チーは上家からのみ"
+    ),
+    "why.no_tiles": Message("You do not hold the tiles for that call", "その鳴きに必要な牌がない"),
+    "why.nothing_offered": Message("No discard is on offer now", "今は出ている牌がない"),
+    "why.after_call": Message(
+        "No tsumo right after a call: discard a tile", "鳴いた直後はツモ和了できない"
+    ),
+    "why.other": Message("Not possible now", "今はできない"),
     # Hand results and game end.
     "win_ron": Message(
         "{winner} wins by ron on {tile} from {loser}", "{winner} が {loser} から {tile} でロン和了"
