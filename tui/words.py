@@ -550,6 +550,20 @@ MESSAGES: dict[str, Message] = {
         "Time is up: the game ends with this hand", "時間切れ: この局で終局"
     ),
     "centre_time_left": Message("{minutes} min left", "残り{minutes}分"),
+    # The board (tui.widgets.board): the centre panel and the seats' badges.
+    "board_round": Message("{round}, honba {honba}", "{round} {honba}本場"),
+    "board_round_plain": Message("{round}", "{round}"),
+    "board_sticks": Message("sticks {sticks}", "供託 {sticks}"),
+    "board_left": Message("{left} tiles left", "残り {left}"),
+    "board_dora": Message("dora", "ドラ"),
+    "board_ura": Message("ura", "裏ドラ"),
+    "board_dead_wall": Message("dead wall", "王牌"),
+    "board_rinshan": Message("rinshan {count}", "嶺上 {count}"),
+    "board_break": Message("broken at {owner}'s wall", "開門 {owner}の山"),
+    "badge_dealer": Message("dealer", "親"),
+    "badge_riichi": Message("riichi", "リーチ"),
+    "badge_turn": Message("to act", "手番"),
+    "board_tiles": Message("{count} tiles", "{count}枚"),
     "time_up_note": Message(
         "The {minutes}-minute time limit ended the game", "{minutes}分の時間制限で終局"
     ),

@@ -1,0 +1,538 @@
+"""The board: the whole table drawn from one seat's `SeatView`, at any terminal size.
+
+`paint_board` hands each part of the view to the function that draws it (the
+rivers, the melds, the hands, the centre with the wall, the prompt and the
+status) and places the lines it gets back in the region `tui.layout` decided.
+Each part wraps to its region instead of being padded or cut, and the geometry
+test checks that nothing is wider or taller than its region. `Board` is the
+Textual widget: it only holds the view and the screen's input state, and paints.
+Nothing here works out a rule: every mark (sideways, called, last, dealer,
+riichi, whose turn, the wall's stacks, the dora) comes from the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from engine.seat_view import MeldEntry, RiverEntry, SeatInfo, SeatView
+from rules.tiles import Tile
+
+from ..describe import seat_label
+from ..layout import GAP, RIVER_ROW, BoardLayout, Rect, board_layout
+from ..tiles import framed_tile, tile_text
+from ..words import message, round_name, wind_name
+
+# The wall's glyphs (all of East-Asian width "narrow", so every terminal agrees on
+# their width); the help screen's legend lists them (`WALL_LEGEND`).
+STACK_TWO = "\u25ae"  # ▮ a stack of two tiles (top and bottom sides)
+STACK_ONE = "\u25af"  # ▯ one tile left in the stack
+STACK_DEAD = "\u25aa"  # ▪ a stack of the dead wall
+STACK_SHOWN = "\u25ab"  # ▫ the dead-wall stack with a dora indicator face up
+SIDE_TWO = "\u25ac\u25ac"  # ▬▬ a stack of two on the left and right sides
+SIDE_ONE = "\u25ad\u25ad"  # ▭▭ one tile left
+SIDE_DEAD = "\u25aa\u25aa"
+SIDE_SHOWN = "\u25ab\u25ab"
+WALL_STYLE = "yellow"
+DEAD_STYLE = "magenta"
+WALL_LEGEND: tuple[tuple[str, str], ...] = (
+    (f"{STACK_TWO} {SIDE_TWO}", "wall_two"),
+    (f"{STACK_ONE} {SIDE_ONE}", "wall_one"),
+    (f"{STACK_DEAD} {SIDE_DEAD}", "wall_dead"),
+    (f"{STACK_SHOWN} {SIDE_SHOWN}", "wall_shown"),
+)
+TSUMOGIRI_STYLE = "italic dim"
+CALLED_STYLE = "dim strike"
+TURN_STYLE = "bold reverse"
+
+
+@dataclass(frozen=True, slots=True)
+class PromptData:
+    """What the player may do now: a title and (key, what it does) options."""
+
+    title: str = ""
+    options: tuple[tuple[str, str], ...] = ()
+    urgent: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BoardInput:
+    """The screen's input state the board shows: cursor, what may not be discarded."""
+
+    cursor: int | None = None
+    disabled: frozenset[int] = frozenset()
+    riichi_mode: bool = False
+    prompt: PromptData = PromptData()
+    status: str = ""
+
+
+@dataclass(slots=True)
+class Painted:
+    """Every region's lines, by region name (the geometry test reads them)."""
+
+    layout: BoardLayout
+    parts: dict[str, list[Text]] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- small helpers
+
+
+def wrap(text: Text, width: int) -> list[Text]:
+    """`text` wrapped to `width` cells at spaces (a word longer than the width is split)."""
+    if width <= 0:
+        return []
+    console = _console(width)
+    lines = text.wrap(console, width, overflow="fold", no_wrap=False)
+    out = []
+    for line in lines:
+        line.rstrip()
+        line.end = ""
+        out.append(line)
+    return out or [Text("")]
+
+
+_CONSOLES: dict[int, Console] = {}
+
+
+def _console(width: int) -> Console:
+    console = _CONSOLES.get(width)
+    if console is None:
+        console = Console(width=width, color_system=None, legacy_windows=False)
+        _CONSOLES[width] = console
+    return console
+
+
+def flow(chunks: Sequence[Text], width: int, gap: int = 2) -> list[Text]:
+    """Lay chunks left to right, starting a new line when the next one does not fit;
+    a chunk wider than the line is itself wrapped. Keeps "[n] Pass" in one piece."""
+    lines: list[Text] = []
+    line = Text(end="")
+    for chunk in chunks:
+        need = chunk.cell_len + (gap if line.cell_len else 0)
+        if line.cell_len and line.cell_len + need > width:
+            lines.append(line)
+            line = Text(end="")
+        if chunk.cell_len > width:
+            parts = wrap(chunk, width)
+            if line.cell_len:
+                lines.append(line)
+            lines.extend(parts[:-1])
+            line = parts[-1]
+            continue
+        if line.cell_len:
+            line.append(" " * gap)
+        line.append_text(chunk)
+    if line.cell_len:
+        lines.append(line)
+    return lines
+
+
+def _face(tile: Tile | None, lay: BoardLayout, **flags: bool) -> Text:
+    return tile_text(tile, lay.face, short=lay.short, **flags)
+
+
+# ---------------------------------------------------------------- the parts
+
+
+def river_lines(river: Sequence[RiverEntry], rect: Rect, lay: BoardLayout) -> list[Text]:
+    """Rows of six; the last row takes the rest, its oldest tiles counted if too many."""
+    rows: list[list[RiverEntry]] = []
+    for index in range(0, len(river), RIVER_ROW):
+        if len(rows) == rect.h - 1 and rect.h > 0:
+            rows.append(list(river[index:]))
+            break
+        rows.append(list(river[index : index + RIVER_ROW]))
+    lines = []
+    for row in rows:
+        pieces = [_river_tile(entry, lay) for entry in row]
+        line = _join(pieces, GAP)
+        dropped = 0
+        while line.cell_len > rect.w and pieces:
+            pieces.pop(0)
+            dropped += 1
+            line = Text.assemble(f"+{dropped} ", _join(pieces, GAP), end="")
+        lines.append(line)
+    return lines
+
+
+def _river_tile(entry: RiverEntry, lay: BoardLayout) -> Text:
+    text = _face(entry.tile, lay, sideways=entry.sideways, highlight=entry.last)
+    if entry.called:
+        text.stylize(CALLED_STYLE)
+    elif entry.tsumogiri:
+        text.stylize(TSUMOGIRI_STYLE)
+    return text
+
+
+def _join(pieces: Sequence[Text], gap: int) -> Text:
+    out = Text(end="", no_wrap=True)
+    for index, piece in enumerate(pieces):
+        if index:
+            out.append(" " * gap)
+        out.append_text(piece)
+    return out
+
+
+def meld_text(meld: MeldEntry, lay: BoardLayout) -> Text:
+    """One meld left to right as its owner lays it: the called tile turned (in
+    brackets), a kakan's added tile in the same brackets (stacked), ankan backs."""
+    pieces = []
+    for item in meld.tiles:
+        if item.stacked is not None:
+            inner = Text.assemble(
+                _face(item.tile, lay), _face(item.stacked, lay), end="", no_wrap=True
+            )
+            pieces.append(Text.assemble("[", inner, "]", end="", no_wrap=True))
+        else:
+            pieces.append(_face(item.tile, lay, sideways=item.sideways))
+    return _join(pieces, GAP)
+
+
+def meld_lines(melds: Sequence[MeldEntry], rect: Rect, lay: BoardLayout) -> list[Text]:
+    return flow([meld_text(m, lay) for m in melds], rect.w, gap=GAP + 1)
+
+
+def side_hand_lines(info: SeatInfo, rect: Rect, lay: BoardLayout) -> list[Text]:
+    """A side seat's concealed tiles as a column of backs (the count on top if they
+    do not all fit)."""
+    count = len(info.shown) or info.hand_size
+    if count <= rect.h:
+        tiles: Sequence[Tile | None] = info.shown or (None,) * count
+        return [_face(t, lay) for t in tiles]
+    return [Text(str(count), end=""), *(_face(None, lay) for _ in range(rect.h - 1))]
+
+
+def top_hand_line(info: SeatInfo, rect: Rect, lay: BoardLayout, lang: str) -> list[Text]:
+    """Toimen's concealed tiles as a row of backs (or its open hand at the end)."""
+    tiles: Sequence[Tile | None] = info.shown or (None,) * info.hand_size
+    for gap in (GAP, 0):
+        line = _join([_face(t, lay) for t in tiles], gap)
+        if line.cell_len <= rect.w:
+            return [_centred(line, rect.w)]
+    return [_centred(Text(message("board_tiles", lang, count=len(tiles)), end=""), rect.w)]
+
+
+def own_hand_lines(view: SeatView, rect: Rect, lay: BoardLayout, ui: BoardInput) -> list[Text]:
+    """The player's hand, the drawn tile set apart: framed tiles or one row of faces."""
+    own = view.own
+    tiles = [*own.tiles, *([own.drawn] if own.drawn is not None else [])]
+    if view.seats[view.seat].shown and not tiles:
+        tiles = list(view.seats[view.seat].shown)
+    dora = set(t.kind for t in view.wall.dora)
+    drawn_at = len(own.tiles) if own.drawn is not None else None
+    if lay.framed:
+        rows: list[list[Text]] = [[], [], []]
+        for index, tile in enumerate(tiles):
+            faces = framed_tile(
+                tile,
+                lay.hand_face,
+                dim=index in ui.disabled,
+                highlight=index == ui.cursor,
+                dora=tile.kind in dora,
+            )
+            gap = " " * (GAP + (1 if index == drawn_at else 0)) if index else ""
+            for row, face in zip(rows, faces, strict=True):
+                row.append(Text(gap, end=""))
+                row.append(face)
+        return [Text.assemble(*row, end="", no_wrap=True) for row in rows]
+    line = Text(end="", no_wrap=True)
+    for index, tile in enumerate(tiles):
+        if index:
+            line.append(" " * (GAP + (1 if index == drawn_at else 0)))
+        line.append_text(
+            tile_text(
+                tile,
+                lay.hand_face,
+                dim=index in ui.disabled,
+                highlight=index == ui.cursor,
+                dora=tile.kind in dora,
+            )
+        )
+    return [line]
+
+
+def badge_chunks(view: SeatView, info: SeatInfo, lang: str, *, name: bool) -> list[Text]:
+    """A seat's wind, score and badges (親, riichi, to act) as unbreakable chunks."""
+    wind = wind_name(info.wind - 27 if info.wind >= 27 else info.wind, lang).split(" ")[0]
+    head = Text(wind, style="bold", end="")
+    if name:
+        who = seat_label(info.seat, view.seat, view.dealer, lang)
+        if info.seat == view.seat:
+            head.append(f" {who}")
+    head.append(f" {info.score:,}")
+    chunks = [head]
+    if info.dealer:
+        chunks.append(Text(message("badge_dealer", lang), style="bold yellow", end=""))
+    if info.riichi:
+        chunks.append(Text(message("badge_riichi", lang), style="bold red", end=""))
+    if info.on_turn:
+        chunks.append(Text(message("badge_turn", lang), style=TURN_STYLE, end=""))
+        head.stylize(TURN_STYLE)
+    return chunks
+
+
+def _centred(text: Text, width: int) -> Text:
+    pad = max(0, (width - text.cell_len) // 2)
+    return Text.assemble(" " * pad, text, end="", no_wrap=True)
+
+
+def _right(text: Text, width: int) -> Text:
+    pad = max(0, width - text.cell_len)
+    return Text.assemble(" " * pad, text, end="", no_wrap=True)
+
+
+def _info_lines(view: SeatView, lay: BoardLayout, width: int, lang: str) -> list[Text]:
+    """Round, honba, sticks, tiles left; the dora with their indicators; the dead wall."""
+    wall = view.wall
+    lines: list[Text] = []
+    round_words = round_name(view.round_wind, view.hand_number + 1, lang).split(" ")[0]
+    head = [
+        Text(
+            message("board_round", lang, round=round_words, honba=view.honba), style="bold", end=""
+        ),
+        Text(message("board_sticks", lang, sticks=view.sticks), end=""),
+        Text(message("board_left", lang, left=wall.tiles_left), end=""),
+    ]
+    if view.minutes_left is not None:
+        head.append(Text(message("centre_time_left", lang, minutes=view.minutes_left), end=""))
+    lines += flow(head, width)
+    if wall.dora_indicators:
+        chunks = [Text(message("board_dora", lang), style="bold", end="")]
+        for indicator, dora in zip(wall.dora_indicators, wall.dora, strict=False):
+            chunks.append(
+                Text.assemble(_face(indicator, lay), ">", _face(dora, lay, dora=True), end="")
+            )
+        lines += flow(chunks, width, gap=1)
+    if wall.ura_indicators:
+        chunks = [Text(message("board_ura", lang), style="bold", end="")]
+        chunks += [_face(t, lay) for t in wall.ura_indicators]
+        lines += flow(chunks, width, gap=1)
+    owner = seat_label(wall.break_side, view.seat, view.dealer, lang)
+    broken = Text(message("board_break", lang, owner=owner), style="dim", end="")
+    if lay.square:
+        lines += flow(_dead_wall_chunks(view, lay, lang), width, gap=1)
+        lines += flow([broken], width)
+    else:  # the indicators are on the dora line: the dead wall's count and the break
+        label = Text(message("board_dead_wall", lang), style="bold", end="")
+        rinshan = Text(message("board_rinshan", lang, count=wall.rinshan_left), end="")
+        lines += flow([Text.assemble(label, " ", rinshan, end=""), broken], width, gap=1)
+    return lines
+
+
+def _dead_wall_chunks(view: SeatView, lay: BoardLayout, lang: str) -> list[Text]:
+    """The dead wall set apart: its upper tiles, the indicators face up, and the
+    rinshan tiles left."""
+    wall = view.wall
+    dead = [s for side in wall.sides for s in side if s.dead]
+    tops: list[Text] = []
+    for stack in dead:
+        if stack.indicator is not None:
+            tops.append(_face(stack.indicator, lay))
+        elif stack.tiles:
+            tops.append(_face(None, lay))
+    label = Text(message("board_dead_wall", lang), style="bold", end="")
+    rinshan = Text(message("board_rinshan", lang, count=wall.rinshan_left), end="")
+    return [label, *tops, rinshan]
+
+
+def _seat_block(view: SeatView, rel: int, width: int, align: str, lang: str) -> list[Text]:
+    info = view.seats[(view.seat + rel) % 4]
+    lines = flow(badge_chunks(view, info, lang, name=rel == 0), width, gap=1)
+    if align == "centre":
+        return [_centred(line, width) for line in lines]
+    if align == "right":
+        return [_right(line, width) for line in lines]
+    return lines
+
+
+def centre_lines(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> list[Text]:
+    """The centre: the wall ring around the round's facts and each seat's badges on
+    its side (square form), or the same facts without the ring (compact form)."""
+    if lay.square:
+        return _square(view, rect, lay, lang)
+    width = rect.w
+    lines = _seat_block(view, 2, width, "centre", lang)
+    lines += _info_lines(view, lay, width, lang)
+    lines += _seat_block(view, 0, width, "centre", lang)
+    return lines
+
+
+def _square(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> list[Text]:
+    """The wall as four sides of 17 stacks around the centre, the dead wall marked."""
+    wall = view.wall
+    inner_w = rect.w - 2 * (2 + 2 * GAP)
+    side_of = {rel: wall.sides[(view.seat + rel) % 4] for rel in range(4)}
+    # Each side as its owner sees it, left to right, turned to the screen.
+    bottom = list(side_of[0])
+    right = list(reversed(side_of[1]))  # shimocha's left is the screen's bottom
+    top = list(reversed(side_of[2]))
+    left = list(side_of[3])  # kamicha's left is the screen's top
+    margin = " " * (2 + GAP)
+    lines = [Text.assemble(margin, _row(top), end="", no_wrap=True)]
+    body_h = len(left)
+    inner: list[Text] = []
+    inner += _seat_block(view, 2, inner_w, "centre", lang)
+    inner.append(Text("", end=""))
+    inner += _info_lines(view, lay, inner_w, lang)
+    inner.append(Text("", end=""))
+    half = (inner_w - 1) // 2
+    sides_l = _seat_block(view, 3, half, "left", lang)
+    sides_r = _seat_block(view, 1, inner_w - half - 1, "right", lang)
+    for index in range(max(len(sides_l), len(sides_r))):
+        a = sides_l[index] if index < len(sides_l) else Text("", end="")
+        b = sides_r[index] if index < len(sides_r) else Text("", end="")
+        inner.append(Text.assemble(a, " " * (inner_w - a.cell_len - b.cell_len), b, end=""))
+    mine = _seat_block(view, 0, inner_w, "centre", lang)
+    free = body_h - 2 - len(inner) - len(mine)
+    inner += [Text("", end="")] * max(0, free)
+    inner += mine
+    inner = [Text("", end=""), *inner]
+    overflow = inner[body_h - 1 :] if len(inner) > body_h - 1 else []
+    for index in range(body_h):
+        body = inner[index] if index < len(inner) else Text("", end="")
+        pad = inner_w - body.cell_len
+        lines.append(
+            Text.assemble(
+                _side(left[index]),
+                " " * GAP,
+                " " * GAP,
+                body,
+                " " * max(0, pad),
+                " " * GAP,
+                " " * GAP,
+                _side(right[index]),
+                end="",
+                no_wrap=True,
+            )
+        )
+    lines.append(Text.assemble(margin, _row(bottom), end="", no_wrap=True))
+    return lines + overflow  # more than fits shows as too tall (the geometry test)
+
+
+def _row(stacks: Sequence) -> Text:
+    out = Text(end="", no_wrap=True)
+    for index, stack in enumerate(stacks):
+        if index:
+            out.append(" ")
+        out.append(*_glyph(stack, STACK_TWO, STACK_ONE, STACK_DEAD, STACK_SHOWN))
+    return out
+
+
+def _side(stack) -> Text:
+    return Text(*_glyph(stack, SIDE_TWO, SIDE_ONE, SIDE_DEAD, SIDE_SHOWN), end="")
+
+
+def _glyph(stack, two: str, one: str, dead: str, shown: str) -> tuple[str, str]:
+    blank = " " * cell_len(two)
+    if stack.tiles == 0:
+        return blank, ""
+    if stack.dead:
+        return (shown if stack.indicator is not None else dead), DEAD_STYLE
+    return (two if stack.tiles == 2 else one), WALL_STYLE
+
+
+def prompt_lines(prompt: PromptData, rect: Rect) -> list[Text]:
+    chunks = []
+    if prompt.title:
+        chunks.append(Text(prompt.title, style="bold", end=""))
+    for key, what in prompt.options:
+        chunks.append(Text.assemble((f"[{key}]", "bold reverse"), f" {what}", end=""))
+    return flow(chunks, rect.w, gap=3)
+
+
+# ---------------------------------------------------------------- the whole board
+
+
+def paint_board(
+    view: SeatView,
+    lay: BoardLayout,
+    ui: BoardInput = BoardInput(),
+    lang: str = "en",
+) -> Painted:
+    """Every region's lines for `view`, as `lay` places them."""
+    painted = Painted(lay)
+    parts = painted.parts
+    regions = lay.regions
+    for rel in range(4):
+        info = view.seats[(view.seat + rel) % 4]
+        parts[f"river-{rel}"] = river_lines(info.river, regions[f"river-{rel}"], lay)
+        parts[f"melds-{rel}"] = meld_lines(info.melds, regions[f"melds-{rel}"], lay)
+        if f"hand-{rel}" in regions and rel in (1, 3):
+            parts[f"hand-{rel}"] = side_hand_lines(info, regions[f"hand-{rel}"], lay)
+    parts["hand-2"] = top_hand_line(view.seats[(view.seat + 2) % 4], regions["hand-2"], lay, lang)
+    parts["hand-0"] = own_hand_lines(view, regions["hand-0"], lay, ui)
+    parts["centre"] = centre_lines(view, regions["centre"], lay, lang)
+    talk = prompt_lines(ui.prompt, regions["prompt"])
+    if ui.status:
+        talk += wrap(Text(ui.status, end=""), regions["prompt"].w)
+    parts["prompt"] = talk
+    for rel, align in ((3, "right"), (1, "left")):
+        if f"tag-{rel}" in regions:
+            rect = regions[f"tag-{rel}"]
+            parts[f"tag-{rel}"] = _seat_block(view, rel, rect.w, align, lang)
+    return painted
+
+
+def canvas(painted: Painted) -> list[Text]:
+    """The board as lines of text: each region's lines pasted at its place."""
+    lay = painted.layout
+    rows: list[list[tuple[int, Text]]] = [[] for _ in range(lay.height)]
+    for name, lines in painted.parts.items():
+        rect = lay.regions[name]
+        for index, line in enumerate(lines[: rect.h]):
+            y = rect.y + index
+            if 0 <= y < lay.height:
+                rows[y].append((rect.x, line))
+    out = []
+    for pieces in rows:
+        line = Text(end="", no_wrap=True)
+        for x, piece in sorted(pieces, key=lambda p: p[0]):
+            if x > line.cell_len:
+                line.append(" " * (x - line.cell_len))
+            line.append_text(piece)
+        out.append(line)
+    return out
+
+
+class Board(Widget):
+    """The table from one seat: give it a `SeatView` and the input state, it paints."""
+
+    DEFAULT_CSS = """
+    Board { width: 1fr; height: 1fr; }
+    """
+
+    view: reactive[SeatView | None] = reactive(None, layout=False, always_update=True)
+    ui: reactive[BoardInput] = reactive(BoardInput(), layout=False)
+
+    def __init__(self, *, tile_style: str = "text", lang: str = "en", **kw) -> None:
+        super().__init__(**kw)
+        self.tile_style = tile_style
+        self.lang = lang
+        self._layout_key: tuple[int, int] | None = None
+        self._layout: BoardLayout | None = None
+
+    def show(self, view: SeatView | None, ui: BoardInput | None = None) -> None:
+        """A new view (and input state) to paint."""
+        if ui is not None:
+            self.set_reactive(Board.ui, ui)
+        self.view = view
+
+    def layout_for(self, width: int, height: int) -> BoardLayout:
+        if self._layout_key != (width, height) or self._layout is None:
+            self._layout = board_layout(width, height, self.tile_style)
+            self._layout_key = (width, height)
+        return self._layout
+
+    def render(self) -> Text:
+        view = self.view
+        if view is None:
+            return Text("")
+        lay = self.layout_for(self.size.width, self.size.height)
+        lines = canvas(paint_board(view, lay, self.ui, self.lang))
+        return Text("\n", end="").join(lines)
