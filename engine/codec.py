@@ -11,6 +11,7 @@ nested dataclasses objects, tuples lists. Decoding reads the same hints, so
 from __future__ import annotations
 
 import dataclasses
+import enum
 import types
 import typing
 from functools import cache
@@ -19,48 +20,84 @@ from typing import Any, Union, get_args, get_origin
 from rules.hand import Meld, MeldKind, Source
 from rules.tiles import Tile, format_tiles, parse_tile, parse_tiles
 
+NOT_ENCODED = {"codec": False}  # field metadata: a derived field kept out of the JSON
+
 
 @cache
 def field_types(cls: type) -> tuple[tuple[str, Any], ...]:
+    """The encoded fields of `cls` and their types (fields marked `NOT_ENCODED` are
+    derived values: left out, so adding one never changes the log format)."""
     hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+    return tuple(
+        (f.name, hints[f.name])
+        for f in dataclasses.fields(cls)
+        if f.metadata.get("codec", True)
+    )
 
 
-def _is_optional(tp: Any) -> tuple[bool, Any]:
+# Dataclasses registered under a name (`Registry`): a union of them (`Action`) is
+# written as its member's tagged dict `{"type": name, ...}`.
+_TAGGED: dict[type, Registry] = {}
+
+
+@cache
+def _plan(tp: Any) -> tuple[str, Any]:
+    """How values of `tp` are written, worked out once per type (encoding a whole
+    table view walks thousands of values; asking `typing` each time is the cost)."""
+    if tp is Tile:
+        return "tile", None
+    if tp is Meld:
+        return "meld", None
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return "enum", tp
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
-        args = [a for a in get_args(tp) if a is not type(None)]
-        if len(args) == 1 and len(get_args(tp)) == 2:
-            return True, args[0]
-    return False, tp
+        args = get_args(tp)
+        rest = tuple(a for a in args if a is not type(None))
+        if len(rest) == 1 and len(args) == 2:
+            return "optional", rest[0]
+        return "union", rest
+    if origin is tuple:
+        args = get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return ("tiles", None) if args[0] is Tile else ("seq", args[0])
+        return "fixed", args
+    if dataclasses.is_dataclass(tp):
+        return "dataclass", tp
+    return "plain", None
 
 
 def encode(tp: Any, value: Any) -> Any:
     """`value` (of type `tp`) as JSON-ready data."""
     if value is None:
         return None
-    optional, inner = _is_optional(tp)
-    if optional:
-        return encode(inner, value)
-    if tp is Tile:
+    how, arg = _plan(tp)
+    if how == "optional":
+        how, arg = _plan(tp := arg)
+    if how == "tile":
         return str(value)
-    if tp is Meld:
+    if how == "seq":
+        return [encode(arg, v) for v in value]
+    if how == "tiles":
+        return format_tiles(value)
+    if how == "dataclass":
+        return {name: encode(ftp, getattr(value, name)) for name, ftp in field_types(tp)}
+    if how == "fixed":
+        return [encode(a, v) for a, v in zip(arg, value, strict=True)]
+    if how == "enum":
+        return value.value
+    if how == "union":
+        registry = _TAGGED.get(type(value))
+        if registry is not None and type(value) in arg:
+            return registry.to_dict(value)
+        return value
+    if how == "meld":
         out = {"kind": str(value.kind), "tiles": format_tiles(value.tiles)}
         if value.source is not None:
             out["source"] = str(value.source)
         if value.called is not None:
             out["called"] = str(value.called)
         return out
-    origin = get_origin(tp)
-    if origin is tuple:
-        args = get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            if args[0] is Tile:
-                return format_tiles(value)
-            return [encode(args[0], v) for v in value]
-        return [encode(a, v) for a, v in zip(args, value, strict=True)]
-    if dataclasses.is_dataclass(tp):
-        return {name: encode(ftp, getattr(value, name)) for name, ftp in field_types(tp)}
     return value  # int, bool, str, float, dict / Any (already JSON)
 
 
@@ -68,28 +105,35 @@ def decode(tp: Any, data: Any) -> Any:
     """The inverse of `encode`."""
     if data is None:
         return None
-    optional, inner = _is_optional(tp)
-    if optional:
-        return decode(inner, data)
-    if tp is Tile:
+    how, arg = _plan(tp)
+    if how == "optional":
+        how, arg = _plan(tp := arg)
+    if how == "tile":
         return parse_tile(data)
-    if tp is Meld:
+    if how == "seq":
+        return tuple(decode(arg, v) for v in data)
+    if how == "tiles":
+        return tuple(parse_tiles(data))
+    if how == "dataclass":
+        return tp(**{name: decode(ftp, data[name]) for name, ftp in field_types(tp)})
+    if how == "fixed":
+        return tuple(decode(a, v) for a, v in zip(arg, data, strict=True))
+    if how == "enum":
+        return arg(data)
+    if how == "union":
+        if isinstance(data, dict) and "type" in data:
+            for member in arg:
+                registry = _TAGGED.get(member)
+                if registry is not None and registry.types.get(data["type"]) is member:
+                    return registry.from_dict(data)
+        return data
+    if how == "meld":
         return Meld(
             MeldKind(data["kind"]),
             tuple(parse_tiles(data["tiles"])),
             Source(data["source"]) if "source" in data else None,
             parse_tile(data["called"]) if "called" in data else None,
         )
-    origin = get_origin(tp)
-    if origin is tuple:
-        args = get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            if args[0] is Tile:
-                return tuple(parse_tiles(data))
-            return tuple(decode(args[0], v) for v in data)
-        return tuple(decode(a, v) for a, v in zip(args, data, strict=True))
-    if dataclasses.is_dataclass(tp):
-        return tp(**{name: decode(ftp, data[name]) for name, ftp in field_types(tp)})
     return data
 
 
@@ -113,6 +157,8 @@ class Registry:
         self.what = what
         self.types = types_by_name
         self.names = {cls: name for name, cls in types_by_name.items()}
+        for cls in types_by_name.values():
+            _TAGGED[cls] = self
 
     def name(self, obj: Any) -> str:
         return self.names[type(obj)]

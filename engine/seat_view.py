@@ -22,13 +22,19 @@ This module defines the values only; `build_seat_view` (below) fills them.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from rules.hand import MeldKind
 from rules.tiles import Tile
 
 from .actions import Action
+from .events import HandStarted, TenpaiDeclared, Won
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +88,7 @@ class WallStack:
     tiles: int  # 0 gone, 1 the lower only, 2 both
     dead: bool  # part of the dead wall (王牌)
     indicator: Tile | None = None  # face up on top: a dora indicator
+    rinshan: bool = False  # one of the two replacement-tile stacks of the dead wall
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +115,8 @@ class Unavailable:
     `not_tenpai`, `no_points`, `too_few_tiles`, `riichi_locked`, ...); `fields`
     carry what a client needs to word it (tiles in mpsz, counts)."""
 
-    kind: str  # discard | tsumo | ron | riichi | chi | pon | kan | pass
+    kind: str  # discard | tsumo | ron | riichi | chi | pon | kan | pass | tenpai (show
+    #            it at a draw) | discard_tile (one tile of the hand that may not go now)
     key: str
     fields: tuple[tuple[str, str], ...] = ()
 
@@ -154,3 +162,95 @@ class SeatView:
     def relative(self, seat: int) -> int:
         """`seat` as the viewer sees it: 0 self, 1 shimocha, 2 toimen, 3 kamicha."""
         return (seat - self.seat) % 4
+
+
+_TILE_KEY = attrgetter("kind", "red")
+
+
+def build_seat_view(game: Game, seat: int) -> SeatView:
+    """What absolute `seat` may see of `game` now, every mark decided by the engine.
+
+    `legal` is filled only when `seat` is asked to decide (`game.pending_seats()`),
+    and `unavailable` then says why each other kind of action is not possible; a
+    seat not asked gets the reason for every kind. Works on any `Game`, a replay's
+    at any step included: it reads the state and the current hand's events only."""
+    from .availability import unavailable
+    from .table_layout import meld_entry, river_entries, wall_view
+
+    h = game.hand
+    r = game.ruleset
+    claim = h.claim if h.phase == "claim" else None
+    pending = game.pending_seats()
+    legal = tuple(game.legal_actions(seat)) if seat in pending else ()
+    shown, ura = _shown_this_hand(game)
+    last_seat = h.last_discard[0] if h.last_discard is not None else None
+    seats = tuple(
+        SeatInfo(
+            seat=i,
+            wind=game.seat_wind(i),
+            score=game.scores[i],
+            dealer=i == game.dealer,
+            riichi=x.riichi,
+            # Who may answer a claim window is hidden: it tells who can call or ron.
+            on_turn=i in pending and (claim is None or i == seat),
+            hand_size=len(x.hand),
+            river=river_entries(x.river, last_seat == i),
+            melds=tuple(meld_entry(m, i) for m in x.melds),
+            shown=shown.get(i, ()),
+        )
+        for i, x in enumerate(h.seats)
+    )
+    s = h.seats[seat]
+    own_turn = h.turn == seat and h.phase == "turn"
+    drawn = s.drawn if own_turn else None
+    tiles = sorted(s.hand, key=_TILE_KEY)
+    if drawn is not None:
+        tiles.remove(drawn)
+    limit = r.time_limit_minutes
+    return SeatView(
+        seat=seat,
+        ruleset=r.id,
+        house_rules=tuple((k, r.as_dict()[k]) for k, _ in r.overrides),
+        round_wind=game.round_wind,
+        hand_number=game.hand_number,
+        honba=game.honba,
+        sticks=game.sticks,
+        dealer=game.dealer,
+        turn=h.turn if claim is None else claim.seat,
+        phase=h.phase,
+        seats=seats,
+        own=OwnHand(
+            tiles=tuple(tiles),
+            drawn=drawn,
+            waits=tuple(s.waits) if len(s.hand) % 3 == 1 else (),
+            furiten=game.furiten(seat) if s.waits else None,
+            kuikae=tuple(sorted(s.kuikae)),
+        ),
+        wall=wall_view(h.wall, h.indicators, ura),
+        offered=claim.tile if claim is not None else None,
+        legal=legal,
+        unavailable=unavailable(game, seat, legal),
+        ippatsu=tuple(x.riichi and x.ippatsu and r.ippatsu for x in h.seats),
+        double_riichi=tuple(x.riichi and x.double_riichi for x in h.seats),
+        first_draw=not h.calls_made and not s.first_discard_done,
+        rinshan_draw=own_turn and h.turn_kind == "rinshan",
+        minutes_left=(
+            max(0, math.ceil(limit - game.played_seconds() / 60)) if limit else None
+        ),
+    )
+
+
+def _shown_this_hand(game: Game) -> tuple[dict[int, tuple[Tile, ...]], tuple[Tile, ...]]:
+    """Hands laid open in the current hand (a winner's, a tenpai one at a draw) and
+    the ura indicators shown at a riichi win: read back from the hand's events."""
+    shown: dict[int, tuple[Tile, ...]] = {}
+    ura: tuple[Tile, ...] = ()
+    for event in reversed(game.events):
+        if isinstance(event, HandStarted):
+            break
+        if isinstance(event, Won):
+            shown[event.winner] = (*sorted(event.concealed, key=_TILE_KEY), event.win_tile)
+            ura = ura or event.ura_indicators
+        elif isinstance(event, TenpaiDeclared) and event.tenpai:
+            shown[event.seat] = event.hand
+    return shown, ura

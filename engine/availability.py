@@ -1,0 +1,216 @@
+"""Why a kind of action is not available to a seat now: the engine's reason, not words.
+
+A client greys out a key whose kind of action is not among the legal ones and,
+when it is pressed anyway, says why. The *why* is a rule, so it is decided
+here, from the game's state and the ruleset's parameters, in the same order
+the engine checks its rules (`engine.turns`, `engine.claims`, `engine.wins`);
+the client only words the key (`not_your_turn`, `furiten`, `no_yaku`, ...)
+and its fields (tiles in mpsz). One `Unavailable` per kind of action that has
+no legal action now; a discard kind that is available still gets one entry
+per tile of the hand that may not go (kind `discard_tile`, key `kuikae`,
+`riichi_locked`, with a `tile` field), so a client can say why the tile under
+its cursor does nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rules.tiles import Tile, format_tiles
+from rules.waits import is_complete
+
+from .actions import (
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kakan,
+    Pass,
+    Pon,
+    Ron,
+    ShowTenpai,
+    Tsumo,
+)
+from .seat_view import Unavailable
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# Every kind a client has a key for; `tenpai` is showing a tenpai hand at a draw.
+KINDS = ("discard", "tsumo", "ron", "riichi", "chi", "pon", "kan", "pass", "tenpai")
+
+STICK = 1000  # a riichi stick (engine.state.STICK)
+
+
+def action_kind(action: Action) -> str:
+    """The key kind an action belongs to (a riichi discard is `riichi`)."""
+    if isinstance(action, Discard):
+        return "riichi" if action.riichi else "discard"
+    if isinstance(action, Ankan | Kakan | Daiminkan):
+        return "kan"
+    if isinstance(action, ShowTenpai):
+        return "tenpai"
+    return {Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon", Pass: "pass"}[type(action)]
+
+
+def unavailable(game: Game, seat: int, legal: Sequence[Action]) -> tuple[Unavailable, ...]:
+    """For each kind with no action in `legal`, the reason; then the per-tile discard bars."""
+    have = {action_kind(a) for a in legal}
+    out = [
+        Unavailable(kind, *_reason(game, seat, kind))
+        for kind in KINDS
+        if kind not in have
+    ]
+    if "discard" in have:
+        out.extend(_barred_tiles(game, seat, legal))
+    return tuple(out)
+
+
+Reason = tuple[str, tuple[tuple[str, str], ...]]
+
+
+def _reason(game: Game, seat: int, kind: str) -> Reason:
+    if game.is_over:
+        return "game_over", ()
+    h = game.hand
+    if h.phase == "declare":
+        if kind in ("tenpai", "pass"):
+            return ("not_your_turn", ()) if seat in h.declare_queue else ("nothing_to_declare", ())
+        return "declaring", ()
+    if kind == "tenpai":
+        return "nothing_to_declare", ()
+    if h.phase == "claim":
+        return _in_claim(game, seat, kind)
+    return _on_turn(game, seat, kind)
+
+
+def _tile(tile: Tile | int) -> str:
+    return format_tiles([tile])
+
+
+def _on_turn(game: Game, seat: int, kind: str) -> Reason:
+    """Reasons while a seat is on its turn (its own, or another's)."""
+    h = game.hand
+    r = game.ruleset
+    s = h.seats[seat]
+    mine = h.turn == seat
+    if kind in ("chi", "pon"):
+        return "nothing_to_call", ()
+    if kind == "ron":
+        return "nothing_to_ron", ()
+    if kind == "pass":
+        return "nothing_to_pass", ()
+    if kind == "riichi":
+        if not r.riichi:
+            return "riichi_not_in_ruleset", ()
+        if s.riichi:
+            return "riichi_already", ()
+    if not mine:
+        return "not_your_turn", ()
+    after_call = h.turn_kind == "call"
+    if kind == "discard":
+        return "cannot_discard", ()
+    if kind == "tsumo":
+        if after_call or s.drawn is None:
+            return "tsumo_after_call", ()
+        chiitoitsu = r.chiitoitsu != "none"
+        if is_complete(s.counts, len(s.melds), chiitoitsu=chiitoitsu):
+            return "no_yaku", (("tile", _tile(s.drawn)),)
+        return "no_tsumo", (("tile", _tile(s.drawn)),)
+    if kind == "kan":
+        if h.wall.remaining == 0:
+            return "no_kan_last_tile", ()
+        if h.wall.kans >= r.max_kans:
+            return "no_kan_max", (("max", str(r.max_kans)),)
+        return "no_kan", ()
+    # riichi
+    if not s.closed:
+        return "riichi_needs_closed", ()
+    if after_call:
+        return "riichi_after_call", ()
+    if r.riichi_points != "any" and game.scores[seat] < STICK:
+        return "no_points", (("score", str(game.scores[seat])), ("need", str(STICK)))
+    remaining = h.wall.remaining
+    if remaining == 0 and not r.riichi_last_tile:
+        return "riichi_last_tile", ()
+    if remaining < 4 and not r.riichi_no_draw:
+        return "too_few_tiles", (("tiles_left", str(remaining)),)
+    return "not_tenpai", ()
+
+
+def _in_claim(game: Game, seat: int, kind: str) -> Reason:
+    """Reasons while a claim window is open on a discard or a kan tile."""
+    h = game.hand
+    claim = h.claim
+    assert claim is not None
+    s = h.seats[seat]
+    tile = claim.tile
+    fields = (("tile", _tile(tile)),)
+    asked = seat in claim.options and seat not in claim.responses
+    if kind in ("discard", "tsumo", "riichi"):
+        if claim.seat == seat or not asked:
+            return "waiting_for_claims", fields
+        return "claim_open", fields
+    if claim.seat == seat:
+        return ("nothing_to_pass", ()) if kind == "pass" else ("own_discard", fields)
+    if seat in claim.responses:
+        return "already_answered", fields
+    if kind == "pass":
+        return "nothing_to_pass", ()
+    if kind == "ron":
+        return _no_ron(game, seat, tile)
+    if claim.source != "discard":
+        return "kan_tile_ron_only", fields
+    if s.riichi:
+        return "no_call_in_riichi", ()
+    if h.wall.remaining == 0:
+        return "no_call_houtei", ()
+    if kind == "chi":
+        if (claim.seat - seat) % 4 != 3:
+            return "chi_only_from_kamicha", fields
+        return "no_chi", fields
+    if kind == "pon":
+        return "no_pon", fields
+    return "no_kan", fields
+
+
+def _no_ron(game: Game, seat: int, tile: Tile) -> Reason:
+    """The first rule that stops this ron, in `WinRules._can_ron`'s order."""
+    s = game.hand.seats[seat]
+    kind = tile.kind
+    fields = (("tile", _tile(tile)),)
+    if kind not in s.wait_set:
+        return "no_ron", fields
+    if s.riichi_furiten:
+        return "furiten", (("reason", "riichi"),)
+    if s.temp_furiten:
+        return "furiten", (("reason", "temporary"),)
+    if game.ruleset.furiten_scope == "all_waits":
+        hit = sorted(s.wait_set & s.discard_kinds)
+        if hit:
+            return "furiten", (("reason", "discard"), ("wait", _tile(hit[0])))
+    elif kind in s.discard_kinds:
+        return "furiten", (("reason", "discard"), ("wait", _tile(kind)))
+    elif kind in s.temp_kinds:
+        return "furiten", (("reason", "temporary"), ("wait", _tile(kind)))
+    return "no_yaku", fields
+
+
+def _barred_tiles(game: Game, seat: int, legal: Sequence[Action]) -> list[Unavailable]:
+    """Tiles of the hand that may not be discarded although discarding is legal."""
+    s = game.hand.seats[seat]
+    allowed = {a.tile for a in legal if isinstance(a, Discard) and not a.riichi}
+    out: list[Unavailable] = []
+    seen: set[Tile] = set()
+    for tile in sorted(s.hand, key=lambda t: (t.kind, t.red)):
+        if tile in allowed or tile in seen:
+            continue
+        seen.add(tile)
+        if s.riichi:
+            key = "riichi_locked"
+        else:
+            key = "kuikae" if tile.kind in s.kuikae else "cannot_discard"
+        out.append(Unavailable("discard_tile", key, (("tile", _tile(tile)),)))
+    return out

@@ -1,0 +1,132 @@
+"""How tiles lie on the table: rivers, melds and the wall, as a player lays them.
+
+These are the marks a table draws but must not decide for itself, decided once
+here from the engine's state for `engine.seat_view.build_seat_view`:
+
+- a river's sideways tile: the riichi declaration tile, or, when that tile is
+  called away, the seat's next discard instead (000 第32条ニ);
+- a meld's turned tile: the called tile, turned towards the seat it came from
+  (kamicha: leftmost, toimen: the middle one, or the second of a daiminkan,
+  shimocha: rightmost); a shouminkan keeps its pon's layout with the added tile
+  stacked on the turned one; an ankan shows two backs at its ends;
+- the wall's stacks: what is still there, the dead wall, the rinshan stacks and
+  the indicators face up (`engine.wall.position` places every tile).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.hand import Meld, MeldKind, Source
+from rules.tiles import Tile, dora_from_indicator
+
+from .seat_view import MeldEntry, MeldTile, RiverEntry, WallStack, WallView
+from .state import RiverTile
+from .wall import (
+    INDICATOR_INDICES,
+    RINSHAN_INDICES,
+    STACKS_PER_SIDE,
+    TILE_COUNT,
+    Wall,
+    position,
+)
+
+
+def river_entries(river: Sequence[RiverTile], latest: bool) -> tuple[RiverEntry, ...]:
+    """One seat's river with its marks; `latest`: its last tile is the table's last discard.
+
+    The sideways mark moves on while the tile that carries it is called away: the
+    riichi tile first, then each next discard until one stays (000 第32条ニ)."""
+    out: list[RiverEntry] = []
+    turn_next = False
+    last_index = len(river) - 1
+    for i, entry in enumerate(river):
+        called = entry.called_by is not None
+        sideways = False
+        if entry.riichi or turn_next:
+            if called:
+                turn_next = True
+            else:
+                sideways, turn_next = True, False
+        last = latest and i == last_index
+        out.append(RiverEntry(entry.tile, entry.tsumogiri, sideways, called, last))
+    return tuple(out)
+
+
+_FROM = {Source.KAMICHA: 3, Source.TOIMEN: 2, Source.SHIMOCHA: 1}  # relative seat offsets
+
+
+def _turned_index(source: Source, size: int) -> int:
+    """Where the called tile lies among `size` tiles: towards the seat it came from."""
+    if source is Source.KAMICHA:
+        return 0
+    if source is Source.TOIMEN:
+        return 1
+    return size - 1
+
+
+def _without_one(tiles: Sequence[Tile], tile: Tile) -> list[Tile]:
+    rest = list(tiles)
+    rest.remove(tile)
+    return rest
+
+
+def meld_entry(meld: Meld, owner: int) -> MeldEntry:
+    """`meld` of absolute seat `owner`, laid out left to right as its owner lays it."""
+    if meld.kind is MeldKind.ANKAN:
+        # Two backs at the ends; the faces shown in the middle (a red five face up).
+        faces = sorted(meld.tiles, key=lambda t: not t.red)[:2]
+        tiles = (
+            MeldTile(None, False),
+            MeldTile(faces[0], False),
+            MeldTile(faces[1], False),
+            MeldTile(None, False),
+        )
+        return MeldEntry(meld.kind, tiles, None)
+    assert meld.source is not None and meld.called is not None
+    base = meld.tiles[:3] if meld.kind is MeldKind.KAKAN else meld.tiles
+    own = sorted(_without_one(base, meld.called), key=lambda t: (t.kind, t.red))
+    at = _turned_index(meld.source, len(base))
+    laid: list[MeldTile] = [MeldTile(t, False) for t in own]
+    stacked = meld.tiles[3] if meld.kind is MeldKind.KAKAN else None
+    laid.insert(at, MeldTile(meld.called, True, stacked))
+    return MeldEntry(meld.kind, tuple(laid), (owner + _FROM[meld.source]) % 4)
+
+
+def wall_view(wall: Wall, indicators: int, ura: Sequence[Tile]) -> WallView:
+    """The wall now: tiles drawn (the deal included) and rinshan tiles taken are gone,
+    the dead wall is marked, the `indicators` revealed so far lie face up."""
+    present = [True] * TILE_COUNT
+    for i in range(wall.live_next):
+        present[i] = False
+    for i in RINSHAN_INDICES[: wall.rinshan_taken]:
+        present[i] = False
+    live_end = wall.live_end
+    faces = {i: wall.tiles[i] for i in INDICATOR_INDICES[:indicators]}
+    rinshan_stacks = {i // 2 for i in RINSHAN_INDICES}
+    grid: list[list[WallStack]] = [
+        [WallStack(0, False)] * STACKS_PER_SIDE for _ in range(4)
+    ]
+    brk = wall.brk
+    for j in range(TILE_COUNT // 2):
+        upper = 2 * j
+        where = position(upper, brk)
+        face = faces.get(upper) if present[upper] else None
+        grid[where.side][STACKS_PER_SIDE - 1 - where.stack] = WallStack(
+            present[upper] + present[upper + 1],
+            upper >= live_end,
+            face,
+            j in rinshan_stacks,
+        )
+    shown = tuple(wall.tiles[i] for i in INDICATOR_INDICES[:indicators])
+    return WallView(
+        sides=tuple(tuple(row) for row in grid),
+        break_side=brk.side,
+        break_stacks=brk.stacks,
+        dice=wall.dice,
+        tiles_left=wall.remaining,
+        rinshan_left=len(RINSHAN_INDICES) - wall.rinshan_taken,
+        dora_indicators=shown,
+        dora=tuple(Tile(dora_from_indicator(t.kind)) for t in shown),
+        ura_indicators=tuple(ura),
+    )
