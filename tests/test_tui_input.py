@@ -89,9 +89,9 @@ def test_a_key_that_cannot_act_gives_the_engines_reason() -> None:
         [Unavailable("ron", "furiten"), Unavailable("tsumo", "not_your_turn")],
     )
     out = keys.press("ron")
-    assert out == type(out)(reason=Reason("furiten", (), engine=True))
+    assert out == type(out)(reason=Reason("furiten", (), engine=True, kind="ron"))
     assert not keys.enabled("ron") and keys.enabled("pass")
-    assert keys.press("tsumo").reason == Reason("not_your_turn", (), engine=True)
+    assert keys.press("tsumo").reason == Reason("not_your_turn", (), engine=True, kind="tsumo")
     # no reason given by the engine: not your turn
     assert keys.press("chi").reason == Reason("not_your_turn")
 
@@ -115,3 +115,16 @@ def test_game_over_says_so() -> None:
     keys = asked([Tsumo(0)])
     keys.over = True
     assert keys.press("tsumo").reason == Reason("game_over")
+
+
+def test_the_engines_bar_on_the_tile_under_the_cursor_is_its_reason() -> None:
+    legal = [Discard(0, t) for t in HAND[1:]]
+    bar = Unavailable("discard_tile", "riichi_locked", (("tile", "1m"),))
+    keys = asked(legal, [bar])
+    keys.press("cursor_to", 0)
+    out = keys.press("discard")
+    assert out.reason == Reason("riichi_locked", (("tile", "1m"),), True, "discard")
+    assert "riichi" in input_reason_text("riichi_locked", (("tile", "1m"),), True, "en").lower()
+    assert input_reason_text("not_tenpai", (), True, "en", "riichi") == (
+        "Riichi needs a closed tenpai hand"
+    )

@@ -677,7 +677,9 @@ def reason_text(reason: str, lang: str = "en", human: int | None = None) -> str:
 # ---------------------------------------------------------------- reasons from the input class
 
 
-def input_reason_text(key: str, fields: Sequence[tuple[str, str]], engine: bool, lang: str) -> str:
+def input_reason_text(
+    key: str, fields: Sequence[tuple[str, str]], engine: bool, lang: str, kind: str = ""
+) -> str:
     """A `tui.input.Reason` in words: an engine key (`Unavailable.key`) as "why.<key>"
     (an unknown one as "why.other", so a new engine reason never crashes the table),
     a message key as it is. Fields named `tiles` hold kinds, `tile` a tile in mpsz."""
@@ -685,20 +687,26 @@ def input_reason_text(key: str, fields: Sequence[tuple[str, str]], engine: bool,
     for name, value in fields:
         if name == "tiles":
             values[name] = tiles_label(_field_kinds(value), lang)
-        elif name == "tile":
+        elif name in ("tile", "wait"):
             values[name] = _field_tile(value, lang)
         else:
             values[name] = value
     if engine:
-        name = f"why.{key}"
         from .words import MESSAGES
 
-        if name not in MESSAGES:
-            name = "why.other"
-        try:
-            return message(name, lang, **values)
-        except KeyError:
-            return message("why.other", lang)
+        if key == "furiten":  # which furiten: the field says
+            scope = dict(fields).get("reason", "")
+            key = {"riichi": "furiten_riichi", "temporary": "furiten_passed"}.get(
+                scope, "furiten_discard" if "wait" in values else "why.furiten"
+            )
+            values.setdefault("tile", values.get("wait", ""))
+        for name in (f"why.{kind}.{key}", f"why.{key}", key):
+            if name in MESSAGES:
+                try:
+                    return message(name, lang, **values)
+                except KeyError:  # a field the words need is missing: say it plainly
+                    break
+        return message("why.other", lang)
     if key == "choose_call":
         values["what"] = call_name(str(values.get("what", "")), lang) if values.get("what") else ""
     return message(key, lang, **values)

@@ -29,7 +29,7 @@ from engine.actions import (
     Tsumo,
 )
 from engine.seat_view import Unavailable
-from rules.tiles import Tile
+from rules.tiles import Tile, format_tiles
 
 # Key command -> the action types it answers with.
 KINDS: dict[str, tuple[type, ...]] = {
@@ -63,6 +63,7 @@ class Reason:
     key: str
     fields: tuple[tuple[str, str], ...] = ()
     engine: bool = False  # the key is the engine's (`Unavailable.key`), not a message key
+    kind: str = ""  # the engine's kind of action it is about (riichi, ron, ...)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +181,7 @@ class TableInput:
         for kind in REASON_KINDS.get(command, ()):
             for item in self.unavailable:
                 if item.kind == kind:
-                    return Reason(item.key, item.fields, engine=True)
+                    return Reason(item.key, item.fields, engine=True, kind=kind)
         if command == "choose":
             return Reason("not_enabled")
         return Reason("not_your_turn")
@@ -232,11 +233,12 @@ class TableInput:
             return Outcome(
                 reason=Reason("riichi_pick_listed", (("tiles", _kinds(self.riichi_kinds())),))
             )
+        name = format_tiles([tile])
+        for item in self.unavailable:  # the engine's bar on this very tile
+            if item.kind == "discard_tile" and dict(item.fields).get("tile") == name:
+                return Outcome(reason=Reason(item.key, item.fields, True, "discard"))
         if tile.kind in self.kuikae:
             return Outcome(reason=Reason("kuikae"))
-        for item in self.unavailable:
-            if item.kind == "discard":
-                return Outcome(reason=Reason(item.key, item.fields, engine=True))
         return Outcome(reason=Reason("cannot_discard"))
 
 

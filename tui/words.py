@@ -552,7 +552,6 @@ MESSAGES: dict[str, Message] = {
     "centre_time_left": Message("{minutes} min left", "残り{minutes}分"),
     # The board (tui.widgets.board): the centre panel and the seats' badges.
     "board_round": Message("{round}, honba {honba}", "{round} {honba}本場"),
-    "board_round_plain": Message("{round}", "{round}"),
     "board_sticks": Message("sticks {sticks}", "供託 {sticks}"),
     "board_left": Message("{left} tiles left", "残り {left}"),
     "board_dora": Message("dora", "ドラ"),
@@ -645,12 +644,6 @@ MESSAGES: dict[str, Message] = {
     ),
     "why.not_tenpai": Message("Your hand is not tenpai", "聴牌していない"),
     "why.not_complete": Message("Your hand is not complete", "和了形ではない"),
-    "why.no_points": Message(
-        "Riichi needs 1,000 points for the stick", "リーチ棒の千点が足りない"
-    ),
-    "why.too_few_tiles": Message(
-        "Too few tiles left in the wall", "山の残りが足りない"
-    ),
     "why.riichi_locked": Message(
         "After riichi you discard the tile you draw", "リーチ後はツモ切りのみ"
     ),
@@ -670,6 +663,40 @@ MESSAGES: dict[str, Message] = {
         "No tsumo right after a call: discard a tile", "鳴いた直後はツモ和了できない"
     ),
     "why.other": Message("Not possible now", "今はできない"),
+    "why.riichi.not_tenpai": Message(
+        "Riichi needs a closed tenpai hand", "リーチは門前で聴牌のときだけ"
+    ),
+    "why.no_kan_max": Message("No more kans: {max} is the limit", "槓は{max}回まで"),
+    "why.no_kan_last_tile": Message("No kan on the last tile", "最後の牌では槓できない"),
+    "why.no_points": Message(
+        "Riichi needs {need} points for the stick (you have {score})",
+        "リーチ棒の{need}点が足りない (持ち点 {score})",
+    ),
+    "why.too_few_tiles": Message(
+        "Riichi needs at least one more draw left in the wall ({tiles_left} left)",
+        "ツモ番が残っていないのでリーチできない (残り {tiles_left})",
+    ),
+    "why.riichi_after_call": Message(
+        "Riichi needs a closed hand: you called", "鳴いたのでリーチできない"
+    ),
+    "why.riichi_last_tile": Message("No riichi on the last draw", "最後のツモではリーチできない"),
+    "why.riichi_needs_closed": Message(
+        "Riichi needs a closed tenpai hand", "リーチは門前で聴牌のときだけ"
+    ),
+    "why.riichi_not_in_ruleset": Message(
+        "This rulebook has no riichi", "このルールにはリーチがない"
+    ),
+    "why.declaring": Message("The hand is over: tenpai is being declared", "流局: 聴牌の宣言中"),
+    "why.already_answered": Message("You have answered already", "すでに答えた"),
+    "why.kan_tile_ron_only": Message(
+        "An added kan's tile may only be robbed by ron (chankan)", "加槓の牌は搶槓のロンのみ"
+    ),
+    "why.waiting_for_claims": Message(
+        "Waiting for the others to answer the discard", "他家の鳴きの返答待ち"
+    ),
+    "why.claim_open": Message(
+        "A discard is on offer: call it or pass (n)", "打牌が出ている: 鳴くか見送り (n)"
+    ),
     # Hand results and game end.
     "win_ron": Message(
         "{winner} wins by ron on {tile} from {loser}", "{winner} が {loser} から {tile} でロン和了"
