@@ -86,6 +86,7 @@ class BoardLayout:
     square: bool  # the wall drawn as a square ring (else the compact form)
     river_rows: int
     regions: dict[str, Rect]
+    spread: bool = False  # room to spare: a blank row and two cells between river tiles
 
     def __getitem__(self, name: str) -> Rect:
         return self.regions[name]
@@ -96,9 +97,14 @@ def cell_of(face: str, short: bool) -> int:
     return 3 if short else tile_width(face)
 
 
-def river_width(face: str, short: bool) -> int:
-    """A row of six, each tile with its mark cell, one of them turned (two cells more)."""
-    return RIVER_ROW * (cell_of(face, short) + 1) + 2
+def river_width(face: str, short: bool, spread: bool = False) -> int:
+    """A row of six, one cell (two when spread) between tiles, one turned (two more)."""
+    return RIVER_ROW * (cell_of(face, short) + 1 + spread) - 1 - spread + 2
+
+
+def river_height(rows: int, spread: bool) -> int:
+    """Rows of tiles, with a blank row between them when spread."""
+    return 2 * rows - 1 if spread else rows
 
 
 def meld_width(face: str, short: bool) -> int:
@@ -136,39 +142,17 @@ def board_layout(width: int, height: int, style: str) -> BoardLayout:
     framed = width >= 120 and height >= 38 and hand_width(style, True) <= width
     hand_h = 3 if framed else 1
     table_h = height - prompt_h - hand_h - (GAP if framed else 0)
-    best: BoardLayout | None = None
+    args = (width, height, style)
+    sizes = (framed, hand_h, table_h, prompt_h, status_h)
     for face, short in faces(style):
         for strip in (True, False):
-            layout = _try(
-                width,
-                height,
-                style,
-                face,
-                short,
-                strip,
-                framed,
-                hand_h,
-                table_h,
-                prompt_h,
-                status_h,
-            )
-            if layout is not None:
-                return layout
-            if best is None:
-                best = _try(
-                    width,
-                    height,
-                    style,
-                    face,
-                    short,
-                    strip,
-                    framed,
-                    hand_h,
-                    table_h,
-                    prompt_h,
-                    status_h,
-                    force=True,
-                )
+            for spread in (True, False):
+                layout = _try(*args, face, short, strip, *sizes, spread=spread)
+                if layout is not None:
+                    return layout
+    # Nothing fits (below 80x24 the app shows its "too small" screen): the smallest try.
+    face, short = faces(style)[-1]
+    best = _try(*args, face, short, False, *sizes, force=True)
     assert best is not None
     return best
 
@@ -187,8 +171,9 @@ def _try(
     status_h: int,
     *,
     force: bool = False,
+    spread: bool = False,
 ) -> BoardLayout | None:
-    river_w = river_width(face, short)
+    river_w = river_width(face, short, spread)
     cell = cell_of(face, short)
     side_w = river_w + (GAP + cell if strip else 0)
     corner_w = meld_width(face, short)
@@ -201,9 +186,12 @@ def _try(
     centre_min_h = RING_H if square else COMPACT_CENTRE_H
     apart = GAP if square else 0  # a blank row between the rivers and the wall ring
     rows = 4
-    while rows < 6 and 1 + 2 * (rows + 1) + centre_min_h + 2 * apart <= table_h:
+    while rows < 6 and 1 + 2 * river_height(rows + 1, spread) + centre_min_h + 2 * apart <= table_h:
         rows += 1
-    centre_h = table_h - 1 - 2 * rows if not square else RING_H
+    if spread and (not square or rows < 6 or width < 180):
+        return None  # spread only when the square table has all it needs and more
+    river_h = river_height(rows, spread)
+    centre_h = table_h - 1 - 2 * river_h if not square else RING_H
     mid_w = max(centre_w, river_w)
     # Spare width goes to the outer columns (melds two to a row), up to a point.
     spare = width - mid_w - 2 * GAP
@@ -216,32 +204,32 @@ def _try(
         centre_h = max(centre_h, 1)
     used_w = 2 * outer_w + 2 * GAP + mid_w
     left = max(0, (width - used_w) // 2)
-    top_h = 1 + rows
+    top_h = 1 + river_h
     hand_gap = GAP if framed else 0
-    used_h = top_h + centre_h + 2 * apart + rows + hand_gap + hand_h + prompt_h + status_h
+    used_h = top_h + centre_h + 2 * apart + river_h + hand_gap + hand_h + prompt_h + status_h
     top = max(0, (height - used_h) // 2) if square else 0
     mid_x = left + outer_w + GAP
     right_x = mid_x + mid_w + GAP
     centre_y = top + top_h + apart
     bottom_y = centre_y + centre_h + apart
-    hand_y = bottom_y + rows + hand_gap
+    hand_y = bottom_y + river_h + hand_gap
     hw = hand_width(style, framed)
     centre = Rect(mid_x + (mid_w - centre_w) // 2, centre_y, centre_w, centre_h)
-    side_y = centre_y + max(0, (centre_h - rows) // 2)
+    side_y = centre_y + max(0, (centre_h - river_h) // 2)
     regions = {
         # toimen: hand above its river, melds at its right (our left), top-left corner
         "hand-2": Rect(mid_x, top, mid_w, 1),
-        "river-2": _river(mid_x, top + 1, mid_w, river_w, rows),
+        "river-2": _river(mid_x, top + 1, mid_w, river_w, river_h),
         "melds-2": Rect(left, top, outer_w, top_h),
         # shimocha: river at the right of the centre, melds at its right (up), top-right
         "melds-1": Rect(right_x, top, outer_w, top_h),
-        "river-1": Rect(centre.right + GAP, side_y, river_w, rows),
+        "river-1": Rect(centre.right + GAP, side_y, river_w, river_h),
         # kamicha: river at the left of the centre, melds at its right (down), bottom-left
-        "river-3": Rect(centre.x - GAP - river_w, side_y, river_w, rows),
-        "melds-3": Rect(left, bottom_y, outer_w, rows),
+        "river-3": Rect(centre.x - GAP - river_w, side_y, river_w, river_h),
+        "melds-3": Rect(left, bottom_y, outer_w, river_h),
         # you: river below the centre, melds at your right, hand at the bottom
-        "river-0": _river(mid_x, bottom_y, mid_w, river_w, rows),
-        "melds-0": Rect(right_x, bottom_y, outer_w, rows),
+        "river-0": _river(mid_x, bottom_y, mid_w, river_w, river_h),
+        "melds-0": Rect(right_x, bottom_y, outer_w, river_h),
         "centre": centre,
         "hand-0": Rect(max(0, (width - hw) // 2), hand_y, min(width, hw), hand_h),
         "prompt": Rect(0, hand_y + hand_h, width, prompt_h),
@@ -253,7 +241,7 @@ def _try(
     if strip:
         regions["hand-1"] = Rect(centre.right + GAP + river_w + GAP, centre_y, cell, centre_h)
         regions["hand-3"] = Rect(centre.x - 2 * GAP - river_w - cell, centre_y, cell, centre_h)
-    return BoardLayout(width, height, face, short, style, framed, square, rows, regions)
+    return BoardLayout(width, height, face, short, style, framed, square, rows, regions, spread)
 
 
 def _river(x: int, y: int, w: int, river_w: int, rows: int) -> Rect:

@@ -140,24 +140,44 @@ def _face(tile: Tile | None, lay: BoardLayout, **flags: bool) -> Text:
 # ---------------------------------------------------------------- the parts
 
 
-def river_lines(river: Sequence[RiverEntry], rect: Rect, lay: BoardLayout) -> list[Text]:
-    """Rows of six; the last row takes the rest, its oldest tiles counted if too many."""
+def river_lines(
+    river: Sequence[RiverEntry], rect: Rect, lay: BoardLayout, rel: int = 0
+) -> list[Text]:
+    """Rows of six, the first row against the centre as on a real table: yours and
+    shimocha's read from the centre out, toimen's turned round (rows from the centre
+    up, right to left), kamicha's hugging the centre's left side. The last row takes
+    the rest, its oldest tiles counted if there are too many."""
+    rows_max = lay.river_rows
+    gap = GAP + (1 if lay.spread else 0)
     rows: list[list[RiverEntry]] = []
     for index in range(0, len(river), RIVER_ROW):
-        if len(rows) == rect.h - 1 and rect.h > 0:
+        if len(rows) == rows_max - 1:
             rows.append(list(river[index:]))
             break
         rows.append(list(river[index : index + RIVER_ROW]))
     lines = []
     for row in rows:
         pieces = [_river_tile(entry, lay) for entry in row]
-        line = _join(pieces, GAP)
+        if rel == 2:
+            pieces.reverse()
+        line = _join(pieces, gap)
         dropped = 0
         while line.cell_len > rect.w and pieces:
-            pieces.pop(0)
+            pieces.pop(-1 if rel == 2 else 0)
             dropped += 1
-            line = Text.assemble(f"+{dropped} ", _join(pieces, GAP), end="")
+            line = Text.assemble(f"+{dropped} ", _join(pieces, gap), end="")
+        if rel in (2, 3):
+            line = _right(line, rect.w)
         lines.append(line)
+    if lay.spread:
+        spaced: list[Text] = []
+        for index, line in enumerate(lines):
+            if index:
+                spaced.append(Text("", end=""))
+            spaced.append(line)
+        lines = spaced
+    if rel == 2:  # toimen's first row lies against the centre, below the later ones
+        lines = [Text("", end="")] * (rect.h - len(lines)) + list(reversed(lines))
     return lines
 
 
@@ -211,10 +231,11 @@ def side_hand_lines(info: SeatInfo, rect: Rect, lay: BoardLayout) -> list[Text]:
 def top_hand_line(info: SeatInfo, rect: Rect, lay: BoardLayout, lang: str) -> list[Text]:
     """Toimen's concealed tiles as a row of backs (or its open hand at the end)."""
     tiles: Sequence[Tile | None] = info.shown or (None,) * info.hand_size
-    for gap in (GAP, 0):
-        line = _join([_face(t, lay) for t in tiles], gap)
-        if line.cell_len <= rect.w:
-            return [_centred(line, rect.w)]
+    for face, short in ((lay.face, lay.short), ("text", False)):  # then the two-cell faces
+        for gap in (GAP, 0):
+            line = _join([tile_text(t, face, short=short) for t in tiles], gap)
+            if line.cell_len <= rect.w:
+                return [_centred(line, rect.w)]
     return [_centred(Text(message("board_tiles", lang, count=len(tiles)), end=""), rect.w)]
 
 
@@ -461,7 +482,7 @@ def paint_board(
     regions = lay.regions
     for rel in range(4):
         info = view.seats[(view.seat + rel) % 4]
-        parts[f"river-{rel}"] = river_lines(info.river, regions[f"river-{rel}"], lay)
+        parts[f"river-{rel}"] = river_lines(info.river, regions[f"river-{rel}"], lay, rel)
         parts[f"melds-{rel}"] = meld_lines(info.melds, regions[f"melds-{rel}"], lay)
         if f"hand-{rel}" in regions and rel in (1, 3):
             parts[f"hand-{rel}"] = side_hand_lines(info, regions[f"hand-{rel}"], lay)
