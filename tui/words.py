@@ -297,6 +297,19 @@ SCREEN_WORDS: dict[str, tuple[str, str]] = {
     "mark.called": ("called away by another player", "鳴かれた牌"),
     "mark.last": ("the discard that can be called now", "直前の捨て牌"),
     "mark.tsumogiri": ("discarded straight from the draw (tsumogiri)", "ツモ切り"),
+    "mark.stacked": (
+        "added kan (kakan): the added tile on the turned one",
+        "加槓: 横向きの牌に重ねた牌",
+    ),
+    "mark.dora": (
+        "dora (underlined), after its indicator: 3m>4m",
+        "ドラ (下線)、表示牌の後: 3m>4m",
+    ),
+    "mark.wall_two": ("wall: a stack of two tiles", "山: 二枚の山"),
+    "mark.wall_one": ("wall: one tile left in the stack", "山: 残り一枚"),
+    "mark.wall_dead": ("dead wall (wanpai), set apart", "王牌"),
+    "mark.wall_shown": ("dead wall stack with a dora indicator face up", "ドラ表示牌の山"),
+    "mark.wall_gone": ("blank: stacks already drawn", "空白: ツモ済みの山"),
 }
 
 # The rules reference: the titles of RULESETS.md §2's groups A-K and one label per parameter.
@@ -546,9 +559,7 @@ MESSAGES: dict[str, Message] = {
     "centre_sticks_short": Message("sticks {sticks}", "供託 {sticks}"),
     "centre_left_short": Message("left {left}", "残り {left}"),
     # A time limit (gifu: 50 minutes).
-    "log_time_up": Message(
-        "Time is up: the game ends with this hand", "時間切れ: この局で終局"
-    ),
+    "log_time_up": Message("Time is up: the game ends with this hand", "時間切れ: この局で終局"),
     "centre_time_left": Message("{minutes} min left", "残り{minutes}分"),
     # The board (tui.widgets.board): the centre panel and the seats' badges.
     "board_round": Message("{round}, honba {honba}", "{round} {honba}本場"),
@@ -635,9 +646,7 @@ MESSAGES: dict[str, Message] = {
     # The engine's reasons (`SeatView.unavailable`), by its key: "why.<key>".
     "why.not_your_turn": Message("It is not your turn", "あなたの番ではない"),
     "why.no_yaku": Message("No yaku: the hand cannot win", "役がないので和了れない"),
-    "why.furiten": Message(
-        "Furiten: you cannot win by ron now", "振聴: 今はロンできない"
-    ),
+    "why.furiten": Message("Furiten: you cannot win by ron now", "振聴: 今はロンできない"),
     "why.kuikae": Message(
         "Kuikae: you may not discard a tile of the set you just called",
         "喰い替え: 鳴いた面子と同じ牌は切れない",

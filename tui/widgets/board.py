@@ -21,7 +21,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from engine.seat_view import MeldEntry, RiverEntry, SeatInfo, SeatView
+from engine.seat_view import MeldEntry, MeldTile, RiverEntry, SeatInfo, SeatView
+from rules.hand import MeldKind
 from rules.tiles import Tile
 
 from ..describe import seat_label
@@ -41,12 +42,6 @@ SIDE_DEAD = "\u25aa\u25aa"
 SIDE_SHOWN = "\u25ab\u25ab"
 WALL_STYLE = "yellow"
 DEAD_STYLE = "magenta"
-WALL_LEGEND: tuple[tuple[str, str], ...] = (
-    (f"{STACK_TWO} {SIDE_TWO}", "wall_two"),
-    (f"{STACK_ONE} {SIDE_ONE}", "wall_one"),
-    (f"{STACK_DEAD} {SIDE_DEAD}", "wall_dead"),
-    (f"{STACK_SHOWN} {SIDE_SHOWN}", "wall_shown"),
-)
 TSUMOGIRI_STYLE = "italic dim"
 CALLED_STYLE = "dim strike"
 TURN_STYLE = "bold reverse"
@@ -78,6 +73,36 @@ class Painted:
 
     layout: BoardLayout
     parts: dict[str, list[Text]] = field(default_factory=dict)
+
+
+def legend(style: str = "text") -> list[tuple[Text, str]]:
+    """Every mark the board draws, drawn by the same code, with its word key
+    (`mark.*` in tui/words.py): the help screen lists them."""
+    five, four = Tile(4), Tile(3)
+    lay = BoardLayout(0, 0, style, False, style, False, True, 4, {})
+
+    def river(entry: RiverEntry) -> Text:
+        return _river_tile(entry, lay)
+
+    kakan = MeldEntry(
+        MeldKind.KAKAN,
+        (MeldTile(five, False), MeldTile(five, True, five), MeldTile(five, False)),
+        None,
+    )
+    return [
+        (river(RiverEntry(five, False, True, False, False)), "mark.sideways"),
+        (tile_text(None, style), "mark.back"),
+        (river(RiverEntry(five, False, False, True, False)), "mark.called"),
+        (river(RiverEntry(five, False, False, False, True)), "mark.last"),
+        (river(RiverEntry(five, True, False, False, False)), "mark.tsumogiri"),
+        (meld_text(kakan, lay), "mark.stacked"),
+        (Text.assemble(_face(four, lay), ">", _face(five, lay, dora=True)), "mark.dora"),
+        (Text(f"{STACK_TWO} {SIDE_TWO}", style=WALL_STYLE), "mark.wall_two"),
+        (Text(f"{STACK_ONE} {SIDE_ONE}", style=WALL_STYLE), "mark.wall_one"),
+        (Text(f"{STACK_DEAD} {SIDE_DEAD}", style=DEAD_STYLE), "mark.wall_dead"),
+        (Text(f"{STACK_SHOWN} {SIDE_SHOWN}", style=DEAD_STYLE), "mark.wall_shown"),
+        (Text("    "), "mark.wall_gone"),
+    ]
 
 
 # ---------------------------------------------------------------- small helpers
