@@ -518,7 +518,7 @@ def paint_board(
     if ui.status:
         talk += wrap(Text(ui.status, end=""), regions["prompt"].w)
     parts["prompt"] = talk
-    for rel, align in ((3, "right"), (1, "left")):
+    for rel, align in ((3, "left"), (1, "right")):  # each on its own seat's side
         if f"tag-{rel}" in regions:
             rect = regions[f"tag-{rel}"]
             parts[f"tag-{rel}"] = _seat_block(view, rel, rect.w, align, lang)
