@@ -24,7 +24,8 @@ def mark_samples() -> dict[str, Text]:
     """A sample of each mark, drawn by the board's own code (text tile style)."""
     from ..widgets.board import legend
 
-    return {key: sample for sample, key in legend()}
+    # Each sample as spans of its own, so a table's padding never takes its style.
+    return {key: Text.assemble(sample) for sample, key in legend()}
 
 
 def help_sections(lang: str) -> RenderableType:

@@ -72,18 +72,6 @@ from . import TABLE_CSS_PATH
 GAME_KEYS = GAME_COMMANDS
 
 
-class OpenReview(Message):
-    """Ask the app to open the review of the game just played (the app navigates)."""
-
-
-class OpenReplay(Message):
-    """Ask the app to open the replay of a recorded game (the app navigates)."""
-
-    def __init__(self, path: str | None = None) -> None:
-        super().__init__()
-        self.path = path
-
-
 class TableScreen(Screen[None]):
     """One game at the table, from the first deal to the final results."""
 
