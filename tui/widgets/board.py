@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
-from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from engine.seat_view import MeldEntry, MeldTile, RiverEntry, SeatInfo, SeatView
@@ -495,6 +495,21 @@ def prompt_lines(prompt: PromptData, rect: Rect) -> list[Text]:
 # ---------------------------------------------------------------- the whole board
 
 
+_PARTS: dict[tuple, list[Text]] = {}  # the parts drawn lately, by what they were drawn from
+_PARTS_KEEP = 512
+
+
+def _part(key: tuple, draw) -> list[Text]:
+    """A part's lines, drawn once per distinct input: a cursor move redraws only the
+    hand and the prompt, a discard one river, the centre and the hand."""
+    hit = _PARTS.get(key)
+    if hit is None:
+        if len(_PARTS) >= _PARTS_KEEP:
+            _PARTS.clear()
+        hit = _PARTS[key] = draw()
+    return hit
+
+
 def paint_board(
     view: SeatView,
     lay: BoardLayout,
@@ -505,15 +520,40 @@ def paint_board(
     painted = Painted(lay)
     parts = painted.parts
     regions = lay.regions
+    look = (lay.face, lay.short, lay.river_rows, lay.spread, lay.square)
     for rel in range(4):
         info = view.seats[(view.seat + rel) % 4]
-        parts[f"river-{rel}"] = river_lines(info.river, regions[f"river-{rel}"], lay, rel)
-        parts[f"melds-{rel}"] = meld_lines(info.melds, regions[f"melds-{rel}"], lay)
+        rect = regions[f"river-{rel}"]
+        parts[f"river-{rel}"] = _part(
+            ("river", info.river, rect, look, rel),
+            lambda info=info, rect=rect, rel=rel: river_lines(info.river, rect, lay, rel),
+        )
+        rect = regions[f"melds-{rel}"]
+        parts[f"melds-{rel}"] = _part(
+            ("melds", info.melds, rect, look),
+            lambda info=info, rect=rect: meld_lines(info.melds, rect, lay),
+        )
         if f"hand-{rel}" in regions and rel in (1, 3):
-            parts[f"hand-{rel}"] = side_hand_lines(info, regions[f"hand-{rel}"], lay)
-    parts["hand-2"] = top_hand_line(view.seats[(view.seat + 2) % 4], regions["hand-2"], lay, lang)
+            rect = regions[f"hand-{rel}"]
+            parts[f"hand-{rel}"] = _part(
+                ("side", info.hand_size, info.shown, rect, look),
+                lambda info=info, rect=rect: side_hand_lines(info, rect, lay),
+            )
+    toimen = view.seats[(view.seat + 2) % 4]
+    parts["hand-2"] = _part(
+        ("top", toimen.hand_size, toimen.shown, regions["hand-2"], look, lang),
+        lambda: top_hand_line(toimen, regions["hand-2"], lay, lang),
+    )
     parts["hand-0"] = own_hand_lines(view, regions["hand-0"], lay, ui)
-    parts["centre"] = centre_lines(view, regions["centre"], lay, lang)
+    badges = tuple(
+        (i.seat, i.wind, i.score, i.dealer, i.riichi, i.on_turn) for i in view.seats
+    )
+    facts = (view.seat, view.round_wind, view.hand_number, view.honba, view.sticks,
+             view.dealer, view.minutes_left, view.wall, badges)
+    parts["centre"] = _part(
+        ("centre", facts, regions["centre"], look, lang),
+        lambda: centre_lines(view, regions["centre"], lay, lang),
+    )
     talk = prompt_lines(ui.prompt, regions["prompt"])
     if ui.status:
         talk += wrap(Text(ui.status, end=""), regions["prompt"].w)
@@ -521,7 +561,10 @@ def paint_board(
     for rel, align in ((3, "left"), (1, "right")):  # each on its own seat's side
         if f"tag-{rel}" in regions:
             rect = regions[f"tag-{rel}"]
-            parts[f"tag-{rel}"] = _seat_block(view, rel, rect.w, align, lang)
+            parts[f"tag-{rel}"] = _part(
+                ("tag", rel, badges, rect, align, lang),
+                lambda rect=rect, rel=rel, align=align: _seat_block(view, rel, rect.w, align, lang),
+            )
     return painted
 
 
@@ -547,27 +590,32 @@ def canvas(painted: Painted) -> list[Text]:
 
 
 class Board(Widget):
-    """The table from one seat: give it a `SeatView` and the input state, it paints."""
+    """The table from one seat: give it a `SeatView` and the input state, it paints.
+
+    It draws with Textual's line API: the board's lines become strips once per
+    change, and only then (no reflow of one large text on every key)."""
 
     DEFAULT_CSS = """
     Board { width: 1fr; height: 1fr; }
     """
 
-    view: reactive[SeatView | None] = reactive(None, layout=False, always_update=True)
-    ui: reactive[BoardInput] = reactive(BoardInput(), layout=False)
-
     def __init__(self, *, tile_style: str = "text", lang: str = "en", **kw) -> None:
         super().__init__(**kw)
         self.tile_style = tile_style
         self.lang = lang
+        self.view: SeatView | None = None
+        self.ui = BoardInput()
         self._layout_key: tuple[int, int] | None = None
         self._layout: BoardLayout | None = None
+        self._strips: list[Strip] | None = None
 
     def show(self, view: SeatView | None, ui: BoardInput | None = None) -> None:
         """A new view (and input state) to paint."""
         if ui is not None:
-            self.set_reactive(Board.ui, ui)
+            self.ui = ui
         self.view = view
+        self._strips = None
+        self.refresh()
 
     def layout_for(self, width: int, height: int) -> BoardLayout:
         if self._layout_key != (width, height) or self._layout is None:
@@ -575,10 +623,28 @@ class Board(Widget):
             self._layout_key = (width, height)
         return self._layout
 
-    def render(self) -> Text:
-        view = self.view
-        if view is None:
-            return Text("")
+    def on_resize(self) -> None:
+        self._strips = None
+
+    def lines(self) -> list[Text]:
+        """The board as lines of text at the widget's size (tests read them)."""
+        if self.view is None:
+            return []
         lay = self.layout_for(self.size.width, self.size.height)
-        lines = canvas(paint_board(view, lay, self.ui, self.lang))
-        return Text("\n", end="").join(lines)
+        return canvas(paint_board(self.view, lay, self.ui, self.lang))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if self._strips is None or len(self._strips) != self.size.height:
+            console = self.app.console
+            base = self.rich_style
+            strips = []
+            for line in self.lines():
+                segments = list(line.render(console))
+                strips.append(Strip(segments).adjust_cell_length(width).apply_style(base))
+            blank = Strip.blank(width, base)
+            strips += [blank] * (self.size.height - len(strips))
+            self._strips = strips
+        if 0 <= y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(width, self.rich_style)
