@@ -61,3 +61,18 @@ def test_kakan_is_stacked_and_ankan_shows_two_backs() -> None:
     assert "[7p7p]" in melds  # the added tile on the turned one
     assert "## 0s 5s ##" in melds
     assert "[4m] 3m 5m" in melds  # chi: the called tile turned, from kamicha (left)
+
+
+def test_parts_drawn_for_one_seat_are_never_reused_for_another() -> None:
+    """The board keeps parts it drew; the same table seen from two seats differs."""
+    from dataclasses import replace
+
+    view = dense_view(0)
+    other = replace(view, seat=2, turn=2)
+    lay = board_layout(80, 23, "text")
+    mine = [line.plain for line in canvas(paint_board(view, lay))]
+    theirs = [line.plain for line in canvas(paint_board(other, lay))]
+    fresh = __import__("tui.widgets.board", fromlist=["_PARTS"])._PARTS
+    fresh.clear()
+    assert theirs == [line.plain for line in canvas(paint_board(other, lay))]
+    assert mine != theirs

@@ -541,15 +541,22 @@ def paint_board(
             )
     toimen = view.seats[(view.seat + 2) % 4]
     parts["hand-2"] = _part(
-        ("top", toimen.hand_size, toimen.shown, regions["hand-2"], look, lang),
+        ("top", toimen.hand_size, toimen.shown, regions["hand-2"], look, lang),  # toimen only
         lambda: top_hand_line(toimen, regions["hand-2"], lay, lang),
     )
     parts["hand-0"] = own_hand_lines(view, regions["hand-0"], lay, ui)
-    badges = tuple(
-        (i.seat, i.wind, i.score, i.dealer, i.riichi, i.on_turn) for i in view.seats
+    badges = tuple((i.seat, i.wind, i.score, i.dealer, i.riichi, i.on_turn) for i in view.seats)
+    facts = (
+        view.seat,
+        view.round_wind,
+        view.hand_number,
+        view.honba,
+        view.sticks,
+        view.dealer,
+        view.minutes_left,
+        view.wall,
+        badges,
     )
-    facts = (view.seat, view.round_wind, view.hand_number, view.honba, view.sticks,
-             view.dealer, view.minutes_left, view.wall, badges)
     parts["centre"] = _part(
         ("centre", facts, regions["centre"], look, lang),
         lambda: centre_lines(view, regions["centre"], lay, lang),
@@ -562,7 +569,7 @@ def paint_board(
         if f"tag-{rel}" in regions:
             rect = regions[f"tag-{rel}"]
             parts[f"tag-{rel}"] = _part(
-                ("tag", rel, badges, rect, align, lang),
+                ("tag", view.seat, view.dealer, rel, badges, rect, align, lang),
                 lambda rect=rect, rel=rel, align=align: _seat_block(view, rel, rect.w, align, lang),
             )
     return painted
