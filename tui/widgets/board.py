@@ -596,6 +596,15 @@ def canvas(painted: Painted) -> list[Text]:
     return out
 
 
+def _line_key(line: Text) -> tuple:
+    """What a painted line looks like: its characters and its styled spans."""
+    return (
+        line.plain,
+        tuple((span.start, span.end, str(span.style)) for span in line.spans),
+        str(line.style),
+    )
+
+
 class Board(Widget):
     """The table from one seat: give it a `SeatView` and the input state, it paints.
 
@@ -615,6 +624,8 @@ class Board(Widget):
         self._layout_key: tuple[int, int] | None = None
         self._layout: BoardLayout | None = None
         self._strips: list[Strip] | None = None
+        self._drawn: dict = {}
+        self._drawn_key: tuple | None = None
 
     def show(self, view: SeatView | None, ui: BoardInput | None = None) -> None:
         """A new view (and input state) to paint."""
@@ -645,13 +656,23 @@ class Board(Widget):
         if self._strips is None or len(self._strips) != self.size.height:
             console = self.app.console
             base = self.rich_style
+            # A line equal to the one drawn last time keeps its strip: a discard
+            # changes a few lines of the board, a cursor move one or three.
+            before = self._drawn if self._drawn_key == (width, base) else {}
+            drawn: dict[tuple, Strip] = {}
             strips = []
             for line in self.lines():
-                segments = list(line.render(console))
-                strips.append(Strip(segments).adjust_cell_length(width).apply_style(base))
+                key = _line_key(line)
+                strip = before.get(key) or drawn.get(key)
+                if strip is None:
+                    segments = list(line.render(console))
+                    strip = Strip(segments).adjust_cell_length(width).apply_style(base)
+                drawn[key] = strip
+                strips.append(strip)
             blank = Strip.blank(width, base)
             strips += [blank] * (self.size.height - len(strips))
             self._strips = strips
+            self._drawn, self._drawn_key = drawn, (width, base)
         if 0 <= y < len(self._strips):
             return self._strips[y]
         return Strip.blank(width, self.rich_style)
