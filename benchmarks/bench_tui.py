@@ -6,7 +6,8 @@
    screen) to the table painted with the human asked to discard, vs. an empty
    app's start to its first frame; in process, and from a new interpreter
    (Python, imports and all, as a person launching it sees it).
-2. Keypress -> repainted table at 120x40, Pilot's `press` + `pause` cycle:
+2. Keypress -> repainted table at 120x40 and at 200x60 (the square table with its
+   side bar), Pilot's `press` + `pause` cycle:
    - cursor: a cursor move (hand, learning aids and prompt repainted);
    - discard: Enter discards with the AI paced as in play (`--delay`), so the
      cycle holds your discard and the next AI move, each repainted;
@@ -36,6 +37,7 @@ from tui.app import MahjongApp
 from tui.screens.table import TableScreen
 
 SIZE = (120, 40)
+SIZES = ((120, 40), (200, 60))
 PACED = 0.25  # seconds between AI moves for the paced discard cycle (the game's default: 0.4)
 
 
@@ -91,9 +93,9 @@ async def first_frame_table(data: Path) -> float:
             await asyncio.sleep(0.002)
 
 
-async def cycles_empty(samples: int) -> list[float]:
+async def cycles_empty(samples: int, size: tuple[int, int] = SIZE) -> list[float]:
     out = []
-    async with EmptyApp().run_test(size=SIZE) as pilot:
+    async with EmptyApp().run_test(size=size) as pilot:
         await pilot.pause()
         for _ in range(samples):
             start = time.perf_counter()
@@ -104,13 +106,13 @@ async def cycles_empty(samples: int) -> list[float]:
 
 
 async def cycles_table(
-    samples: int, key: str, data: Path, delay: float = 0.0
+    samples: int, key: str, data: Path, delay: float = 0.0, size: tuple[int, int] = SIZE
 ) -> list[float]:
     out: list[float] = []
     seed = 7
     while len(out) < samples:
         app = MahjongApp(ruleset_id="wrc", ai="greedy", seed=seed, delay=delay, data_dir=data)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             while len(out) < samples:
                 try:
                     table = await until_asked(pilot, timeout=10)
@@ -154,24 +156,31 @@ async def main(samples: int) -> None:
     table_start = [await first_frame_table(data) for _ in range(5)]
     empty_process = [process_start("empty", data) for _ in range(3)]
     table_process = [process_start("table", data) for _ in range(3)]
-    empty = await cycles_empty(samples)
-    cursor = await cycles_table(samples, "left", data)
-    discard = await cycles_table(samples, "enter", data, delay=PACED)
-    discard_burst = await cycles_table(samples, "enter", data)
-    empty_again = await cycles_empty(samples)
-    base = statistics.median(empty + empty_again)
     print(f"first frame   empty app   {ms(empty_start)}   (in process)")
     print(f"first frame   table       {ms(table_start)}   (in process)")
     print(f"start+frame   empty app   {ms(empty_process)}   (new interpreter, imports included)")
     print(f"start+frame   table       {ms(table_process)}   target < 500 ms")
-    print(f"key cycle     empty app   {ms(empty + empty_again)}")
+    for size in SIZES:
+        await cycles(samples, data, size)
+
+
+async def cycles(samples: int, data: Path, size: tuple[int, int]) -> None:
+    """The key cycles at one terminal size, against the empty app at the same size."""
+    empty = await cycles_empty(samples, size)
+    cursor = await cycles_table(samples, "left", data, size=size)
+    discard = await cycles_table(samples, "enter", data, delay=PACED, size=size)
+    discard_burst = await cycles_table(samples, "enter", data, size=size)
+    empty_again = await cycles_empty(samples, size)
+    base = statistics.median(empty + empty_again)
+    at = f"{size[0]}x{size[1]}"
+    print(f"{at} key cycle  empty app   {ms(empty + empty_again)}")
     extra_cursor = (statistics.median(cursor) - base) * 1000
     extra_discard = (statistics.median(discard) - base) * 1000
-    print(f"key cycle     cursor      {ms(cursor)}   +{extra_cursor:.1f} ms")
+    print(f"{at} key cycle  cursor      {ms(cursor)}   +{extra_cursor:.1f} ms")
     extra_burst = (statistics.median(discard_burst) - base) * 1000
-    print(f"key cycle     discard     {ms(discard)}   +{extra_discard:.1f} ms   target <= +30 ms"
-          f" (AI paced at {PACED} s: your discard, the next AI move)")
-    print(f"key cycle     discard+AI  {ms(discard_burst)}   +{extra_burst:.1f} ms"
+    print(f"{at} key cycle  discard     {ms(discard)}   +{extra_discard:.1f} ms"
+          f"   target <= +30 ms (AI paced at {PACED} s: your discard, the next AI move)")
+    print(f"{at} key cycle  discard+AI  {ms(discard_burst)}   +{extra_burst:.1f} ms"
           "   (delay 0: your discard and all three AI turns until you are asked again)")
 
 

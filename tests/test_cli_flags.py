@@ -19,7 +19,7 @@ import pytest
 
 import tui.app
 from tui import cli
-from tui.screens.table import TableScreen
+from tui.table_session import new_game
 from tui.settings import GameConfig
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,10 +124,10 @@ def test_the_app_config_holds_the_overrides_and_the_table_plays_them(tmp_path):
     app = tui.app.MahjongApp(ruleset_id="wrc", seed=5, data_dir=tmp_path,
                              rules=("kiriage_30_4=false", "red_fives=3"))
     assert app.config.rules == ("kiriage_30_4=false", "red_fives=3")
-    game = TableScreen._new_game(app.config)
+    game = new_game(app.config)
     assert (game.ruleset.kiriage_30_4, game.ruleset.red_fives) == (False, 3)
     assert game.ruleset.id == "wrc"
-    plain = TableScreen._new_game(GameConfig(ruleset="wrc", seed=5))
+    plain = new_game(GameConfig(ruleset="wrc", seed=5))
     assert (plain.ruleset.kiriage_30_4, plain.ruleset.red_fives) == (True, 0)
 
 

@@ -31,14 +31,13 @@ from engine.events import GameEnded, HandStarted
 from engine.game import Game
 from engine.log import log_lines, replay, write_log
 from engine.scripted import advance, scripted_game, t
+from engine.seat_view import SeatView, build_seat_view
 from rules.ruleset import load_preset
 from tui.commands import replay as replay_command
 from tui.replay_app import ReplayApp
 from tui.screens.game_end import GameEndScreen
 from tui.screens.replay import ReplayScreen, positions
 from tui.screens.review import ReviewScreen
-from tui.screens.table import FixedRiver, FixedRow, TableModel
-from tui.widgets.prompt import PromptBar
 from tui.words import round_name
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,25 +85,33 @@ def viewer(path: Path, **kwargs) -> ReplayApp:
 
 
 def table_state(screen: ReplayScreen) -> tuple:
-    """Everything the table shows: the models and the data of the widgets."""
+    """Everything the table shows: the view, what the board paints, the log; the
+    status line last (a key that does nothing says so there)."""
+    from dataclasses import replace
+
     return (
-        copy.deepcopy(screen.models),
+        copy.deepcopy(screen.view),
         screen.index,
         screen.header,
-        tuple(w.data for w in screen.query(FixedRiver)),
-        screen.query_one("#hand", FixedRow).data,
-        screen.query_one("#backs-2", FixedRow).data,
-        screen.query_one("#center-info").data,
+        screen.board.view,
+        replace(screen.board.ui, status=""),
         screen.query_one("#log").data,
+        screen.board.ui.status,
     )
 
 
-def models_after(events, rows: int) -> list[TableModel]:
-    models = [TableModel(s, rows) for s in range(4)]
-    for event in events:
-        for m in models:
-            m.apply(event)
-    return models
+def views_after(game: Game) -> list[SeatView]:
+    """Each seat's view of the game once the whole record is played."""
+    return [build_seat_view(game, seat) for seat in range(4)]
+
+
+def shown_view(screen: ReplayScreen) -> SeatView:
+    """The screen's view without the hands it laid open (as the engine gives it)."""
+    from dataclasses import replace
+
+    view = screen.view
+    seats = tuple(replace(s, shown=()) if s.seat != view.seat else s for s in view.seats)
+    return replace(view, seats=seats)
 
 
 # ---------------------------------------------------------------- positions
@@ -168,10 +175,10 @@ async def test_jump_by_hand(log_path):
         screen = app.screen
         await pilot.press("down")
         await pilot.pause()
-        assert screen.position.hand == 2 and screen.model.hands_started == 2
+        assert screen.position.hand == 2
         assert screen.positions[screen.index - 1].hand == 1  # the first position of hand 2
         started = [e for e in game.events if isinstance(e, HandStarted)][1]
-        model = screen.model
+        model = screen.view
         assert (model.round_wind, model.hand_number, model.honba) == (
             started.round_wind, started.hand_number, started.honba)
         name = round_name(started.round_wind, started.hand_number + 1)
@@ -205,11 +212,11 @@ async def test_end_shows_the_final_state_of_replaying_the_whole_log(log_path):
         await pilot.press("end")
         await pilot.pause()
         screen = app.screen
-        want = models_after(game.events, game.ruleset.discard_rows)
-        assert screen.models == want
-        assert screen.model.over and "game over" in screen.header
+        want = views_after(game)
+        assert screen.view == want[screen.view_seat]
+        assert screen.view.phase == "over" and "game over" in screen.header
         final = next(e for e in game.events if isinstance(e, GameEnded))
-        assert screen.model.scores == list(final.scores)
+        assert [s.score for s in screen.view.seats] == list(final.scores)
         assert f"step {len(screen.positions) - 1}/{len(screen.positions) - 1}" in screen.header
 
 
@@ -222,17 +229,19 @@ async def test_seat_keys_put_another_seat_at_the_bottom_and_a_opens_every_hand(l
         assert screen.view_seat == you
         await pilot.press("3")
         await pilot.pause()
-        assert screen.view_seat == 2 and screen.model is screen.models[2]
-        hand = screen.query_one("#hand", FixedRow).data.tiles
-        assert list(hand) == screen.models[2].display_tiles()
+        assert screen.view_seat == 2 and screen.view.seat == 2
+        game = screen.game_here()
+        own = build_seat_view(game, 2).own
+        assert screen.hand_tiles() == [*own.tiles, *([own.drawn] if own.drawn else [])]
         await pilot.press("tab")
         await pilot.pause()
         assert screen.view_seat == 3
-        assert all(t is None for t in screen.query_one("#backs-2", FixedRow).data.tiles)
+        assert screen.board.view.seats[1].shown == ()  # toimen's hand face down
         await pilot.press("a")
         await pilot.pause()
-        across = screen.query_one("#backs-2", FixedRow).data.tiles
-        assert list(across) == screen.models[1].display_tiles()
+        across = screen.board.view.seats[1].shown
+        theirs = build_seat_view(game, 1).own
+        assert list(across) == [*theirs.tiles, *([theirs.drawn] if theirs.drawn else [])]
 
 
 async def test_the_suggestion_is_shown_for_the_seat_that_acted(scripted_log):
@@ -247,18 +256,18 @@ async def test_the_suggestion_is_shown_for_the_seat_that_acted(scripted_log):
         await pilot.press("right")
         await pilot.pause()
         assert game.actions[0] == Discard(0, t("1m"))
-        first = screen.query_one("#prompt", PromptBar).data.title
+        first = screen.board.ui.prompt.title
         assert first.startswith("Hard AI: ") and "(played: Discard 1m)" in first
         assert "5z" in first or "Haku" in first
-        assert screen.query_one("#prompt", PromptBar).data.urgent  # it differs
+        assert screen.board.ui.prompt.urgent  # it differs
         assert screen.query_one("#aids").data.aids.hint.startswith("Hard AI")
         # The hand at the bottom marks the tile the AI would have discarded.
-        row = screen.query_one("#hand", FixedRow).data
-        assert row.cursor is not None and row.tiles[row.cursor] == t("5z")
+        cursor = screen.board.ui.cursor
+        assert cursor is not None and screen.hand_tiles()[cursor] == t("5z")
         await pilot.press("s")
         await pilot.pause()
-        assert not screen.query_one("#prompt", PromptBar).data.title
-        assert screen.query_one("#hand", FixedRow).data.cursor is None
+        assert not screen.board.ui.prompt.title
+        assert screen.board.ui.cursor is None
 
 
 async def test_review_from_the_viewer_jumps_to_the_decision(scripted_log):
@@ -395,8 +404,8 @@ def test_an_unfinished_log_opens_at_its_last_action(tmp_path):
             await pilot.press("end")
             await pilot.pause()
             screen = app.screen
-            assert screen.position.actions == 9 and not screen.model.over
-            assert screen.models == models_after(game.events, game.ruleset.discard_rows)
+            assert screen.position.actions == 9 and screen.view.phase != "over"
+            assert shown_view(screen) == views_after(game)[screen.view_seat]
 
     asyncio.run(run())
 
@@ -451,7 +460,7 @@ async def test_the_viewer_speaks_japanese_with_lang_ja(scripted_log):
         await pilot.press("right")
         await pilot.pause()
         assert "ステップ 1/" in screen.header and screen.header.endswith(" · 東: 打 1m")
-        first = screen.query_one("#prompt", PromptBar).data.title
+        first = screen.board.ui.prompt.title
         assert first.startswith("上級AI: ") and "(実際: 打 1m)" in first
         await pilot.press("a")
         await pilot.pause()

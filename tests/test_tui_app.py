@@ -11,14 +11,14 @@ from test_tui_pilot import BOTS, SCENARIOS, game_app, settle
 from engine.actions import Chi, Discard, Pon, Ron
 from engine.events import Called, Discarded, DoraRevealed, HandStarted, KanDeclared
 from engine.scripted import advance, scripted_game
-from engine.wall import DEAL_END, LIVE_END, Break
+from engine.wall import DEAL_END, Break
 from rules.hand import Meld, MeldKind, Source
 from rules.tiles import Tile, parse_tile, parse_tiles
 from tui import cli
 from tui.app import MahjongApp
 from tui.describe import action_text, event_text, learning_aids, why_not
 from tui.screens.launch import LaunchScreen
-from tui.screens.table import TableModel, TableScreen
+from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings, config_dir, load_settings, save_settings
 from tui.widgets.wall import BOTTOM, LEFT, RIGHT, TOP, build_wall, strips_text
@@ -218,24 +218,6 @@ def test_the_wall_layout_counts_every_tile():
     assert all(s.part == "live" for side in (BOTTOM, LEFT, RIGHT) for s in wall.sides[side])
     text = strips_text(wall, "text").plain
     assert text.count("\n") == 3 and "*" in text
-
-
-def test_the_model_follows_the_events_like_the_engine():
-    human, draws = SCENARIOS["kan"]
-    game = scripted_game("wrc", [human, *BOTS], draws)
-    model = TableModel(0)
-    for event in game.events:
-        model.apply(event)
-    from engine.actions import Ankan
-
-    for event in game.apply(Ankan(0, t("1m").kind)):
-        model.apply(event)
-    view = game.view(0)
-    assert sorted(model.display_tiles()) == sorted(view.hand)
-    assert model.tiles_left == view.tiles_left
-    assert tuple(model.indicators) == view.dora_indicators
-    assert model.kans() == 1 and model.rinshan_taken == 1
-    assert LIVE_END - model.kans() - model.tiles_left == game.hand.wall.live_next
 
 
 def test_a_new_player_meets_the_default_ai_level():

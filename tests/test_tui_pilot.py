@@ -146,7 +146,7 @@ async def test_a_complete_hand_by_keystrokes_against_the_ai(tmp_path):
         if not isinstance(app.screen, TableScreen):
             await pilot.press("enter")
         table = await settle(pilot)
-        assert table is not None and table.model.hands_started == 2
+        assert table is not None and table.hands_started == 2
         log = table.query_one("#log").data.lines
         assert any("East 2" in line or "honba" in line for line in log)
 
@@ -158,7 +158,7 @@ async def test_cursor_keys_move_and_enter_discards_the_tile_under_the_cursor(tmp
     app = scenario_app("chi", tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         table = await settle(pilot)
-        tiles = table.model.display_tiles()
+        tiles = table.hand_tiles()
         assert table.cursor == len(tiles) - 1  # on the drawn tile
         await pilot.press("left")
         assert table.cursor == len(tiles) - 2
@@ -183,7 +183,7 @@ async def test_space_discards_too(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         table = await settle(pilot)
         await pilot.press("home")
-        first = table.model.display_tiles()[0]
+        first = table.hand_tiles()[0]
         await press(pilot, "space")
         assert table.game.actions[0] == Discard(0, first)
 
@@ -193,7 +193,7 @@ async def test_chi_with_two_options_asks_for_a_number_and_kuikae_blocks_a_discar
     async with app.run_test(size=(120, 40)) as pilot:
         table = await press(pilot, "enter")  # tsumogiri 1z; seat 3 then discards 4p
         assert Chi in legal_types(table)
-        prompt = table.query_one("#prompt").data
+        prompt = table.board.ui.prompt
         assert any(
             text.startswith("Chi") and "4p: [3p 5p] | [5p 6p]" in text
             for _, text in prompt.options
@@ -208,9 +208,9 @@ async def test_chi_with_two_options_asks_for_a_number_and_kuikae_blocks_a_discar
         assert called and called[-1].seat == 0
         assert sorted(str(t) for t in called[-1].meld.tiles) == ["4p", "5p", "6p"]
         # Kuikae: 4p and 7p may not be discarded now; 7p is in the hand and disabled.
-        tiles = table.model.display_tiles()
+        tiles = table.hand_tiles()
         seven = tiles.index(parse_tile("7p"))
-        assert seven in table.query_one("#hand").data.disabled
+        assert seven in table.board.ui.disabled
         before = len(table.game.actions)
         table.cursor = seven
         await pilot.press("enter")
@@ -227,15 +227,15 @@ async def test_riichi_picks_among_the_tenpai_discards_then_declares(tmp_path):
         assert table.mode == "riichi"
         # Only 5z keeps tenpai: the cursor jumped there, everything else is disabled.
         assert table._cursor_tile() == parse_tile("5z")
-        disabled = table.query_one("#hand").data.disabled
-        assert len(disabled) == len(table.model.display_tiles()) - 1
+        disabled = table.board.ui.disabled
+        assert len(disabled) == len(table.hand_tiles()) - 1
         await pilot.press("escape")
         assert table.mode == "" and table.decision is not None  # Esc backs out, no pass
         await pilot.press("r")
         table = await press(pilot, "enter")
         assert table.game.actions[0] == Discard(0, parse_tile("5z"), riichi=True)
-        assert table.model.riichi[0]
-        assert table.model.rivers[0][0].turned
+        assert table.view.seats[0].riichi
+        assert table.view.seats[0].river[0].sideways
 
 
 async def test_kan_declares_an_ankan_and_reveals_a_kan_dora(tmp_path):
@@ -246,15 +246,15 @@ async def test_kan_declares_an_ankan_and_reveals_a_kan_dora(tmp_path):
         table = await press(pilot, "k")
         assert any(isinstance(e, KanDeclared) for e in table.game.events)
         kan_dora = [e for e in table.game.events if isinstance(e, DoraRevealed) and e.kan]
-        assert kan_dora and len(table.model.indicators) == 2
-        assert table.model.melds[0][0].kind.value == "ankan"
+        assert kan_dora and len(table.view.wall.dora_indicators) == 2
+        assert table.view.seats[0].melds[0].kind.value == "ankan"
 
 
 async def test_tsumo_wins_and_the_result_screen_closes_with_enter(tmp_path):
     app = scenario_app("tsumo", tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         table = await settle(pilot)
-        options = " ".join(text for _, text in table.query_one("#prompt").data.options)
+        options = " ".join(text for _, text in table.board.ui.prompt.options)
         # The dealer's first draw completes the hand: tenhou, and the prompt says so.
         assert "Tsumo ツモ 5s: tenhou 天和 = yakuman 役満 16,000 all" in options
         await press(pilot, "t")
@@ -263,7 +263,7 @@ async def test_tsumo_wins_and_the_result_screen_closes_with_enter(tmp_path):
         assert [y["id"] for y in won[0].result["yaku"]] == ["tenhou"]
         assert not isinstance(app.screen, TableScreen)  # the hand result is up
         await press(pilot, "enter")
-        assert table.model.hands_started == 2
+        assert table.hands_started == 2
 
 
 async def test_ron_wins_on_a_discard(tmp_path):
@@ -271,7 +271,7 @@ async def test_ron_wins_on_a_discard(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         table = await press(pilot, "enter")
         assert Ron in legal_types(table)
-        options = " ".join(text for _, text in table.query_one("#prompt").data.options)
+        options = " ".join(text for _, text in table.board.ui.prompt.options)
         assert "Ron ロン 5s: tanyao 断幺九 = 2,000" in options
         await press(pilot, "o")
         won = [e for e in table.game.events if isinstance(e, Won)]
@@ -448,7 +448,7 @@ async def test_resume_after_an_abrupt_stop_restores_the_identical_state(tmp_path
             if table.decision and Pass in legal_types(table):
                 table = await press(pilot, "n") or table
         events = list(table_of(app).game.events)
-        model_hand = list(table_of(app).model.display_tiles())
+        model_hand = list(table_of(app).hand_tiles())
     # A new run with the same data directory offers the save on the launch screen.
     again = MahjongApp(delay=0, data_dir=tmp_path, seed=99)
     async with again.run_test(size=(120, 40)) as pilot:
@@ -456,4 +456,4 @@ async def test_resume_after_an_abrupt_stop_restores_the_identical_state(tmp_path
         assert "press r to resume" in screen_text(again)
         table = await press(pilot, "r")
         assert table.game.events == events
-        assert table.model.display_tiles() == model_hand
+        assert table.hand_tiles() == model_hand

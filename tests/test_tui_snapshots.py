@@ -88,3 +88,19 @@ def test_furiten_warning(snap_compare, tmp_path):
 def test_terminal_too_small(snap_compare, tmp_path):
     app = game_app(tmp_path, "wrc")
     assert snap_compare(app, terminal_size=(60, 20))
+
+
+MID_HAND = ("i", "enter") * 6  # six turns played by the hint: rivers, a few calls maybe
+
+
+def test_table_mid_hand_160x50(snap_compare, tmp_path):
+    """160x50: the square wall, rivers of six around it, the log and aids beside it."""
+    app = game_app(tmp_path, "wrc")
+    assert snap_compare(app, terminal_size=(160, 50), run_before=keys(*MID_HAND))
+
+
+def test_table_mid_hand_200x60_kanji_ja(snap_compare, tmp_path):
+    """200x60 with kanji faces in Japanese: the table centred, framed tiles in the hand."""
+    app = MahjongApp(ruleset_id="wrc", ai="greedy", seed=7, tiles="kanji", lang="ja",
+                     delay=0, data_dir=tmp_path)
+    assert snap_compare(app, terminal_size=(200, 60), run_before=keys(*MID_HAND))

@@ -672,3 +672,61 @@ def reason_text(reason: str, lang: str = "en", human: int | None = None) -> str:
         return str(value)
 
     return template.format(**{k: field(v) for k, v in reason.fields.items()})
+
+
+# ---------------------------------------------------------------- reasons from the input class
+
+
+def input_reason_text(
+    key: str, fields: Sequence[tuple[str, str]], engine: bool, lang: str, kind: str = ""
+) -> str:
+    """A `tui.input.Reason` in words: an engine key (`Unavailable.key`) as "why.<key>"
+    (an unknown one as "why.other", so a new engine reason never crashes the table),
+    a message key as it is. Fields named `tiles` hold kinds, `tile` a tile in mpsz."""
+    values: dict[str, object] = {}
+    for name, value in fields:
+        if name == "tiles":
+            values[name] = tiles_label(_field_kinds(value), lang)
+        elif name in ("tile", "wait"):
+            values[name] = _field_tile(value, lang)
+        else:
+            values[name] = value
+    if engine:
+        from .words import MESSAGES
+
+        if key == "furiten":  # which furiten: the field says
+            scope = dict(fields).get("reason", "")
+            key = {"riichi": "furiten_riichi", "temporary": "furiten_passed"}.get(
+                scope, "furiten_discard" if "wait" in values else "why.furiten"
+            )
+            values.setdefault("tile", values.get("wait", ""))
+        for name in (f"why.{kind}.{key}", f"why.{key}", key):
+            if name in MESSAGES:
+                try:
+                    return message(name, lang, **values)
+                except KeyError:  # a field the words need is missing: say it plainly
+                    break
+        return message("why.other", lang)
+    if key == "choose_call":
+        values["what"] = call_name(str(values.get("what", "")), lang) if values.get("what") else ""
+    return message(key, lang, **values)
+
+
+def _field_kinds(value: str) -> list[int]:
+    """Kinds from a field: space-separated ints, or tiles in mpsz."""
+    parts = value.split()
+    if all(p.isdigit() for p in parts):
+        return [int(p) for p in parts]
+    from rules.tiles import parse_tiles
+
+    return [t.kind for t in parse_tiles(value.replace(" ", ""))]
+
+
+def _field_tile(value: str, lang: str) -> str:
+    from rules.tiles import parse_tiles
+
+    try:
+        tiles = parse_tiles(value)
+    except ValueError:
+        return value
+    return tiles_label(tiles, lang)

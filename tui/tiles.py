@@ -68,6 +68,8 @@ BACK_STYLE = "yellow"
 DIM_STYLE = "dim strike"
 HIGHLIGHT_STYLE = "reverse bold"
 DORA_STYLE = "underline bold"
+FRAME_STYLE = "on grey23"  # the body of a framed hand tile
+FRAME_CURSOR_STYLE = "bold black on bright_white"  # the tile under the cursor
 
 # Suffix marks of river tiles (one cell each); the help screen lists them.
 RIVER_MARKS: dict[str, str] = {
@@ -135,6 +137,53 @@ def _face(tile: Tile, style: str) -> tuple[str, str]:
     return glyph, UNICODE_RED_FIVE_STYLE if tile.red else colour
 
 
+def short_face(tile: Tile | None, style: str) -> tuple[str, str]:
+    """The three-cell form of a kanji face for rivers and melds where four do not fit:
+    the number as a digit before the suit kanji ("5萬", "0萬" for the red five, mpsz's
+    mark), an honor's kanji then a space. Other styles keep their own face."""
+    if style != "kanji":
+        return (_back_face(style), BACK_STYLE) if tile is None else _face(tile, style)
+    if tile is None:
+        return "###", BACK_STYLE
+    suit = suit_of(tile.kind)
+    if suit == 3:
+        honor = tile.kind - 27
+        colour = WIND_STYLE if honor < 4 else DRAGON_STYLES[honor - 4]
+        return f"{_KANJI_HONORS[honor]} ", colour
+    if tile.red:
+        return f"0{_KANJI_SUITS[suit]}", RED_FIVE_STYLE
+    return f"{number_of(tile.kind)}{_KANJI_SUITS[suit]}", SUIT_STYLES[suit]
+
+
+def framed_width(style: str = DEFAULT_STYLE) -> int:
+    """Cells of a framed tile of the hand: the face with one cell of tile on each side."""
+    return tile_width(style) + 2
+
+
+def framed_tile(
+    tile: Tile | None,
+    style: str = DEFAULT_STYLE,
+    *,
+    dim: bool = False,
+    highlight: bool = False,
+    dora: bool = False,
+) -> tuple[Text, Text, Text]:
+    """A hand tile three rows tall: the tile's body is its background (no frame
+    characters, whose width East-Asian terminals disagree on), the face in the middle
+    row, a dora underlined, the cursor's tile raised in reverse video. With NO_COLOR
+    the face and its attributes remain."""
+    width = framed_width(style)
+    body = Style.parse(FRAME_STYLE)
+    if highlight:
+        body = Style.parse(FRAME_CURSOR_STYLE)
+    face = tile_text(tile, style, dim=dim, dora=dora)
+    face.stylize(Style(bgcolor=body.bgcolor), 0, len(face))
+    edge = Text(" " * width, style=body, end="", no_wrap=True)
+    middle = Text.assemble((" ", body), face, (" ", body), end="", no_wrap=True)
+    top = Text("^" * width if highlight else " " * width, style=body, end="", no_wrap=True)
+    return top, middle, edge
+
+
 def _back_face(style: str) -> str:
     if style == "unicode":
         return _pad(_UNICODE_BACK, 2)
@@ -156,6 +205,7 @@ def tile_text(
     dim: bool = False,
     highlight: bool = False,
     dora: bool = False,
+    short: bool = False,
 ) -> Text:
     """One tile as Rich Text: `tile_width(style)` cells, or `sideways_width(style)` if turned.
 
@@ -163,7 +213,9 @@ def tile_text(
     a sideways, dimmed, highlighted dora is possible and each stays visible.
     """
     check_style(style)
-    if tile is None or back:
+    if short:
+        face, colour = short_face(None if back else tile, style)
+    elif tile is None or back:
         face, colour = _back_face(style), BACK_STYLE
     else:
         face, colour = _face(tile, style)

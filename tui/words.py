@@ -297,6 +297,19 @@ SCREEN_WORDS: dict[str, tuple[str, str]] = {
     "mark.called": ("called away by another player", "鳴かれた牌"),
     "mark.last": ("the discard that can be called now", "直前の捨て牌"),
     "mark.tsumogiri": ("discarded straight from the draw (tsumogiri)", "ツモ切り"),
+    "mark.stacked": (
+        "added kan (kakan): the added tile on the turned one",
+        "加槓: 横向きの牌に重ねた牌",
+    ),
+    "mark.dora": (
+        "dora (underlined), after its indicator: 3m>4m",
+        "ドラ (下線)、表示牌の後: 3m>4m",
+    ),
+    "mark.wall_two": ("wall: a stack of two tiles", "山: 二枚の山"),
+    "mark.wall_one": ("wall: one tile left in the stack", "山: 残り一枚"),
+    "mark.wall_dead": ("dead wall (wanpai), set apart", "王牌"),
+    "mark.wall_shown": ("dead wall stack with a dora indicator face up", "ドラ表示牌の山"),
+    "mark.wall_gone": ("blank: stacks already drawn", "空白: ツモ済みの山"),
 }
 
 # The rules reference: the titles of RULESETS.md §2's groups A-K and one label per parameter.
@@ -546,10 +559,21 @@ MESSAGES: dict[str, Message] = {
     "centre_sticks_short": Message("sticks {sticks}", "供託 {sticks}"),
     "centre_left_short": Message("left {left}", "残り {left}"),
     # A time limit (gifu: 50 minutes).
-    "log_time_up": Message(
-        "Time is up: the game ends with this hand", "時間切れ: この局で終局"
-    ),
+    "log_time_up": Message("Time is up: the game ends with this hand", "時間切れ: この局で終局"),
     "centre_time_left": Message("{minutes} min left", "残り{minutes}分"),
+    # The board (tui.widgets.board): the centre panel and the seats' badges.
+    "board_round": Message("{round}, honba {honba}", "{round} {honba}本場"),
+    "board_sticks": Message("sticks {sticks}", "供託 {sticks}"),
+    "board_left": Message("{left} tiles left", "残り {left}"),
+    "board_dora": Message("dora", "ドラ"),
+    "board_ura": Message("ura", "裏ドラ"),
+    "board_dead_wall": Message("dead wall", "王牌"),
+    "board_rinshan": Message("rinshan {count}", "嶺上 {count}"),
+    "board_break": Message("broken at {owner}'s wall", "開門 {owner}の山"),
+    "badge_dealer": Message("dealer", "親"),
+    "badge_riichi": Message("riichi", "リーチ"),
+    "badge_turn": Message("to act", "手番"),
+    "board_tiles": Message("{count} tiles", "{count}枚"),
     "time_up_note": Message(
         "The {minutes}-minute time limit ended the game", "{minutes}分の時間制限で終局"
     ),
@@ -619,6 +643,69 @@ MESSAGES: dict[str, Message] = {
     ),
     "game_over": Message("The game is over", "対局終了"),
     "not_enabled": Message("Not possible now", "今はできない"),
+    # The engine's reasons (`SeatView.unavailable`), by its key: "why.<key>".
+    "why.not_your_turn": Message("It is not your turn", "あなたの番ではない"),
+    "why.no_yaku": Message("No yaku: the hand cannot win", "役がないので和了れない"),
+    "why.furiten": Message("Furiten: you cannot win by ron now", "振聴: 今はロンできない"),
+    "why.kuikae": Message(
+        "Kuikae: you may not discard a tile of the set you just called",
+        "喰い替え: 鳴いた面子と同じ牌は切れない",
+    ),
+    "why.not_tenpai": Message("Your hand is not tenpai", "聴牌していない"),
+    "why.not_complete": Message("Your hand is not complete", "和了形ではない"),
+    "why.riichi_locked": Message(
+        "After riichi you discard the tile you draw", "リーチ後はツモ切りのみ"
+    ),
+    "why.riichi_already": Message("You are already in riichi", "すでにリーチしている"),
+    "why.no_riichi": Message("This rulebook has no riichi", "このルールにはリーチがない"),
+    "why.not_closed": Message("Riichi needs a closed hand", "リーチは門前のときだけ"),
+    "why.no_call_in_riichi": Message(
+        "After riichi you may not chi, pon or daiminkan", "立直後はチー・ポン・明槓できない"
+    ),
+    "why.houtei": Message("Nobody may call the last discard (houtei)", "河底牌は鳴けない"),
+    "why.not_kamicha": Message(
+        "Chi only from kamicha (the player on your left)", "チーは上家からのみ"
+    ),
+    "why.no_tiles": Message("You do not hold the tiles for that call", "その鳴きに必要な牌がない"),
+    "why.nothing_offered": Message("No discard is on offer now", "今は出ている牌がない"),
+    "why.after_call": Message(
+        "No tsumo right after a call: discard a tile", "鳴いた直後はツモ和了できない"
+    ),
+    "why.other": Message("Not possible now", "今はできない"),
+    "why.riichi.not_tenpai": Message(
+        "Riichi needs a closed tenpai hand", "リーチは門前で聴牌のときだけ"
+    ),
+    "why.no_kan_max": Message("No more kans: {max} is the limit", "槓は{max}回まで"),
+    "why.no_kan_last_tile": Message("No kan on the last tile", "最後の牌では槓できない"),
+    "why.no_points": Message(
+        "Riichi needs {need} points for the stick (you have {score})",
+        "リーチ棒の{need}点が足りない (持ち点 {score})",
+    ),
+    "why.too_few_tiles": Message(
+        "Riichi needs at least one more draw left in the wall ({tiles_left} left)",
+        "ツモ番が残っていないのでリーチできない (残り {tiles_left})",
+    ),
+    "why.riichi_after_call": Message(
+        "Riichi needs a closed hand: you called", "鳴いたのでリーチできない"
+    ),
+    "why.riichi_last_tile": Message("No riichi on the last draw", "最後のツモではリーチできない"),
+    "why.riichi_needs_closed": Message(
+        "Riichi needs a closed tenpai hand", "リーチは門前で聴牌のときだけ"
+    ),
+    "why.riichi_not_in_ruleset": Message(
+        "This rulebook has no riichi", "このルールにはリーチがない"
+    ),
+    "why.declaring": Message("The hand is over: tenpai is being declared", "流局: 聴牌の宣言中"),
+    "why.already_answered": Message("You have answered already", "すでに答えた"),
+    "why.kan_tile_ron_only": Message(
+        "An added kan's tile may only be robbed by ron (chankan)", "加槓の牌は搶槓のロンのみ"
+    ),
+    "why.waiting_for_claims": Message(
+        "Waiting for the others to answer the discard", "他家の鳴きの返答待ち"
+    ),
+    "why.claim_open": Message(
+        "A discard is on offer: call it or pass (n)", "打牌が出ている: 鳴くか見送り (n)"
+    ),
     # Hand results and game end.
     "win_ron": Message(
         "{winner} wins by ron on {tile} from {loser}", "{winner} が {loser} から {tile} でロン和了"

@@ -14,29 +14,18 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from rules.tiles import Tile
-
 from .. import explain as X
 from ..keys import help_rows
-from ..tiles import RIVER_MARKS, tile_text
 from ..words import check_lang
 from .hand_result import CSS_FILE, heading, hint_text
 
 
 def mark_samples() -> dict[str, Text]:
-    """A sample of each mark, drawn by the same code as the table (text tile style)."""
-    five = Tile(4)  # 5m
+    """A sample of each mark, drawn by the board's own code (text tile style)."""
+    from ..widgets.board import legend
 
-    def river(mark: str) -> Text:
-        return Text.assemble(tile_text(five), RIVER_MARKS[mark])
-
-    return {
-        "mark.sideways": tile_text(five, sideways=True),
-        "mark.back": tile_text(None),
-        "mark.called": river("called"),
-        "mark.last": river("last"),
-        "mark.tsumogiri": river("tsumogiri"),
-    }
+    # Each sample as spans of its own, so a table's padding never takes its style.
+    return {key: Text.assemble(sample) for sample, key in legend()}
 
 
 def help_sections(lang: str) -> RenderableType:

@@ -1,12 +1,12 @@
 """The replay viewer: a logged game at the table, one action at a time, with the AI's view.
 
-The screen is the table (`TableScreen`'s layout, widgets and rendering) with no
-engine behind it: a position is "the first k actions applied", shown by
-applying the record's events to one `TableModel` per seat (so any seat can be
-at the bottom, and `a` turns every hand face up). Stepping forward applies the
-new events; stepping back starts again from a copy of the models taken at the
-start of the hand. When an action ends a hand, the finished hand is a position
-of its own, before the next deal.
+The screen composes the same `Board` as the table, with no engine loop behind
+it: a position is "the first k actions applied", and what it shows is the
+engine's own view of that game for the seat at the bottom
+(`build_seat_view(timeline.game_at(k), seat)`), so any seat can be at the
+bottom and `a` lays every hand open (each seat's own tiles, from its own
+view). When an action ends a hand, the finished hand is a position of its
+own, before the next deal (`hand_end_game`).
 
 `s` asks the `hard` AI what it would have done at the decision just shown (the
 seat that acted, with the view and legal actions it had), rebuilt by
@@ -18,31 +18,33 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
 
 from ai.review import Timeline, same_action
 from ai.suggest import suggest as ai_suggest
 from engine.actions import Action, Discard
 from engine.events import HandStarted
 from engine.game import Game
+from engine.seat_view import SeatView, build_seat_view
 from engine.view import PlayerView
 from rules.tiles import Tile
 
-from ..describe import action_text, event_text, reason_text, seat_label
-from ..settings import GameConfig
-from ..tiles import tile_text
-from ..widgets import HandTiles
+from ..describe import Aids, action_text, event_text, learning_aids, reason_text, seat_label
+from ..widgets import WIDGETS_CSS_PATH
+from ..widgets.aids import AidsData, AidsPanel
+from ..widgets.board import Board, BoardInput, PromptData
 from ..widgets.event_log import KEEP as LOG_KEEP
 from ..widgets.event_log import EventLog, LogData
-from ..widgets.prompt import KeyBar, KeyBarData, KeyHint, PromptBar, PromptData
+from ..widgets.prompt import KeyBar, KeyBarData, KeyHint
 from ..words import first_name, message, round_name, wind_name
-from . import TUI_DIR
-from .table import FixedRow, TableModel, TableScreen, Tag
+from . import TABLE_CSS_PATH, TUI_DIR
 
 REPLAY_CSS_PATH = TUI_DIR / "screens" / "replay.tcss"
 LEVEL = "hard"
@@ -99,10 +101,7 @@ REPLAY_KEYS: tuple[ReplayKey, ...] = (
     ReplayKey("up,p,left_square_bracket", "hand(-1)", "replay.prev_hand", "↑", show=False),
     ReplayKey("home", "first", "footer.first", "Home", show=False),
     ReplayKey("end", "last", "footer.last", "End", show=False),
-    *(
-        ReplayKey(str(n), f"seat({n - 1})", "replay.seat", "1-4", show=n == 1)
-        for n in range(1, 5)
-    ),
+    *(ReplayKey(str(n), f"seat({n - 1})", "replay.seat", "1-4", show=n == 1) for n in range(1, 5)),
     ReplayKey("tab", "next_seat", "replay.next_seat", "Tab", show=False),
     ReplayKey("a", "all_hands", "replay.all_hands", "a"),
     ReplayKey("s", "suggest", f"replay.{LEVEL}_ai", "s"),
@@ -114,13 +113,14 @@ REPLAY_KEYS: tuple[ReplayKey, ...] = (
 FOOTER_HEAD = (("←→", "replay.step"), ("↑↓", "replay.hand"), ("Home/End", "replay.ends"))
 
 
-class ReplayScreen(TableScreen, inherit_bindings=False):
+class ReplayScreen(Screen[None]):
     """A recorded game at the table: step through it, look at any hand, ask the AI."""
 
-    CSS_PATH: ClassVar = [*TableScreen.CSS_PATH, REPLAY_CSS_PATH]
+    CSS_PATH: ClassVar = [WIDGETS_CSS_PATH, TABLE_CSS_PATH, REPLAY_CSS_PATH]
     BINDINGS: ClassVar = [
         Binding(k.keys, k.action, first_name(k.label), show=False) for k in REPLAY_KEYS
     ]
+    HORIZONTAL_BREAKPOINTS: ClassVar = [(0, "-narrow"), (160, "-wide")]
 
     def __init__(
         self,
@@ -135,29 +135,27 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
     ) -> None:
         """`step` opens the viewer just after action `step` (an index into the
         actions, as `ai.review.ReviewItem.step`); by default it opens at the deal."""
-        game = timeline.fresh()
-        config = GameConfig(
-            ruleset=game.ruleset.id, ai=LEVEL, seed=game.seed, tiles=tiles, lang=lang,
-            delay=0, aids=aids,
-        )
-        super().__init__(config, game=game)
+        super().__init__()
         self.timeline = timeline
+        self.tile_style = tiles
+        self.lang = lang
+        self.aids_on = aids
         self.positions = positions(timeline)
-        self.you = game.seating.index(0)  # the line-up's first player: the human in TUI games
+        first = timeline.game_at(0)
+        self.ruleset = first.ruleset
+        self.you = first.seating.index(0)  # the line-up's first player: the human in TUI games
         self.view_seat = self.you if seat is None else seat
-        self.human_seat = self.view_seat
-        rows = game.ruleset.discard_rows
-        self.models = [TableModel(s, rows) for s in range(4)]
-        self.model = self.models[self.view_seat]
         self.show_all = False
         self.suggesting = suggesting
         self.index = 0
-        self._applied = 0  # events applied to the models
-        self._snapshots: dict[int, list[TableModel]] = {}  # event index of a HandStarted
+        self.view: SeatView | None = None
         self._decisions: dict[int, tuple[PlayerView, list[Action]]] = {}
         self._suggested: Action | None = None
+        self._last_view: PlayerView | None = None
         self._start = 0 if step is None else self.position_after(step)
         self.header = ""
+        self.hint = ""
+        self.status = ""
 
     # -- positions --------------------------------------------------------------------
     def position_after(self, step: int) -> int:
@@ -172,37 +170,43 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
     def position(self) -> Position:
         return self.positions[self.index]
 
+    def full(self) -> bool:
+        """This position is a whole action (not a finished hand before the next deal)."""
+        pos = self.position
+        return pos.events == self.timeline.event_end(pos.actions)
+
+    def game_here(self) -> Game:
+        """The game at this position: k actions applied, or the finished hand."""
+        pos = self.position
+        if self.full():
+            return self.timeline.game_at(pos.actions)
+        return hand_end_game(self.timeline, pos.actions)
+
     def goto(self, index: int) -> None:
-        index = max(0, min(index, len(self.positions) - 1))
-        target = self.positions[index].events
-        if target < self._applied:
-            base = max((i for i in self._snapshots if i < target), default=None)
-            if base is None:
-                rows = self.game.ruleset.discard_rows
-                self.models, self._applied = [TableModel(s, rows) for s in range(4)], 0
-            else:
-                self.models, self._applied = copy.deepcopy(self._snapshots[base]), base
-        events = self.timeline.events
-        for i in range(self._applied, target):
-            event = events[i]
-            if isinstance(event, HandStarted) and i not in self._snapshots:
-                self._snapshots[i] = copy.deepcopy(self.models)
-            for model in self.models:
-                model.apply(event)
-        self._applied = target
-        self.index = index
-        self.model = self.models[self.view_seat]
+        self.index = max(0, min(index, len(self.positions) - 1))
         self._show_position()
+
+    def hand_tiles(self) -> list[Tile]:
+        """The bottom seat's hand as shown, the drawn tile last."""
+        return list(_tiles_of(self.view)) if self.view is not None else []
+
+    @property
+    def board(self) -> Board:
+        return self.query_one("#board", Board)
 
     # -- mounting ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Tag(id="replay-header")
-        yield from super().compose()
+        kw: dict[str, Any] = {"tile_style": self.tile_style, "lang": self.lang}
+        yield Static(id="replay-header")
+        with Horizontal(id="main"):
+            yield Board(id="board", **kw)
+            with Vertical(id="sidebar"):
+                yield EventLog(id="log", **kw)
+                yield AidsPanel(id="aids", **kw)
+        yield KeyBar(id="keys", **kw)
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # not the table's on_mount: no engine, the record is the game
-        self._apply_size()
-        self.call_later(self.goto, self._start)  # once mounted: the table renders then
+    def on_mount(self) -> None:
+        self.call_later(self.goto, self._start)  # once mounted: the board paints then
 
     # -- what a position shows ----------------------------------------------------------
     def decision_at(self, k: int) -> tuple[PlayerView, list[Action]]:
@@ -217,36 +221,49 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         timeline = self.timeline
         done = pos.actions
         lang = self.lang
+        game = self.game_here()
+        views = [build_seat_view(game, seat) for seat in range(4)]
+        view = views[self.view_seat]
+        if self.show_all or not self.full():  # every hand laid open
+            seats = tuple(
+                info
+                if info.shown or info.seat == view.seat
+                else replace(info, shown=_tiles_of(views[info.seat]))
+                for info in view.seats
+            )
+            view = replace(view, seats=seats)
+        self.view = view
         what = message("replay_deal", lang)
         if done:
             action = timeline.actions[done - 1]
-            view, _ = self.decision_at(done - 1)
-            who = seat_label(action.seat, None, view.dealer, lang)
-            what = f"{who}: {action_text(action, view, lang)}"
-        full = pos.events == timeline.event_end(done)
-        model = self.model
-        name = round_name(model.round_wind, model.hand_number + 1, lang)
+            before, _ = self.decision_at(done - 1)
+            who = seat_label(action.seat, None, before.dealer, lang)
+            what = f"{who}: {action_text(action, before, lang)}"
+        name = round_name(view.round_wind, view.hand_number + 1, lang)
         where = (
-            message("replay_where", lang, round=name, honba=model.honba)
-            if model.hands_started
+            message("replay_where", lang, round=name, honba=view.honba)
+            if pos.hand
             else message("replay_start", lang)
         )
-        ending = "" if full else message("replay_hand_over", lang)
-        if model.over:
+        ending = "" if self.full() else message("replay_hand_over", lang)
+        if game.is_over:
             ending = message("replay_game_over", lang)
         self.header = message(
-            "replay_header", lang, where=where, step=self.index,
-            steps=len(self.positions) - 1, what=what, ending=ending,
+            "replay_header",
+            lang,
+            where=where,
+            step=self.index,
+            steps=len(self.positions) - 1,
+            what=what,
+            ending=ending,
         )
         # The seat at the bottom sees its own view here (learning aids), when this
         # position is a whole action (not a finished hand before the next deal).
-        self._last_view = timeline.game_at(done).view(self.view_seat) if full else None
-        self._aids_key = None
+        self._last_view = game.view(self.view_seat) if self.full() else None
         self.hint, self._suggested = "", None
         if self.suggesting:
             self._suggest(quiet=True)
         self.status = ""
-        self._log_lines = []
         self._render_all()
 
     def _hand_events_start(self) -> int:
@@ -254,60 +271,54 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         starts = [i for i, e in enumerate(self.timeline.events[:end]) if isinstance(e, HandStarted)]
         return starts[-1] if starts else 0
 
-    # -- rendering (the table's, plus the header, the log and the open hands) ----------
-    def _render_table(self) -> None:
+    # -- rendering -----------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.status = text
+        self._render_board()
+
+    def _render_all(self) -> None:
         if not self.is_mounted:
             return
-        super()._render_table()
-        self.query_one("#replay-header", Tag).show(
+        self.query_one("#replay-header", Static).update(
             Text(self.header, no_wrap=True, overflow="ellipsis")
         )
-        model = self.model
+        dealer = self.view.dealer if self.view is not None else 0
         lines = []
         for event in self.timeline.events[self._hand_events_start() : self.position.events]:
-            line = event_text(event, self.view_seat, model.dealer, self.lang)
+            line = event_text(event, self.view_seat, dealer, self.lang)
             if line:
                 lines.append(line)
         self.query_one("#log", EventLog).update_data(LogData(tuple(lines[-LOG_KEEP:])))
-        # Every hand face up on request, and at the end of a hand (as the table shows it).
-        if self.show_all or self.position.events != self.timeline.event_end(self.position.actions):
-            self._render_open_hands()
+        self._render_board()
+        self._render_aids()
+        self._render_keys()
 
-    def _render_open_hands(self) -> None:
-        style = self.tile_style
-        for rel in (1, 2, 3):
-            seat = (self.view_seat + rel) % 4
-            other = self.models[seat]
-            tiles = other.display_tiles()
-            if rel == 2:
-                self.query_one("#backs-2", FixedRow).update_data(
-                    HandTiles(tuple(tiles), other.drawn is not None)
-                )
-            else:
-                self.query_one(f"#backs-{rel}", Tag).show(_faces(tiles, style))
-
-    def _render_hand_and_aids(self) -> None:
+    def _render_board(self) -> None:
         if not self.is_mounted:
             return
-        super()._render_hand_and_aids()
         # No cursor in a replay; with a suggestion on, it marks the tile the AI would
         # have discarded, when that tile is in the hand at the bottom.
-        row = self.query_one("#hand", FixedRow)
         mark = None
         suggested = self._suggested
         if isinstance(suggested, Discard) and suggested.seat == self.view_seat:
-            tiles = self.model.display_tiles()
-            same = [i for i, t in enumerate(tiles) if t == suggested.tile]
+            same = [i for i, t in enumerate(self.hand_tiles()) if t == suggested.tile]
             mark = same[-1] if same else None
-        row.update_data(replace(row.data, cursor=mark))
+        prompt = PromptData()
+        if self.hint:
+            prompt = PromptData(self.hint.split("\n")[0], (), self._differs())
+        self.board.show(self.view, BoardInput(cursor=mark, prompt=prompt, status=self.status))
 
-    def _render_prompt(self) -> None:
-        prompt = self.query_one("#prompt", PromptBar)
-        if not self.hint:
-            prompt.update_data(PromptData())
-            return
-        first = self.hint.split("\n")[0]
-        prompt.update_data(PromptData(first, (), self._differs()))
+    def _render_aids(self) -> None:
+        aids = Aids()
+        view = self._last_view
+        if self.aids_on and view is not None:
+            try:
+                aids = learning_aids(view, [], None, self.lang)
+            except ValueError:
+                aids = Aids()
+        if self.hint:
+            aids = replace(aids, hint=self.hint)
+        self.query_one("#aids", AidsPanel).update_data(AidsData(aids, self.aids_on, False))
 
     def _render_keys(self) -> None:
         lang = self.lang
@@ -321,9 +332,6 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
                     label = "replay.hide_ai"
                 hints.append(KeyHint(k.display, first_name(label, lang)))
         self.query_one("#keys", KeyBar).update_data(KeyBarData(tuple(hints)))
-
-    def _default_status(self) -> str:
-        return ""
 
     def _differs(self) -> bool:
         done = self.position.actions
@@ -387,8 +395,7 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         self.goto(len(self.positions) - 1)
 
     def action_seat(self, seat: int) -> None:
-        self.view_seat = self.human_seat = seat
-        self.model = self.models[seat]
+        self.view_seat = seat
         self._show_position()
         self.say(
             message("replay_seat_at_bottom", self.lang, seat=seat, wind=start_wind(seat, self.lang))
@@ -397,9 +404,14 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
     def action_next_seat(self) -> None:
         self.action_seat((self.view_seat + 1) % 4)
 
+    def action_rules(self) -> None:
+        from .rules_reference import RulesReferenceScreen
+
+        self.app.push_screen(RulesReferenceScreen(self.ruleset, self.lang))
+
     def action_all_hands(self) -> None:
         self.show_all = not self.show_all
-        self._render_all()
+        self._show_position()
         key = "replay_all_face_up" if self.show_all else "replay_own_face_up"
         self.say(message(key, self.lang))
 
@@ -411,15 +423,19 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         else:
             self.hint, self._suggested = "", None
             self.status = message("replay_suggest_off", self.lang)
-        self._aids_key = None
         self._render_all()
 
     def action_review(self) -> None:
         from .review import ReviewScreen
 
         self.app.push_screen(
-            ReviewScreen(self.timeline, seat=self.view_seat, lang=self.lang,
-                         tile_style=self.tile_style, viewer=True),
+            ReviewScreen(
+                self.timeline,
+                seat=self.view_seat,
+                lang=self.lang,
+                tile_style=self.tile_style,
+                viewer=True,
+            ),
             callback=self.jump_to_step,
         )
 
@@ -434,11 +450,22 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         self.dismiss(None)
 
 
-def _faces(tiles: list[Tile], style: str) -> Text:
-    """A side seat's open hand in two rows of up to seven (as `_backs` lays out backs)."""
-    rows = [tiles[:7], tiles[7:]]
-    lines = [Text(" ", end="").join(tile_text(t, style) for t in row) for row in rows if row]
-    return Text("\n", end="").join(lines)
+def _tiles_of(view: SeatView) -> tuple[Tile, ...]:
+    """A seat's concealed tiles from its own view, the drawn one last."""
+    own = view.own
+    return (*own.tiles, *((own.drawn,) if own.drawn is not None else ()))
+
+
+def hand_end_game(timeline: Timeline, k: int) -> Game:
+    """The game just after action k's events that end its hand, before the next deal.
+
+    The engine deals the next hand in the same step that ends one; the viewer
+    shows the finished hand as a position of its own, so it plays action k on a
+    copy of the game before it with the next deal held back."""
+    game = copy.deepcopy(timeline.game_at(k - 1))
+    game._start_hand = lambda: None  # type: ignore[method-assign]
+    game.apply(timeline.actions[k - 1])
+    return game
 
 
 def replay_screen_for(game: Game, **kwargs) -> ReplayScreen:

@@ -1,0 +1,225 @@
+"""The board's geometry: nothing overlaps, nothing is clipped, at every size, face and language.
+
+One dense position (every seat with four melds including a kakan and an ankan,
+24-tile rivers with riichi and called tiles, a riichi in the last row, five
+dora indicators, a long Japanese prompt with three chi options) is painted at
+each size from 80x24 to 250x70, and every region is checked: its lines fit its
+width and height, no two regions overlap, every river touches its side of the
+centre, the wall glyphs keep one blank cell from any text, and the player's 14
+tiles are all on screen. `test_geometry_catches_an_overfull_region` shows the
+check failing on a region made too small.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+import pytest
+from rich.text import Text
+from seat_views import dense_view, full_hand_view
+
+from tui.layout import GAP, BoardLayout, Rect, board_layout
+from tui.tiles import tile_face
+from tui.widgets.board import (
+    SIDE_DEAD,
+    SIDE_ONE,
+    SIDE_SHOWN,
+    SIDE_TWO,
+    STACK_DEAD,
+    STACK_ONE,
+    STACK_SHOWN,
+    STACK_TWO,
+    BoardInput,
+    Painted,
+    PromptData,
+    canvas,
+    paint_board,
+)
+from tui.words import message
+
+SIZES = ((80, 24), (100, 30), (120, 40), (160, 50), (200, 60), (250, 70))
+FACES = ("text", "kanji", "unicode")
+LANGS = ("en", "ja")
+WALL = set(
+    STACK_TWO + STACK_ONE + STACK_DEAD + STACK_SHOWN + SIDE_TWO + SIDE_ONE + SIDE_DEAD + SIDE_SHOWN
+)
+
+DENSE = dense_view()
+FULL = full_hand_view()
+PROMPTS = {
+    "en": PromptData(
+        "Kamicha discarded 4m, the tile you may call now:",
+        (
+            ("c", "Chi 4m: [2m 3m] | Chi 4m: [3m 5m] | Chi 4m: [5m 6m]"),
+            ("k", "Daiminkan 4m"),
+            ("o", "Ron 4m"),
+            ("n", "Pass"),
+        ),
+        True,
+    ),
+    "ja": PromptData(
+        "上家の打牌 4m: 鳴くか見送るかを選んでください (同巡内の見逃しは振聴になります):",
+        (
+            ("c", "チー 4m: [2m 3m] | チー 4m: [3m 5m] | チー 4m: [5m 6m]"),
+            ("k", "大明槓 4m"),
+            ("o", "ロン 4m"),
+            ("n", "見送り"),
+        ),
+        True,
+    ),
+}
+# The status that comes with each prompt: a long call prompt with "press 1-3", the
+# riichi prompt with the longest status line there is.
+STATUS = {
+    "en": message("choose_call", "en", what="chi チー", count=3),
+    "ja": message("choose_call", "ja", what="チー chi", count=3),
+}
+RIICHI = {
+    lang: (
+        PromptData(
+            message("prompt_riichi_with", lang, tiles="E S W N Wh Gr Rd"),
+            (("⏎", message("prompt_declare", lang)), ("Esc", message("prompt_cancel", lang))),
+        ),
+        message("riichi_choose", lang, tiles="East South West North haku hatsu chun"),
+    )
+    for lang in LANGS
+}
+
+
+def problems(painted: Painted, hand: tuple[str, ...] = ()) -> list[str]:
+    """Everything wrong with a painted board, in words (empty: all is well)."""
+    lay = painted.layout
+    found: list[str] = []
+    board = Rect(0, 0, lay.width, lay.height)
+    for name, rect in lay.regions.items():
+        if not rect.inside(board):
+            found.append(f"{name} {rect} lies outside the {lay.width}x{lay.height} board")
+        lines = painted.parts.get(name, [])
+        if len(lines) > rect.h:
+            found.append(f"{name}: {len(lines)} lines in {rect.h} rows")
+        for line in lines:
+            if line.cell_len > rect.w:
+                found.append(f"{name}: {line.cell_len} cells in {rect.w}: {line.plain!r}")
+    for (a, ra), (b, rb) in combinations(lay.regions.items(), 2):
+        if ra.overlaps(rb):
+            found.append(f"{a} {ra} overlaps {b} {rb}")
+    centre = lay["centre"]
+    if not (
+        lay["river-2"].bottom <= centre.y <= lay["river-2"].bottom + GAP
+        and _spans(lay["river-2"], centre, "x")
+    ):
+        found.append("toimen's river is not in front of the centre")
+    if not (
+        centre.bottom <= lay["river-0"].y <= centre.bottom + GAP
+        and _spans(lay["river-0"], centre, "x")
+    ):
+        found.append("your river is not in front of the centre")
+    if not (lay["river-3"].right + GAP == centre.x and _spans(lay["river-3"], centre, "y")):
+        found.append("kamicha's river does not touch the centre's left side")
+    if not (lay["river-1"].x == centre.right + GAP and _spans(lay["river-1"], centre, "y")):
+        found.append("shimocha's river does not touch the centre's right side")
+    found += _wall_gaps(canvas(painted))
+    if hand:
+        shown = " ".join(line.plain for line in painted.parts["hand-0"])
+        at = 0
+        for face in hand:
+            at = shown.find(face, at)
+            if at < 0:
+                found.append(f"tile {face!r} of the hand is not on screen")
+                break
+            at += len(face)
+    return found
+
+
+def _spans(a: Rect, b: Rect, axis: str) -> bool:
+    """`a` lies alongside `b`: within its columns (x) or rows (y)."""
+    if axis == "x":
+        return (b.x <= a.x and a.right <= b.right) or (a.x <= b.x and b.right <= a.right)
+    return (b.y <= a.y and a.bottom <= b.bottom) or (a.y <= b.y and b.bottom <= a.bottom)
+
+
+def _wall_gaps(lines: list[Text]) -> list[str]:
+    """Wall glyphs touching any other character, left, right, above or below."""
+    grid = [_cells(line.plain) for line in lines]
+    found = []
+    for y, row in enumerate(grid):
+        for x, ch in enumerate(row):
+            if ch not in WALL:
+                continue
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                yy, xx = y + dy, x + dx
+                if 0 <= yy < len(grid) and 0 <= xx < len(grid[yy]):
+                    other = grid[yy][xx]
+                    if other not in WALL and other not in (" ", ""):
+                        found.append(f"wall glyph at {x},{y} touches {other!r}")
+    return found[:5]
+
+
+def _cells(text: str) -> list[str]:
+    """One entry per terminal cell (a wide character, then "" for its second cell)."""
+    from rich.cells import cell_len
+
+    out: list[str] = []
+    for ch in text:
+        out.append(ch)
+        if cell_len(ch) == 2:
+            out.append("")
+    return out
+
+
+def _paint(
+    view, width: int, height: int, face: str, lang: str, cursor: int = 13, riichi: bool = False
+) -> Painted:
+    lay = board_layout(width, height - 1, face)  # the key bar takes the last row
+    prompt, status = RIICHI[lang] if riichi else (PROMPTS[lang], STATUS[lang])
+    ui = BoardInput(cursor=cursor, disabled=frozenset({0, 1}), prompt=prompt, status=status)
+    return paint_board(view, lay, ui, lang)
+
+
+def _hand_faces(view, face: str) -> tuple[str, ...]:
+    own = view.own
+    tiles = [*own.tiles, *([own.drawn] if own.drawn else [])]
+    return tuple(tile_face(t, face).strip() for t in tiles)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("face", FACES)
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_geometry_dense_table(size: tuple[int, int], face: str, lang: str) -> None:
+    width, height = size
+    for view, riichi in ((DENSE, False), (FULL, False), (FULL, True)):
+        painted = _paint(view, width, height, face, lang, riichi=riichi)
+        assert problems(painted, _hand_faces(view, face)) == []
+    assert len(_hand_faces(FULL, face)) == 14
+
+
+def test_geometry_catches_an_overfull_region() -> None:
+    painted = _paint(FULL, 120, 40, "text", "en")
+    assert problems(painted, _hand_faces(FULL, "text")) == []
+    lay = painted.layout
+    # The hand's region two tiles too narrow: the check names it.
+    narrow = dict(lay.regions)
+    hand = narrow["hand-0"]
+    narrow["hand-0"] = replace(hand, w=hand.w - 8)
+    squeezed = Painted(BoardLayout(**{**_fields(lay), "regions": narrow}), painted.parts)
+    assert any(p.startswith("hand-0:") for p in problems(squeezed))
+    # A river moved onto the centre: overlap and adjacency both fail.
+    moved = dict(lay.regions)
+    moved["river-3"] = replace(moved["river-3"], x=moved["river-3"].x + 2)
+    shifted = Painted(BoardLayout(**{**_fields(lay), "regions": moved}), painted.parts)
+    found = problems(shifted)
+    assert any("overlaps" in p for p in found)
+    assert any("kamicha's river" in p for p in found)
+    # A tile missing from the hand is named.
+    assert problems(painted, ("1m", "2z-not-a-face")) != []
+
+
+def test_geometry_wall_glyph_touching_text_is_caught() -> None:
+    lines = [Text("ab" + STACK_TWO + " c"), Text("   x ")]
+    assert _wall_gaps(lines) != []
+    assert _wall_gaps([Text("a " + STACK_TWO + " c")]) == []
+
+
+def _fields(value) -> dict:
+    return {name: getattr(value, name) for name in value.__slots__}
