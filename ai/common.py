@@ -21,20 +21,15 @@ from dataclasses import dataclass, field
 
 from engine.actions import (
     Action,
-    Ankan,
-    Chi,
-    Daiminkan,
     Discard,
-    Kakan,
     Pass,
-    Pon,
     Ron,
     ShowTenpai,
     Tsumo,
 )
 from engine.view import PlayerView
 from rules.shanten import shanten, shanten_by_draw
-from rules.tiles import DRAGONS, KIND_COUNT, dora_from_indicator, is_honor, is_yaochuu
+from rules.tiles import DRAGONS, KIND_COUNT, dora_from_indicator, is_honor
 
 from .reasons import Reason
 
@@ -219,10 +214,6 @@ def win_action(legal: Sequence[Action]) -> Action | None:
     return None
 
 
-def is_yaochuu_kind(kind: int) -> bool:
-    return is_yaochuu(kind)
-
-
 class BasePlayer:
     """The Player protocol around a synchronous `choose`.
 
@@ -289,14 +280,3 @@ class BasePlayer:
 
 def pass_of(legal: Sequence[Action]) -> Action:
     return next(a for a in legal if isinstance(a, Pass))
-
-
-def call_kinds(action: Action) -> tuple[int, ...]:
-    """Kinds a call takes out of the hand."""
-    if isinstance(action, Chi | Pon):
-        return tuple(t.kind for t in action.tiles)
-    return ()
-
-
-CALLS = (Chi, Pon, Daiminkan)
-KANS = (Ankan, Kakan)

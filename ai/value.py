@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from rules.hand import Meld, MeldKind, Win
 from rules.scoring import ScoreResult, score
 from rules.shanten import shanten
-from rules.tiles import KIND_COUNT, Tile, is_honor, is_yaochuu
+from rules.tiles import KIND_COUNT, Tile, is_yaochuu
 
 from .common import Context
 
@@ -110,14 +110,6 @@ def plan_allows(plan: str, kind: int, ctx: Context, flush_suit: int | None = Non
     if plan == "honitsu" and flush_suit is not None:
         return kind >= 27 or kind // 9 == flush_suit
     return True
-
-
-def flush_suit_of(counts: Sequence[int], melds: Sequence[MeldShape]) -> int | None:
-    suits = {base // 9 for _, base in melds if base < 27}
-    if len(suits) == 1:
-        return next(iter(suits))
-    by_suit = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
-    return max(range(3), key=by_suit.__getitem__)
 
 
 # --- rough value -----------------------------------------------------------------
@@ -243,7 +235,3 @@ def hand_after(view_hand: Sequence[Tile], kind: int) -> list[Tile]:
     if idx is not None:
         del hand[idx]
     return hand
-
-
-def is_honor_kind(kind: int) -> bool:
-    return is_honor(kind)

@@ -8,13 +8,13 @@ often than it repeats whole, so the cache stays small and warm.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from typing import NamedTuple
 
-from .tiles import HATSU, KIND_COUNT, YAOCHUU_KINDS
+from .tiles import HATSU, KIND_COUNT
 
 
 class Reading(NamedTuple):
@@ -92,7 +92,7 @@ def standard_readings(counts: Sequence[int]) -> list[Reading]:
         per_suit.append(options)
     if all(len(options) == 1 for options in per_suit):
         # The common case: one way to read each suit, so no product to build.
-        combos: object = (tuple(options[0] for options in per_suit),)
+        combos: Iterable[tuple[_SuitReading, ...]] = (tuple(o[0] for o in per_suit),)
     else:
         combos = product(*per_suit)
     readings = []
@@ -122,15 +122,6 @@ def is_chiitoitsu(counts: Sequence[int]) -> bool:
         elif c:
             return False
     return pairs == 7
-
-
-def is_kokushi(counts: Sequence[int]) -> bool:
-    """One of each terminal and honor plus a duplicate of one of them."""
-    if sum(counts) != 14:
-        return False
-    return all(counts[k] >= 1 for k in YAOCHUU_KINDS) and all(
-        counts[k] == 0 for k in range(KIND_COUNT) if k not in YAOCHUU_KINDS
-    )
 
 
 # ---------------------------------------------------------------------------
@@ -252,8 +243,10 @@ def group_shape(group: int, key: int) -> GroupShape:
 
 def clear_group_shapes() -> None:
     """Forget the memoised shapes, parts and suit readings (for cold measurements)."""
-    for memo in (*GROUP_SHAPES, *_PARTS):
-        memo.clear()
+    for shapes in GROUP_SHAPES:
+        shapes.clear()
+    for parts in _PARTS:
+        parts.clear()
     _suit_readings.cache_clear()
 
 

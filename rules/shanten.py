@@ -173,7 +173,7 @@ def _suit_kept(counts: bytes) -> list[int]:
     contributes min(demand, held) kept tiles. -1 where no groups reach (m, p).
     """
     most = min(sum(counts), _MAX_SETS + 1)
-    states = {0: 0}
+    states: dict[int, int] = {0: 0}
     for i in range(9):
         held = counts[i]
         near = held + (counts[i + 1] if i < 8 else 0) + (counts[i + 2] if i < 7 else 0)
@@ -186,11 +186,11 @@ def _suit_kept(counts: bytes) -> list[int]:
                 if get(new_state, -1) < value:
                     following[new_state] = value
         states = following
-    kept = [-1] * _VECTOR_LEN
+    kept_by_target = [-1] * _VECTOR_LEN
     for state, value in states.items():
         i = (state >> 6 & 7) * 2 + (state >> 9)
-        kept[i] = max(kept[i], value)
-    return kept
+        kept_by_target[i] = max(kept_by_target[i], value)
+    return kept_by_target
 
 
 def _honor_kept(counts: bytes) -> list[int]:
@@ -212,7 +212,9 @@ def _group_entry(counts: bytes) -> int:
     entry = _GROUPS.get(counts)
     if entry is None:
         suited = len(counts) == 9
-        vector_id = _intern(_close(_suit_kept(counts) if suited else _honor_kept(counts)))
+        vector_id = _table_vector_id(counts) if suited else -1
+        if vector_id < 0:
+            vector_id = _intern(_close(_suit_kept(counts) if suited else _honor_kept(counts)))
         yaochuu = (counts[0], counts[8]) if suited else tuple(counts)
         stats = (
             sum(c >= 2 for c in counts) << _PAIRS
@@ -222,6 +224,97 @@ def _group_entry(counts: bytes) -> int:
         )
         entry = _GROUPS[counts] = vector_id | stats << _ID_BITS
     return entry
+
+
+# --- the suit table: every suit's distance vector, precomputed ----------------------
+# A suit never seen before would cost a search (`_suit_kept`, tens of µs), and a game
+# meets new suits all the time. `suit_table.bin` holds, for each of the 5**9 suits
+# (by base-5 index, kind 0 least significant), the id of its closed distance vector
+# in the file's own list of vectors (255: more than 14 tiles, not in the table). It
+# is read on the first miss (a few ms) and its vectors registered, so a new suit
+# costs two small dict look-ups, one byte and one list index. `build_suit_table` writes it;
+# tests/test_shanten_table.py checks it against the search.
+
+_TABLE_FILE = "suit_table.bin"
+_TABLE_MAGIC = b"MJST1"
+_NOT_IN_TABLE = 255
+_HALF = 5  # kinds 0-4 index the low part, kinds 5-8 the high part
+_table: bytes | None = None
+_table_ids: list[int] = []  # the file's vector ids -> this process's
+_table_low: dict[bytes, int] = {}  # counts of kinds 0-4 -> their part of the index
+_table_high: dict[bytes, int] = {}  # counts of kinds 5-8 -> their part of the index
+_table_failed = False
+
+
+def _suit_index_parts() -> tuple[dict[bytes, int], dict[bytes, int]]:
+    """Base-5 index parts of the low five and high four kinds of a suit, by their counts."""
+    from itertools import product
+
+    low = {bytes(c): sum(n * 5**i for i, n in enumerate(c)) for c in product(range(5), repeat=5)}
+    high = {
+        bytes(c): 5**_HALF * sum(n * 5**i for i, n in enumerate(c))
+        for c in product(range(5), repeat=4)
+    }
+    return low, high
+
+
+def _load_table() -> bytes | None:
+    """Read the suit table and register its vectors, or None if the file is unusable."""
+    global _table, _table_ids, _table_low, _table_high, _table_failed
+    import zlib
+    from importlib import resources
+
+    try:
+        raw = zlib.decompress(resources.files("rules").joinpath(_TABLE_FILE).read_bytes())
+    except (OSError, zlib.error):
+        raw = b""
+    head = len(_TABLE_MAGIC) + 1
+    count = raw[head - 1] if len(raw) >= head else 0
+    body = raw[head + count * _VECTOR_LEN :]
+    if not raw.startswith(_TABLE_MAGIC) or len(body) != 5**9:
+        _table_failed = True
+        return None
+    _table_ids = [
+        _intern(tuple(raw[head + i * _VECTOR_LEN : head + (i + 1) * _VECTOR_LEN]))
+        for i in range(count)
+    ]
+    _table_low, _table_high = _suit_index_parts()
+    _table = body
+    return body
+
+
+def _table_vector_id(counts: bytes) -> int:
+    """A suit's vector id from the table; -1 if the table cannot answer (search instead)."""
+    table = _table
+    if table is None:
+        if _table_failed:
+            return -1
+        table = _load_table()
+        if table is None:
+            return -1
+    try:
+        file_id = table[_table_low[counts[:_HALF]] + _table_high[counts[_HALF:]]]
+    except KeyError:  # a count above 4: not a real hand
+        return -1
+    return -1 if file_id == _NOT_IN_TABLE else _table_ids[file_id]
+
+
+def build_suit_table() -> bytes:
+    """The table file's bytes, by searching every suit of at most 14 tiles (slow: minutes)."""
+    import zlib
+
+    vectors: dict[tuple[int, ...], int] = {}
+    body = bytearray(5**9)
+    for index in range(5**9):
+        counts = [index // 5**i % 5 for i in range(9)]
+        if sum(counts) > 14:
+            body[index] = _NOT_IN_TABLE
+            continue
+        vector = _close(_suit_kept(bytes(counts)))
+        body[index] = vectors.setdefault(vector, len(vectors))
+    assert len(vectors) < _NOT_IN_TABLE
+    head = _TABLE_MAGIC + bytes([len(vectors)]) + b"".join(bytes(v) for v in vectors)
+    return zlib.compress(head + bytes(body), 9)
 
 
 def _combine(a: int, b: int) -> int:
@@ -390,3 +483,16 @@ def shanten_by_draw(
                     best = other
             append(best)
     return out
+
+
+def clear_caches() -> None:
+    """Forget every memo (group entries, vectors, combinations, the loaded suit table):
+    for cold measurements, which then pay for reading the table too."""
+    global _table, _table_failed
+    _table, _table_failed = None, False
+    with _INTERN_LOCK:
+        _GROUPS.clear()
+        _VECTORS.clear()
+        _VECTOR_IDS.clear()
+        _COMBINED.clear()
+        _DRAWN.clear()
