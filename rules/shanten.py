@@ -28,8 +28,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 
+from rules.shanten_table import NOT_IN_TABLE, GroupTable, build, index_of, read
 from rules.tiles import KIND_COUNT
 
 __all__ = [
@@ -207,84 +208,57 @@ def _honor_kept(counts: bytes) -> list[int]:
     return kept
 
 
-def _group_entry(counts: bytes) -> int:
-    """Memo entry of one suit (9 bytes) or of the honors (7 bytes): vector id + stats."""
-    entry = _GROUPS.get(counts)
-    if entry is None:
-        suited = len(counts) == 9
-        vector_id = _table_vector_id(counts) if suited else -1
-        if vector_id < 0:
-            vector_id = _intern(_close(_suit_kept(counts) if suited else _honor_kept(counts)))
-        yaochuu = (counts[0], counts[8]) if suited else tuple(counts)
-        stats = (
-            sum(c >= 2 for c in counts) << _PAIRS
-            | sum(c >= 1 for c in counts) << _KINDS
-            | sum(c >= 1 for c in yaochuu) << _YAOCHUU_KINDS
-            | sum(c >= 2 for c in yaochuu) << _YAOCHUU_PAIRS
-        )
-        entry = _GROUPS[counts] = vector_id | stats << _ID_BITS
-    return entry
+# --- the group table: every group's vector, precomputed (`rules.shanten_table`) ----
+# Read on the first miss (a few ms). A group never seen before then costs two
+# small dict look-ups (each half of its counts gives its part of the table index
+# and of the stats), one byte and one list index, instead of a search.
 
-
-# --- the suit table: every suit's distance vector, precomputed ----------------------
-# A suit never seen before would cost a search (`_suit_kept`, tens of µs), and a game
-# meets new suits all the time. `suit_table.bin` holds, for each of the 5**9 suits
-# (by base-5 index, kind 0 least significant), the id of its closed distance vector
-# in the file's own list of vectors (255: more than 14 tiles, not in the table). It
-# is read on the first miss (a few ms) and its vectors registered, so a new suit
-# costs two small dict look-ups, one byte and one list index. `build_suit_table` writes it;
-# tests/test_shanten_table.py checks it against the search.
-
-_TABLE_FILE = "suit_table.bin"
-_TABLE_MAGIC = b"MJST1"
-_NOT_IN_TABLE = 255
-_HALF = 5  # kinds 0-4 index the low part, kinds 5-8 the high part
-_table: bytes | None = None
-_table_ids: list[int] = []  # the file's vector ids -> this process's
-_table_low: dict[bytes, int] = {}  # counts of kinds 0-4 -> their part of the index
-_table_high: dict[bytes, int] = {}  # counts of kinds 5-8 -> their part of the index
+_table: GroupTable | None = None
+_table_ids: list[int] = []  # the file's vector numbers -> this process's vector ids
+# by group kind (suit, honors), then half (low, high): counts -> index part << 32 | stats
+_table_parts: tuple[tuple[dict[bytes, int], dict[bytes, int]], ...] = ()
 _table_failed = False
+_SUIT_SPLIT, _HONOR_SPLIT = 5, 4  # kinds in the low half of a suit, of the honors
+_SUIT_ENDS, _HONORS = b"\1\0\0\0\0\0\0\0\1", b"\1" * 7  # 1: a terminal or honor kind
 
 
-def _suit_index_parts() -> tuple[dict[bytes, int], dict[bytes, int]]:
-    """Base-5 index parts of the low five and high four kinds of a suit, by their counts."""
-    from itertools import product
+def _stats(counts: bytes, yaochuu: bytes) -> int:
+    """The chiitoitsu / kokushi stats fields of some counts (`yaochuu`: 1 per terminal)."""
+    return (
+        sum(c >= 2 for c in counts) << _PAIRS
+        | sum(c >= 1 for c in counts) << _KINDS
+        | sum(c >= 1 for c, y in zip(counts, yaochuu, strict=True) if y) << _YAOCHUU_KINDS
+        | sum(c >= 2 for c, y in zip(counts, yaochuu, strict=True) if y) << _YAOCHUU_PAIRS
+    )
 
-    low = {bytes(c): sum(n * 5**i for i, n in enumerate(c)) for c in product(range(5), repeat=5)}
-    high = {
-        bytes(c): 5**_HALF * sum(n * 5**i for i, n in enumerate(c))
-        for c in product(range(5), repeat=4)
+
+def _half_parts(kinds: int, offset: int, yaochuu: bytes) -> dict[bytes, int]:
+    """Counts of `kinds` kinds starting at kind `offset` -> index part << 32 | stats."""
+    return {
+        counts: index_of(counts) * 5**offset << 32 | _stats(counts, yaochuu)
+        for counts in map(bytes, product(range(5), repeat=kinds))
     }
-    return low, high
 
 
-def _load_table() -> bytes | None:
-    """Read the suit table and register its vectors, or None if the file is unusable."""
-    global _table, _table_ids, _table_low, _table_high, _table_failed
-    import zlib
-    from importlib import resources
-
-    try:
-        raw = zlib.decompress(resources.files("rules").joinpath(_TABLE_FILE).read_bytes())
-    except (OSError, zlib.error):
-        raw = b""
-    head = len(_TABLE_MAGIC) + 1
-    count = raw[head - 1] if len(raw) >= head else 0
-    body = raw[head + count * _VECTOR_LEN :]
-    if not raw.startswith(_TABLE_MAGIC) or len(body) != 5**9:
+def _load_table() -> GroupTable | None:
+    """Read the group table and register its vectors, or None if it cannot be read."""
+    global _table, _table_ids, _table_parts, _table_failed
+    table = read()
+    if table is None:
         _table_failed = True
         return None
-    _table_ids = [
-        _intern(tuple(raw[head + i * _VECTOR_LEN : head + (i + 1) * _VECTOR_LEN]))
-        for i in range(count)
-    ]
-    _table_low, _table_high = _suit_index_parts()
-    _table = body
-    return body
+    _table_ids = [_intern(vector) for vector in table.vectors]
+    s, h = _SUIT_SPLIT, _HONOR_SPLIT
+    _table_parts = (
+        (_half_parts(s, 0, _SUIT_ENDS[:s]), _half_parts(9 - s, s, _SUIT_ENDS[s:])),
+        (_half_parts(h, 0, _HONORS[:h]), _half_parts(7 - h, h, _HONORS[h:])),
+    )
+    _table = table
+    return table
 
 
-def _table_vector_id(counts: bytes) -> int:
-    """A suit's vector id from the table; -1 if the table cannot answer (search instead)."""
+def _table_entry(counts: bytes) -> int:
+    """A group's memo entry from the table; -1 if the table cannot answer (search)."""
     table = _table
     if table is None:
         if _table_failed:
@@ -292,29 +266,39 @@ def _table_vector_id(counts: bytes) -> int:
         table = _load_table()
         if table is None:
             return -1
+    suited = len(counts) == 9
+    split = _SUIT_SPLIT if suited else _HONOR_SPLIT
+    low, high = _table_parts[0 if suited else 1]
     try:
-        file_id = table[_table_low[counts[:_HALF]] + _table_high[counts[_HALF:]]]
+        both = low[counts[:split]] + high[counts[split:]]
     except KeyError:  # a count above 4: not a real hand
         return -1
-    return -1 if file_id == _NOT_IN_TABLE else _table_ids[file_id]
+    number = (table.suits if suited else table.honors)[both >> 32]
+    if number == NOT_IN_TABLE:
+        return -1
+    return _table_ids[number] | (both & 0xFFFFFFFF) << _ID_BITS
 
 
-def build_suit_table() -> bytes:
-    """The table file's bytes, by searching every suit of at most 14 tiles (slow: minutes)."""
-    import zlib
+def search_vector(counts: bytes) -> tuple[int, ...]:
+    """A group's distance vector by search (what the table holds; for building and tests)."""
+    return _close(_suit_kept(counts) if len(counts) == 9 else _honor_kept(counts))
 
-    vectors: dict[tuple[int, ...], int] = {}
-    body = bytearray(5**9)
-    for index in range(5**9):
-        counts = [index // 5**i % 5 for i in range(9)]
-        if sum(counts) > 14:
-            body[index] = _NOT_IN_TABLE
-            continue
-        vector = _close(_suit_kept(bytes(counts)))
-        body[index] = vectors.setdefault(vector, len(vectors))
-    assert len(vectors) < _NOT_IN_TABLE
-    head = _TABLE_MAGIC + bytes([len(vectors)]) + b"".join(bytes(v) for v in vectors)
-    return zlib.compress(head + bytes(body), 9)
+
+def build_group_table() -> bytes:
+    """The bytes of `rules/group_table.bin` (minutes: every suit is searched)."""
+    return build(search_vector, search_vector)
+
+
+def _group_entry(counts: bytes) -> int:
+    """Memo entry of one suit (9 bytes) or of the honors (7 bytes): vector id + stats."""
+    entry = _GROUPS.get(counts)
+    if entry is None:
+        entry = _table_entry(counts)
+        if entry < 0:
+            stats = _stats(counts, _SUIT_ENDS if len(counts) == 9 else _HONORS)
+            entry = _intern(search_vector(counts)) | stats << _ID_BITS
+        _GROUPS[counts] = entry
+    return entry
 
 
 def _combine(a: int, b: int) -> int:
