@@ -247,22 +247,38 @@ def clear_group_shapes() -> None:
         shapes.clear()
     for parts in _PARTS:
         parts.clear()
+    for halves in _HALVES:
+        for half in halves:
+            half.clear()
     _suit_readings.cache_clear()
 
 
-def _new_shape(group: int, key: int) -> GroupShape:
+# A group's key cut in two halves (a suit's kinds 0-4 and 5-8, the honors' 0-3 and
+# 4-6): what `_new_shape` reads off each half (its counts, K_* flags, and the pair
+# and orphan sums) is memoised by group and half, and halves repeat far more often
+# than whole groups, so a new group is usually two look-ups and a few additions.
+_HALF_KINDS = (5, 5, 5, 4)  # kinds in the low half, by group
+_HALVES: tuple[tuple[dict[int, tuple[tuple[int, ...], int, int]], ...], ...] = tuple(
+    ({}, {}) for _ in range(4)
+)
+_SUM_FIELD = 8  # `_half` packs the pair sum below bit 8, the orphan sum above
+
+
+def _half(group: int, high: int, key: int) -> tuple[tuple[int, ...], int, int]:
+    """One half of a group: (its counts, its K_* flags, pairs | orphans << 8), memoised.
+
+    The sums are `GroupShape.pairs` and `.orphans` before capping: each held kind
+    adds 1 (held twice / a terminal or honor held at most twice) or NOT_A_FORM.
+    """
     honors = group == 3
-    base = GROUP_BASES[group]
-    counts = tuple((key >> (PACK_BITS * i)) & 7 for i in range(7 if honors else 9))
-    parts = _PARTS[honors].get(counts)
-    if parts is None:
-        readings = _suit_readings(0, counts, honors)
-        parts = _PARTS[honors][counts] = tuple(_part(counts, r, honors) for r in readings)
+    first = _HALF_KINDS[group] if high else 0
+    size = (7 if honors else 9) - _HALF_KINDS[group] if high else _HALF_KINDS[group]
+    counts = tuple((key >> (PACK_BITS * i)) & 7 for i in range(size))
     kinds = pairs = orphans = 0
-    for i, count in enumerate(counts):
+    for i, count in enumerate(counts, first):
         if not count:
             continue
-        kind = base + i
+        kind = GROUP_BASES[group] + i
         yaochuu = honors or _SUIT_YAOCHUU[i]
         kinds |= K_GROUP[group] | (K_YAOCHUU if yaochuu else K_SIMPLE)
         if kind not in _GREEN:
@@ -271,11 +287,28 @@ def _new_shape(group: int, key: int) -> GroupShape:
             kinds |= K_HATSU
         pairs += 1 if count == 2 else NOT_A_FORM
         orphans += 1 if yaochuu and count <= 2 else NOT_A_FORM
+    found = _HALVES[group][high][key] = (counts, kinds, pairs | orphans << _SUM_FIELD)
+    return found
+
+
+def _new_shape(group: int, key: int) -> GroupShape:
+    honors = group == 3
+    bits = PACK_BITS * _HALF_KINDS[group]
+    low_key, high_key = key & ((1 << bits) - 1), key >> bits
+    low_halves, high_halves = _HALVES[group]
+    low = low_halves.get(low_key) or _half(group, 0, low_key)
+    high = high_halves.get(high_key) or _half(group, 1, high_key)
+    counts = low[0] + high[0]
+    parts = _PARTS[honors].get(counts)
+    if parts is None:
+        readings = _suit_readings(0, counts, honors)
+        parts = _PARTS[honors][counts] = tuple(_part(counts, r, honors) for r in readings)
+    sums = low[2] + high[2]
     return GroupShape(
         parts=parts,
-        kinds=kinds,
-        pairs=min(pairs, NOT_A_FORM),
-        orphans=min(orphans, NOT_A_FORM),
+        kinds=low[1] | high[1],
+        pairs=min(sums & ((1 << _SUM_FIELD) - 1), NOT_A_FORM),
+        orphans=min(sums >> _SUM_FIELD, NOT_A_FORM),
         chuuren=not honors and sum(counts) == 14 and all(map(int.__ge__, counts, _CHUUREN)),
         counts=counts,
     )
