@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import mul
 
 from engine.actions import (
     Action,
@@ -125,7 +126,7 @@ class Context:
 
     def ukeire(self, improving: Sequence[int]) -> int:
         unseen = self.unseen
-        return sum(unseen[k] for k in improving)
+        return sum(map(unseen.__getitem__, improving))
 
     def red_count(self) -> int:
         v = self.view
@@ -138,7 +139,7 @@ class Context:
     def dora_in_hand(self) -> int:
         """Dora (indicated and red) in the hand and own melds."""
         dora = self.dora
-        n = sum(dora[k] * c for k, c in enumerate(self.counts) if c)
+        n = sum(map(mul, dora, self.counts))
         for m in self.view.melds[self.view.seat]:
             n += sum(dora[t.kind] for t in m.tiles)
         return n + self.red_count()
