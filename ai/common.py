@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import mul
+from operator import add, mul, sub
 
 from engine.actions import (
     Action,
@@ -41,6 +41,8 @@ __all__ = [
     "shape",
     "tile_preference",
 ]
+
+_FOURS = (4,) * KIND_COUNT  # copies of each kind
 
 # --- memoised shape ----------------------------------------------------------------
 
@@ -96,7 +98,7 @@ class Context:
         r = view.ruleset
         counts = view.counts()
         visible = view.visible_counts()
-        unseen = [max(0, 4 - counts[k] - visible[k]) for k in range(KIND_COUNT)]
+        unseen = [n if n > 0 else 0 for n in map(sub, _FOURS, map(add, counts, visible))]
         own = view.melds[view.seat]
         opened = any(m.opened for m in own)
         dora = [0] * KIND_COUNT
