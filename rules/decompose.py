@@ -340,9 +340,7 @@ def _part(counts: tuple[int, ...], reading: _SuitReading, honors: bool) -> Group
         seq_rel |= 1 << start
     for t in trips:
         trip_rel |= 1 << t
-    roles = tuple(
-        _roles(seqs, trips, pair, i, yaochuu) if count else () for i, count in enumerate(counts)
-    )
+    roles = _all_roles(len(counts), seqs, trips, pair, yaochuu)
     return GroupPart(seqs, trips, pair, facts, seq_rel, trip_rel, roles)
 
 
@@ -358,33 +356,30 @@ def _identical_pairs(seqs: tuple[int, ...]) -> int:
     return pairs
 
 
-def _roles(
+def _all_roles(
+    size: int,
     seqs: tuple[int, ...],
     trips: tuple[int, ...],
     pair: int,
-    position: int,
     yaochuu: tuple[bool, ...],
-) -> tuple[Role, ...]:
-    """Each way a winning tile at `position` completes the part, in the scorer's order."""
-    roles = []
-    if pair == position:
-        roles.append(_TANKI)
-    if position in trips:
+) -> tuple[tuple[Role, ...], ...]:
+    """By position: each way a winning tile there completes the part, in the scorer's
+    order (tanki, shanpon, then the sequences from the lowest, identical ones once)."""
+    roles: list[list[Role]] = [[] for _ in range(size)]
+    if pair >= 0:
+        roles[pair].append(_TANKI)
+    for t in trips:
         # A ron-completed triplet is open: 2 fu simple / 4 yaochuu instead of 4 / 8.
-        roles.append(_SHANPON[yaochuu[position]][position])
+        roles[t].append(_SHANPON[yaochuu[t]][t])
     seen = -1
     for start in seqs:
-        offset = position - start
-        if not 0 <= offset <= 2 or start == seen:
+        if start == seen:
             continue
         seen = start
-        if offset == 1:
-            roles.append(_KANCHAN)
-        elif (offset == 0 and start == 6) or (offset == 2 and start == 0):
-            roles.append(_PENCHAN)
-        else:
-            roles.append(_RYANMEN)
-    return tuple(roles)
+        roles[start].append(_PENCHAN if start == 6 else _RYANMEN)
+        roles[start + 1].append(_KANCHAN)
+        roles[start + 2].append(_PENCHAN if start == 0 else _RYANMEN)
+    return tuple(map(tuple, roles))
 
 
 # The roles, made once.

@@ -185,6 +185,7 @@ def kinds_yaku(flags: int, ryuuiisou_hatsu: bool) -> list[str]:
 
 YAKU_BIT = {name: 1 << i for i, name in enumerate(YAKU_ORDER)}
 _CONDITIONS = len(YAKU_ORDER)
+_YAKU_BITS = (1 << _CONDITIONS) - 1
 COND_CLOSED = 1 << _CONDITIONS  # no open meld
 COND_TSUMO = 1 << (_CONDITIONS + 1)  # won by tsumo (アルシーアル pinfu / tsumo, 001 第8章3)
 COND_NO_SEQUENCE = 1 << (_CONDITIONS + 2)  # chanta's needs_sequence fails
@@ -215,7 +216,15 @@ class CountedYaku(NamedTuple):
 def count_yaku(mask: int, ruleset: Ruleset) -> CountedYaku:
     """What the yaku detected in `mask` (YAKU_BIT and COND_* bits) are worth under `ruleset`."""
     table = available_table(ruleset)
-    present = {name: table[name] for name in YAKU_ORDER if mask & YAKU_BIT[name] and name in table}
+    present: dict[str, YakuRule] = {}
+    bits = mask & _YAKU_BITS
+    while bits:  # the set yaku bits, low to high: contract order
+        low = bits & -bits
+        name = YAKU_ORDER[low.bit_length() - 1]
+        rule = table.get(name)
+        if rule is not None:
+            present[name] = rule
+        bits ^= low
     closed = bool(mask & COND_CLOSED)
     chanta = present.get("chanta")
     if chanta is not None and (
