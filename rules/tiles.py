@@ -118,7 +118,26 @@ def parse_tiles(text: str) -> list[Tile]:
 
     Spaces are ignored. Errors name the problem in a player's words. Equal
     tiles come back as the same shared object (there are only 37 of them).
+    Short texts (a winning tile, indicators, a meld) repeat from request to
+    request, so their parses are memoised.
     """
+    parsed = _PARSED.get(text)
+    if parsed is not None:
+        return list(parsed)
+    tiles = _parse_tiles(text)
+    if len(text) <= _MEMO_TEXT_MAX:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[text] = tuple(tiles)
+    return tiles
+
+
+_PARSED: dict[str, tuple[Tile, ...]] = {}  # short mpsz text -> its tiles
+_MEMO_TEXT_MAX = 8
+_PARSED_MAX = 4096
+
+
+def _parse_tiles(text: str) -> list[Tile]:
     tiles: list[Tile] = []
     pending = ""
     for char in text:
