@@ -21,7 +21,6 @@ KIND_COUNT = 34
 
 WIND_LETTERS = "ESWN"
 HONOR_NAMES = ("East", "South", "West", "North", "Haku", "Hatsu", "Chun")
-HONOR_KANJI = "東南西北白發中"
 
 
 class TileNotationError(ValueError):
@@ -71,18 +70,9 @@ def is_honor(kind: int) -> bool:
     return kind >= 27
 
 
-def is_terminal(kind: int) -> bool:
-    return kind < 27 and kind % 9 in (0, 8)
-
-
 def is_yaochuu(kind: int) -> bool:
     """Terminal or honor (幺九牌)."""
     return kind >= 27 or kind % 9 in (0, 8)
-
-
-def is_simple(kind: int) -> bool:
-    """2-8 of a suit (中張牌)."""
-    return kind < 27 and kind % 9 not in (0, 8)
 
 
 def is_five(kind: int) -> bool:
