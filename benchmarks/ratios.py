@@ -30,9 +30,9 @@ half and the *measured* half. No measured hand is in the warm-up half.
    sets PYTHONDONTWRITEBYTECODE, which would recompile our sources every run while
    the installed package ships compiled).
 
-The machine is shared, so every experiment is repeated, the sides alternating, and
-each figure's best repetition counts: a run another job slowed down does not decide
-a ratio. The last lines are a markdown table for the README.
+The machine is shared, so the figures are CPU time of the process, every experiment
+is repeated, the sides alternating, and each figure's best repetition counts: a run
+another job slowed down does not decide a ratio. The last lines are a markdown table for the README.
 """
 
 from __future__ import annotations
@@ -164,13 +164,17 @@ main()
 
 
 def once(run: Callable[[], object]) -> float:
-    """Seconds of one call, the collector paused (it would bill one side for the other)."""
+    """CPU seconds of one call, the collector paused (it would bill one side for the other).
+
+    CPU time of this process, not wall time: on a shared machine the wall clock also
+    counts the time other jobs held the core, which swings by 2x from minute to minute.
+    """
     gc.collect()
     gc.disable()
     try:
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        return time.perf_counter() - start
+        return time.process_time() - start
     finally:
         gc.enable()
 
