@@ -15,7 +15,10 @@ lacks to hold m sets and p pairs. Vectors are memoised by the group's counts as
 `bytes`, then interned: the 405,350 suits of up to 14 tiles share 126 distinct
 vectors, so vectors get small int ids and the min-plus combination of two ids is
 memoised as well. A warm call is four dict look-ups on `bytes` slices, three
-combination look-ups and one index; there is no Python loop over tiles.
+combination look-ups and one index; there is no Python loop over tiles. A group
+not seen yet in this process is read from a precomputed table of every suit and
+honor group (`rules.shanten_table`), not searched: games meet new groups all the
+time, and the search cost tens of µs each.
 
 Chiitoitsu and kokushi need only a few counts per group (pairs, kinds, terminal
 and honor kinds and pairs). Those are stored in the same memo entry as the vector
