@@ -18,23 +18,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import add, mul, sub
 
 from engine.actions import (
     Action,
-    Ankan,
-    Chi,
-    Daiminkan,
     Discard,
-    Kakan,
     Pass,
-    Pon,
     Ron,
     ShowTenpai,
     Tsumo,
 )
 from engine.view import PlayerView
 from rules.shanten import shanten, shanten_by_draw
-from rules.tiles import DRAGONS, KIND_COUNT, dora_from_indicator, is_honor, is_yaochuu
+from rules.tiles import DRAGONS, KIND_COUNT, dora_from_indicator, is_honor
 
 from .reasons import Reason
 
@@ -45,6 +41,8 @@ __all__ = [
     "shape",
     "tile_preference",
 ]
+
+_FOURS = (4,) * KIND_COUNT  # copies of each kind
 
 # --- memoised shape ----------------------------------------------------------------
 
@@ -100,7 +98,7 @@ class Context:
         r = view.ruleset
         counts = view.counts()
         visible = view.visible_counts()
-        unseen = [max(0, 4 - counts[k] - visible[k]) for k in range(KIND_COUNT)]
+        unseen = [n if n > 0 else 0 for n in map(sub, _FOURS, map(add, counts, visible))]
         own = view.melds[view.seat]
         opened = any(m.opened for m in own)
         dora = [0] * KIND_COUNT
@@ -130,7 +128,7 @@ class Context:
 
     def ukeire(self, improving: Sequence[int]) -> int:
         unseen = self.unseen
-        return sum(unseen[k] for k in improving)
+        return sum(map(unseen.__getitem__, improving))
 
     def red_count(self) -> int:
         v = self.view
@@ -143,7 +141,7 @@ class Context:
     def dora_in_hand(self) -> int:
         """Dora (indicated and red) in the hand and own melds."""
         dora = self.dora
-        n = sum(dora[k] * c for k, c in enumerate(self.counts) if c)
+        n = sum(map(mul, dora, self.counts))
         for m in self.view.melds[self.view.seat]:
             n += sum(dora[t.kind] for t in m.tiles)
         return n + self.red_count()
@@ -219,10 +217,6 @@ def win_action(legal: Sequence[Action]) -> Action | None:
     return None
 
 
-def is_yaochuu_kind(kind: int) -> bool:
-    return is_yaochuu(kind)
-
-
 class BasePlayer:
     """The Player protocol around a synchronous `choose`.
 
@@ -289,14 +283,3 @@ class BasePlayer:
 
 def pass_of(legal: Sequence[Action]) -> Action:
     return next(a for a in legal if isinstance(a, Pass))
-
-
-def call_kinds(action: Action) -> tuple[int, ...]:
-    """Kinds a call takes out of the hand."""
-    if isinstance(action, Chi | Pon):
-        return tuple(t.kind for t in action.tiles)
-    return ()
-
-
-CALLS = (Chi, Pon, Daiminkan)
-KANS = (Ankan, Kakan)

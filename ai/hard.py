@@ -31,7 +31,6 @@ from engine.view import PlayerView
 from .common import Context, Option
 from .danger import (
     RiverMemory,
-    Threat,
     assess,
     danger_table,
     danger_words,
@@ -54,7 +53,6 @@ class HardPlayer(NormalPlayer):
     def __init__(self, seat: int = 0, seed: int = 0):
         super().__init__(seat, seed)
         self.memory = RiverMemory()
-        self._threats: list[Threat] = []
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         self.memory.observe(view)
@@ -102,7 +100,6 @@ class HardPlayer(NormalPlayer):
     def pick(self, ctx: Context, options: list[Option]) -> Option:
         attack = super().pick(ctx, options)
         threats = assess(ctx, self.memory)
-        self._threats = threats
         serious = [t for t in threats if t.level >= _SERIOUS]
         if not serious:
             return attack
@@ -193,7 +190,6 @@ class HardPlayer(NormalPlayer):
     # ------------------------------------------------------------------ calls, kans
     def _max_threat(self, ctx: Context) -> float:
         threats = assess(ctx, self.memory)
-        self._threats = threats
         return max((t.level for t in threats), default=0.0)
 
     def call_ok(self, ctx: Context, p: CallPlan, now: int, now_uk: int) -> bool:

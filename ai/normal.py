@@ -41,7 +41,6 @@ from .value import (
     meld_shapes,
     plan_allows,
     plan_shanten,
-    rough_han,
     scale_of,
     wait_value,
 )
@@ -325,11 +324,6 @@ class NormalPlayer(BasePlayer):
         if p.eff <= 1:
             return True
         return p.plan in ("honitsu", "toitoi") and p.eff <= 2
-
-    # ------------------------------------------------------------------ helpers
-    def hand_value(self, ctx: Context, counts: Sequence[int], plan: str) -> float:
-        melds = meld_shapes(ctx.view.melds[ctx.view.seat])
-        return rough_han(ctx, counts, melds, plan)
 
 
 def _flush_suit(counts: Sequence[int]) -> int:

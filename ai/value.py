@@ -15,11 +15,12 @@ with no plan left it is the plain shanten plus `NO_YAKU` (never called into).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 
 from rules.hand import Meld, MeldKind, Win
 from rules.scoring import ScoreResult, score
 from rules.shanten import shanten
-from rules.tiles import KIND_COUNT, Tile, is_honor, is_yaochuu
+from rules.tiles import KIND_COUNT, YAOCHUU_KINDS, Tile, is_yaochuu
 
 from .common import Context
 
@@ -29,6 +30,11 @@ NO_YAKU = 4  # shanten penalty of an open hand with no reachable yaku
 MeldShape = tuple[bool, int]
 
 _SIMPLE_MASK = tuple(0 if is_yaochuu(k) else 1 for k in range(KIND_COUNT))
+# By suit: 1 for the kinds a half flush in that suit keeps (the suit and the honors).
+_FLUSH_MASK = tuple(
+    tuple(1 if suit * 9 <= k < suit * 9 + 9 or k >= 27 else 0 for k in range(KIND_COUNT))
+    for suit in range(3)
+)
 
 
 def meld_shapes(melds: Sequence[Meld]) -> list[MeldShape]:
@@ -80,7 +86,7 @@ def plan_shanten(
         (base % 9 not in (0, 6) if is_chi else _SIMPLE_MASK[base]) and base < 27
         for is_chi, base in melds
     ):
-        simple = bytes(c * m for c, m in zip(counts, _SIMPLE_MASK, strict=True))
+        simple = bytes(map(mul, counts, _SIMPLE_MASK))
         s = shanten(simple, n, chiitoitsu=False)
         if s < best:
             best, plan = s, "tanyao"
@@ -92,7 +98,7 @@ def plan_shanten(
             held = sum(counts[lo:hi]) + sum(counts[27:])
             if not suits and held < sum(counts) - 4:
                 continue  # too far from one suit to be worth a look
-            flush = bytes(c if (lo <= k < hi or k >= 27) else 0 for k, c in enumerate(counts))
+            flush = bytes(map(mul, counts, _FLUSH_MASK[suit]))
             s = shanten(flush, n, chiitoitsu=False)
             if s < best:
                 best, plan = s, "honitsu"
@@ -110,14 +116,6 @@ def plan_allows(plan: str, kind: int, ctx: Context, flush_suit: int | None = Non
     if plan == "honitsu" and flush_suit is not None:
         return kind >= 27 or kind // 9 == flush_suit
     return True
-
-
-def flush_suit_of(counts: Sequence[int], melds: Sequence[MeldShape]) -> int | None:
-    suits = {base // 9 for _, base in melds if base < 27}
-    if len(suits) == 1:
-        return next(iter(suits))
-    by_suit = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
-    return max(range(3), key=by_suit.__getitem__)
 
 
 # --- rough value -----------------------------------------------------------------
@@ -155,7 +153,7 @@ def rough_han(ctx: Context, counts: Sequence[int], melds: Sequence[MeldShape], p
     if not ctx.opened:
         if ctx.riichi_possible:
             han += 1.3  # riichi, with some tsumo / ura / ippatsu
-        yaochuu = sum(c for k, c in enumerate(counts) if is_yaochuu(k))
+        yaochuu = sum(map(counts.__getitem__, YAOCHUU_KINDS))
         if yaochuu <= 1:
             han += 0.7  # tanyao likely
     if han < 1 and (ctx.needs_yaku or not ctx.opened):
@@ -243,7 +241,3 @@ def hand_after(view_hand: Sequence[Tile], kind: int) -> list[Tile]:
     if idx is not None:
         del hand[idx]
     return hand
-
-
-def is_honor_kind(kind: int) -> bool:
-    return is_honor(kind)

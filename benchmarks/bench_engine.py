@@ -110,9 +110,15 @@ def test_engine_overhead_per_action(benchmark):
 
 
 def main(games: int = 100) -> None:
-    """Print the three figures of issue 3 (CPU time of this process, after a warm-up)."""
+    """Print the figures of issues 3 and 13 (CPU time of this process, after a warm-up)."""
     _warm_up()
-    for level, n in (("tsumogiri", games), ("greedy", max(games // 4, 1))):
+    levels = (
+        ("tsumogiri", games),
+        ("greedy", max(games // 4, 1)),
+        ("easy", max(games // 4, 1)),  # issue 13: at least 10 hanchans a second
+        ("hard", max(games // 8, 1)),  # issue 13: at least 6
+    )
+    for level, n in levels:
         start = time.process_time()
         summary = _sim(level, n)
         cpu = time.process_time() - start

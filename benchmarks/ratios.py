@@ -1,15 +1,27 @@
-"""The ratios issue 2 asks for, measured in one run on the same seeded inputs.
+"""The ratios issue 13 asks for, measured in one run on the same inputs, on distinct hands.
 
     .venv/bin/python benchmarks/ratios.py [--quick]
 
-1. Scoring: our `rules.scoring.score` against the `mahjong` package's
-   `HandCalculator.estimate_hand_value`, on the same 2,000 seeded winning hands
-   (`tests/handgen.py`, seed 2024: the hands of `benchmarks/bench_score.py`), each
-   side given its own input already built, so only scoring is timed. Our memos are
-   emptied first and the cold first pass is reported too.
-2. Shanten: `rules.shanten.shanten` against `mahjong.shanten.Shanten().calculate_shanten`
-   on the same 4,000 random hands as `benchmarks/bench_shanten.py`.
-3. Whole processes: 3,000 requests (CONTRACT.md JSON lines) through
+Why distinct hands: our scorer memoises per group of tiles and per value, so timing
+the same hands again and again measures the memos. The inputs here are the 10,000
+distinct winning hands the engine really scored in simulated games of every preset
+(`benchmarks/data/hands.jsonl.gz`, written by `benchmarks/collect_hands.py`: melds,
+dora, riichi and every other flag as played), split in two halves: the *warm-up*
+half and the *measured* half. No measured hand is in the warm-up half.
+
+1. Scoring (`wrc`, both sides given their own input already built, so only scoring
+   is timed), each figure per measured hand:
+   - *cold*: our memos emptied, the measured half scored once;
+   - *warm on other hands*: memos emptied, the warm-up half scored, then the
+     measured half scored once (the figure that counts: a game scores new hands);
+   - *repeated*: the measured half scored again (what the old benchmark timed).
+   The `mahjong` package's `HandCalculator.estimate_hand_value` (its small divider
+   memo emptied) scores the measured half once, and again for its repeated figure.
+2. Shanten, `rules.shanten.shanten` against `mahjong.shanten.Shanten`, with the same
+   three figures: on random hands (8,000 warm-up, 4,000 measured: the hard case, most
+   suits never seen) and on the real hands (each winning hand's concealed tiles
+   before the win: tenpai hands as games reach them).
+3. Whole processes: 3,000 of the measured hands as CONTRACT.md requests through
    `.venv/bin/mahjong-tui score`, against the same batch scored by a small script
    using the `mahjong` package (its import, the parsing of the requests and one
    JSON line out per request included). Wall and CPU time of each process. Both
@@ -18,15 +30,15 @@
    sets PYTHONDONTWRITEBYTECODE, which would recompile our sources every run while
    the installed package ships compiled).
 
-The machine is shared, so the two sides of each comparison alternate in blocks of
-a few rounds each (back-to-back rounds, as pytest-benchmark runs them: one side's
-round does not start in caches the other side just filled) and each side's best
-round counts: a round another job slowed down does not decide a ratio. The last
-lines are a markdown table for the README.
+The machine is shared, so the figures are CPU time of the process, every experiment
+is repeated, the sides alternating, and each figure's best repetition counts: a run
+another job slowed down does not decide a ratio. The last lines are a markdown table for the README.
 """
 
 from __future__ import annotations
 
+import gc
+import gzip
 import json
 import os
 import random
@@ -37,26 +49,40 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from handgen import generate_hands  # noqa: E402
+from mahjong.hand_calculating.divider import HandDivider  # noqa: E402
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 from mahjong.shanten import Shanten  # noqa: E402
 from test_differential_mahjong import lib_score  # noqa: E402
 
 from rules import scoring  # noqa: E402
+from rules import shanten as shanten_module  # noqa: E402
 from rules.request import win_from_request  # noqa: E402
 from rules.ruleset import load_preset  # noqa: E402
 from rules.shanten import shanten  # noqa: E402
 from rules.tiles import KIND_COUNT, to_counts  # noqa: E402
 
-SCORE_SEED, SCORE_HANDS = 2024, 2000  # as benchmarks/bench_score.py
-SHANTEN_SEED, SHANTEN_HANDS = 20240601, 4000  # as benchmarks/bench_shanten.py
-CLI_SEED, CLI_REQUESTS = 7, 3000
+HANDS_FILE = ROOT / "benchmarks" / "data" / "hands.jsonl.gz"
+SHANTEN_SEED, SHANTEN_WARM, SHANTEN_HANDS = 20240601, 8000, 4000
+CLI_REQUESTS = 3000
 PRESET = "wrc"
+
+
+def load_hands(path: Path = HANDS_FILE) -> list[dict[str, Any]]:
+    """The collected requests, without the `_preset` note the scorer would warn about."""
+    lines = gzip.decompress(path.read_bytes()).decode().splitlines()
+    return [{k: v for k, v in json.loads(line).items() if k != "_preset"} for line in lines]
+
+
+def halves(hands: list[Any]) -> tuple[list[Any], list[Any]]:
+    """(warm-up, measured): alternate hands, so both halves mix every preset alike."""
+    return hands[0::2], hands[1::2]
+
 
 # The `mahjong` side of the whole-process comparison: read CONTRACT.md requests,
 # score each with the package under the options that express `wrc` (as the
@@ -137,30 +163,29 @@ main()
 """
 
 
-def best_of(blocks: int, *timed: Callable[[], object], block_seconds: float = 0.3) -> list[float]:
-    """Each callable's best round over `blocks` blocks, the callables alternating.
+def once(run: Callable[[], object]) -> float:
+    """CPU seconds of one call, the collector paused (it would bill one side for the other).
 
-    A block repeats one callable for about `block_seconds` (at least two rounds).
+    CPU time of this process, not wall time: on a shared machine the wall clock also
+    counts the time other jobs held the core, which swings by 2x from minute to minute.
     """
-    best = [float("inf")] * len(timed)
-    for _ in range(blocks):
-        for i, run in enumerate(timed):
-            spent = rounds = 0
-            while rounds < 2 or spent < block_seconds:
-                start = time.perf_counter()
-                run()
-                took = time.perf_counter() - start
-                best[i] = min(best[i], took)
-                spent += took
-                rounds += 1
-    return best
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.process_time()
+        run()
+        return time.process_time() - start
+    finally:
+        gc.enable()
 
 
-def scoring_ratio(rounds: int) -> dict[str, float]:
-    requests = [hand.request for hand in generate_hands(seed=SCORE_SEED, count=SCORE_HANDS)]
-    wins = [win_from_request(request) for request in requests]
-    ruleset = load_preset(PRESET)
-    calls = []  # the package's prepared arguments (parsing is not timed)
+def best(figures: dict[str, float], name: str, seconds: float) -> None:
+    figures[name] = min(figures.get(name, float("inf")), seconds)
+
+
+def lib_calls(requests: list[dict[str, Any]]) -> list[tuple[tuple, dict]]:
+    """The package's prepared arguments for each request (their parsing is not timed)."""
+    calls: list[tuple[tuple, dict]] = []
     original = HandCalculator.estimate_hand_value
     HandCalculator.estimate_hand_value = staticmethod(lambda *a, **k: calls.append((a, k)))
     try:
@@ -168,42 +193,86 @@ def scoring_ratio(rounds: int) -> dict[str, float]:
             lib_score(request, PRESET)
     finally:
         HandCalculator.estimate_hand_value = original
+    return calls
+
+
+def scoring_ratio(rounds: int, hands: list[dict[str, Any]]) -> dict[str, float]:
+    """µs per measured hand: ours cold / warm on other hands / repeated, theirs once / again."""
+    warm_requests, measured_requests = halves(hands)
+    ruleset = load_preset(PRESET)
+    warm = [win_from_request(request) for request in warm_requests]
+    measured = [win_from_request(request) for request in measured_requests]
+    calls = lib_calls(measured_requests)
     score, estimate = scoring.score, HandCalculator.estimate_hand_value
 
-    def ours() -> None:
-        for win in wins:
-            score(win, ruleset)
+    def ours(wins: list) -> Callable[[], None]:
+        def run() -> None:
+            for win in wins:
+                score(win, ruleset)
+
+        return run
 
     def theirs() -> None:
         for args, kwargs in calls:
             estimate(*args, **kwargs)
 
-    scoring.clear_caches()
-    start = time.perf_counter()
-    ours()
-    cold = time.perf_counter() - start
-    ours_s, theirs_s = best_of(rounds, ours, theirs)
-    per = 1e6 / len(wins)
-    return {"cold": cold * per, "ours": ours_s * per, "theirs": theirs_s * per}
+    figures: dict[str, float] = {}
+    for _ in range(rounds):
+        scoring.clear_caches()
+        best(figures, "cold", once(ours(measured)))
+        scoring.clear_caches()
+        ours(warm)()
+        best(figures, "warm", once(ours(measured)))
+        best(figures, "repeated", once(ours(measured)))
+        HandDivider._divide_hand_impl.cache_clear()
+        best(figures, "theirs", once(theirs))
+        best(figures, "theirs_repeated", once(theirs))
+    return {name: seconds * 1e6 / len(measured) for name, seconds in figures.items()}
 
 
-def shanten_ratio(rounds: int) -> dict[str, float]:
+def shanten_ratio(
+    rounds: int, warm: list[list[int]], measured: list[list[int]]
+) -> dict[str, float]:
+    """The same three figures for shanten of closed hands; theirs once and again."""
+    calculate = Shanten().calculate_shanten
+    assert [shanten(c) for c in measured] == [calculate(c) for c in measured], "different answers"
+
+    def ours(hands: list[list[int]]) -> Callable[[], None]:
+        def run() -> None:
+            for counts in hands:
+                shanten(counts)
+
+        return run
+
+    def theirs() -> None:
+        for counts in measured:
+            calculate(counts)
+
+    figures: dict[str, float] = {}
+    for _ in range(rounds):
+        shanten_module.clear_caches()
+        best(figures, "cold", once(ours(measured)))
+        shanten_module.clear_caches()
+        ours(warm)()
+        best(figures, "warm", once(ours(measured)))
+        best(figures, "repeated", once(ours(measured)))
+        best(figures, "theirs", once(theirs))
+        best(figures, "theirs_repeated", once(theirs))
+    return {name: seconds * 1e6 / len(measured) for name, seconds in figures.items()}
+
+
+def random_hands() -> tuple[list[list[int]], list[list[int]]]:
+    """Seeded random closed hands of 13 and 14 tiles: (warm-up, measured)."""
     rng = random.Random(SHANTEN_SEED)
     wall = [kind for kind in range(KIND_COUNT) for _ in range(4)]
-    hands = [to_counts(rng.sample(wall, 13 + i % 2)) for i in range(SHANTEN_HANDS)]
-    calculate = Shanten().calculate_shanten
-    start = time.perf_counter()
-    ours_first = [shanten(counts) for counts in hands]
-    cold = time.perf_counter() - start
-    assert ours_first == [calculate(counts) for counts in hands], "different answers"
+    hands = [to_counts(rng.sample(wall, 13 + i % 2)) for i in range(SHANTEN_WARM + SHANTEN_HANDS)]
+    return hands[:SHANTEN_WARM], hands[SHANTEN_WARM:]
 
-    ours_s, theirs_s = best_of(
-        rounds,
-        lambda: [shanten(counts) for counts in hands],
-        lambda: [calculate(counts) for counts in hands],
-    )
-    per = 1e6 / len(hands)
-    return {"cold": cold * per, "ours": ours_s * per, "theirs": theirs_s * per}
+
+def tenpai_hands(hands: list[dict[str, Any]]) -> tuple[list[list[int]], list[list[int]]]:
+    """Each collected closed winning hand's concealed tiles before the win: (warm-up, measured)."""
+    closed = [win_from_request(r).concealed for r in hands if not r.get("melds")]
+    return halves([to_counts(tile.kind for tile in tiles) for tiles in closed])
 
 
 def run_process(command: list[str], batch: Path, env: dict[str, str]) -> tuple[float, float, bytes]:
@@ -218,8 +287,8 @@ def run_process(command: list[str], batch: Path, env: dict[str, str]) -> tuple[f
     return wall, cpu, done.stdout
 
 
-def cli_ratio(rounds: int) -> dict[str, float]:
-    requests = [hand.request for hand in generate_hands(seed=CLI_SEED, count=CLI_REQUESTS)]
+def cli_ratio(rounds: int, hands: list[dict[str, Any]]) -> dict[str, float]:
+    requests = halves(hands)[1][:CLI_REQUESTS]
     with tempfile.TemporaryDirectory() as tmp:
         batch = Path(tmp) / "batch.jsonl"
         batch.write_text("".join(json.dumps(r) + "\n" for r in requests), encoding="utf-8")
@@ -255,48 +324,67 @@ def cli_ratio(rounds: int) -> dict[str, float]:
 
 def main() -> None:
     quick = "--quick" in sys.argv
-    rounds = 3 if quick else 7
+    rounds = 2 if quick else 5
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
-    s = scoring_ratio(rounds)
+    hands = load_hands()
+    n = len(halves(hands)[1])
+    s = scoring_ratio(rounds, hands)
     print(
-        f"scoring, {SCORE_HANDS} hands ({PRESET}): ours {s['ours']:.2f} µs/hand "
-        f"(cold first pass {s['cold']:.2f}), mahjong {s['theirs']:.2f} µs/hand "
-        f"-> {s['theirs'] / s['ours']:.1f}x"
+        f"scoring, {n} distinct hands ({PRESET}) after {len(hands) - n} others: "
+        f"ours {s['warm']:.2f} µs/hand (cold {s['cold']:.2f}, repeated {s['repeated']:.2f}), "
+        f"mahjong {s['theirs']:.2f} (repeated {s['theirs_repeated']:.2f}) -> "
+        f"{s['theirs'] / s['warm']:.1f}x warm, {s['theirs'] / s['cold']:.1f}x cold"
     )
-    h = shanten_ratio(rounds * 3)
-    print(
-        f"shanten, {SHANTEN_HANDS} hands: ours {h['ours']:.2f} µs/hand "
-        f"(first pass {h['cold']:.2f}), mahjong {h['theirs']:.2f} µs/hand "
-        f"-> {h['theirs'] / h['ours']:.1f}x"
-    )
-    c = cli_ratio(max(2, rounds // 2))
+    random_warm, random_measured = random_hands()
+    h = shanten_ratio(rounds * 2, random_warm, random_measured)
+    tenpai_warm, tenpai_measured = tenpai_hands(hands)
+    t = shanten_ratio(rounds * 2, tenpai_warm, tenpai_measured)
+    for name, figures, count in (
+        ("random", h, len(random_measured)),
+        ("tenpai", t, len(tenpai_measured)),
+    ):
+        print(
+            f"shanten, {count} distinct {name} hands: ours {figures['warm']:.2f} µs/hand "
+            f"(cold {figures['cold']:.2f}, repeated {figures['repeated']:.2f}), mahjong "
+            f"{figures['theirs']:.2f} -> {figures['theirs'] / figures['warm']:.1f}x"
+        )
+    c = cli_ratio(max(2, rounds // 2), hands)
     print(
         f"CLI, {CLI_REQUESTS} requests, whole process: mahjong-tui score "
         f"{c['ours_wall']:.2f} s wall / {c['ours_cpu']:.2f} s CPU, mahjong script "
         f"{c['theirs_wall']:.2f} s wall / {c['theirs_cpu']:.2f} s CPU -> "
-        f"{c['theirs_cpu'] / c['ours_cpu']:.1f}x (CPU)"
+        f"{c['theirs_cpu'] / c['ours_cpu']:.1f}x (CPU); start-up alone "
+        f"{c['ours_start'] * 1000:.0f} ms vs {c['theirs_start'] * 1000:.0f} ms"
     )
     print()
-    print("| measured in one run, same inputs | ours | `mahjong` 2.1.0 | ratio |")
+    print("| measured in one run, same inputs, µs per hand | ours | `mahjong` 2.1.0 | ratio |")
     print("| --- | --- | --- | --- |")
+    rows = [
+        (
+            f"scoring {n} distinct real hands, after a warm-up on {len(hands) - n} others",
+            s["warm"],
+            s["theirs"],
+        ),
+        ("the same, from empty memos", s["cold"], s["theirs"]),
+        ("the same hands scored again", s["repeated"], s["theirs_repeated"]),
+        (
+            f"shanten, {len(random_measured)} distinct random hands, after {SHANTEN_WARM} others",
+            h["warm"],
+            h["theirs"],
+        ),
+        ("the same, from empty memos", h["cold"], h["theirs"]),
+        (
+            f"shanten, {len(tenpai_measured)} distinct real tenpai hands, after "
+            f"{len(tenpai_warm)} others",
+            t["warm"],
+            t["theirs"],
+        ),
+    ]
+    for label, ours, theirs in rows:
+        print(f"| {label} | {ours:.2f} | {theirs:.1f} | {theirs / ours:.1f}x |")
     print(
-        f"| scoring, {SCORE_HANDS} seeded hands (`{PRESET}`) | {s['ours']:.1f} µs/hand "
-        f"(cold first pass {s['cold']:.1f}) | {s['theirs']:.1f} µs/hand | "
-        f"{s['theirs'] / s['ours']:.1f}x |"
-    )
-    print(
-        f"| shanten, {SHANTEN_HANDS} random hands | {h['ours']:.2f} µs/hand "
-        f"| {h['theirs']:.1f} µs/hand | {h['theirs'] / h['ours']:.1f}x |"
-    )
-    print(
-        f"| `mahjong-tui score`, {CLI_REQUESTS} requests, whole process (CPU) "
-        f"| {c['ours_cpu']:.2f} s | {c['theirs_cpu']:.2f} s "
-        f"| {c['theirs_cpu'] / c['ours_cpu']:.1f}x |"
-    )
-    print(
-        f"| the same, wall clock (start-up alone: {c['ours_start'] * 1000:.0f} ms "
-        f"vs {c['theirs_start'] * 1000:.0f} ms) | {c['ours_wall']:.2f} s "
-        f"| {c['theirs_wall']:.2f} s | {c['theirs_wall'] / c['ours_wall']:.1f}x |"
+        f"| `mahjong-tui score`, {CLI_REQUESTS} requests, whole process (CPU s) "
+        f"| {c['ours_cpu']:.2f} | {c['theirs_cpu']:.2f} | {c['theirs_cpu'] / c['ours_cpu']:.1f}x |"
     )
 
 

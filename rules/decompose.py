@@ -8,13 +8,13 @@ often than it repeats whole, so the cache stays small and warm.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from typing import NamedTuple
 
-from .tiles import HATSU, KIND_COUNT, YAOCHUU_KINDS
+from .tiles import HATSU, KIND_COUNT
 
 
 class Reading(NamedTuple):
@@ -92,7 +92,7 @@ def standard_readings(counts: Sequence[int]) -> list[Reading]:
         per_suit.append(options)
     if all(len(options) == 1 for options in per_suit):
         # The common case: one way to read each suit, so no product to build.
-        combos: object = (tuple(options[0] for options in per_suit),)
+        combos: Iterable[tuple[_SuitReading, ...]] = (tuple(o[0] for o in per_suit),)
     else:
         combos = product(*per_suit)
     readings = []
@@ -122,15 +122,6 @@ def is_chiitoitsu(counts: Sequence[int]) -> bool:
         elif c:
             return False
     return pairs == 7
-
-
-def is_kokushi(counts: Sequence[int]) -> bool:
-    """One of each terminal and honor plus a duplicate of one of them."""
-    if sum(counts) != 14:
-        return False
-    return all(counts[k] >= 1 for k in YAOCHUU_KINDS) and all(
-        counts[k] == 0 for k in range(KIND_COUNT) if k not in YAOCHUU_KINDS
-    )
 
 
 # ---------------------------------------------------------------------------
@@ -252,24 +243,42 @@ def group_shape(group: int, key: int) -> GroupShape:
 
 def clear_group_shapes() -> None:
     """Forget the memoised shapes, parts and suit readings (for cold measurements)."""
-    for memo in (*GROUP_SHAPES, *_PARTS):
-        memo.clear()
+    for shapes in GROUP_SHAPES:
+        shapes.clear()
+    for parts in _PARTS:
+        parts.clear()
+    for halves in _HALVES:
+        for half in halves:
+            half.clear()
     _suit_readings.cache_clear()
 
 
-def _new_shape(group: int, key: int) -> GroupShape:
+# A group's key cut in two halves (a suit's kinds 0-4 and 5-8, the honors' 0-3 and
+# 4-6): what `_new_shape` reads off each half (its counts, K_* flags, and the pair
+# and orphan sums) is memoised by group and half, and halves repeat far more often
+# than whole groups, so a new group is usually two look-ups and a few additions.
+_HALF_KINDS = (5, 5, 5, 4)  # kinds in the low half, by group
+_HALVES: tuple[tuple[dict[int, tuple[tuple[int, ...], int, int]], ...], ...] = tuple(
+    ({}, {}) for _ in range(4)
+)
+_SUM_FIELD = 8  # `_half` packs the pair sum below bit 8, the orphan sum above
+
+
+def _half(group: int, high: int, key: int) -> tuple[tuple[int, ...], int, int]:
+    """One half of a group: (its counts, its K_* flags, pairs | orphans << 8), memoised.
+
+    The sums are `GroupShape.pairs` and `.orphans` before capping: each held kind
+    adds 1 (held twice / a terminal or honor held at most twice) or NOT_A_FORM.
+    """
     honors = group == 3
-    base = GROUP_BASES[group]
-    counts = tuple((key >> (PACK_BITS * i)) & 7 for i in range(7 if honors else 9))
-    parts = _PARTS[honors].get(counts)
-    if parts is None:
-        readings = _suit_readings(0, counts, honors)
-        parts = _PARTS[honors][counts] = tuple(_part(counts, r, honors) for r in readings)
+    first = _HALF_KINDS[group] if high else 0
+    size = (7 if honors else 9) - _HALF_KINDS[group] if high else _HALF_KINDS[group]
+    counts = tuple((key >> (PACK_BITS * i)) & 7 for i in range(size))
     kinds = pairs = orphans = 0
-    for i, count in enumerate(counts):
+    for i, count in enumerate(counts, first):
         if not count:
             continue
-        kind = base + i
+        kind = GROUP_BASES[group] + i
         yaochuu = honors or _SUIT_YAOCHUU[i]
         kinds |= K_GROUP[group] | (K_YAOCHUU if yaochuu else K_SIMPLE)
         if kind not in _GREEN:
@@ -278,11 +287,28 @@ def _new_shape(group: int, key: int) -> GroupShape:
             kinds |= K_HATSU
         pairs += 1 if count == 2 else NOT_A_FORM
         orphans += 1 if yaochuu and count <= 2 else NOT_A_FORM
+    found = _HALVES[group][high][key] = (counts, kinds, pairs | orphans << _SUM_FIELD)
+    return found
+
+
+def _new_shape(group: int, key: int) -> GroupShape:
+    honors = group == 3
+    bits = PACK_BITS * _HALF_KINDS[group]
+    low_key, high_key = key & ((1 << bits) - 1), key >> bits
+    low_halves, high_halves = _HALVES[group]
+    low = low_halves.get(low_key) or _half(group, 0, low_key)
+    high = high_halves.get(high_key) or _half(group, 1, high_key)
+    counts = low[0] + high[0]
+    parts = _PARTS[honors].get(counts)
+    if parts is None:
+        readings = _suit_readings(0, counts, honors)
+        parts = _PARTS[honors][counts] = tuple(_part(counts, r, honors) for r in readings)
+    sums = low[2] + high[2]
     return GroupShape(
         parts=parts,
-        kinds=kinds,
-        pairs=min(pairs, NOT_A_FORM),
-        orphans=min(orphans, NOT_A_FORM),
+        kinds=low[1] | high[1],
+        pairs=min(sums & ((1 << _SUM_FIELD) - 1), NOT_A_FORM),
+        orphans=min(sums >> _SUM_FIELD, NOT_A_FORM),
         chuuren=not honors and sum(counts) == 14 and all(map(int.__ge__, counts, _CHUUREN)),
         counts=counts,
     )
@@ -314,9 +340,7 @@ def _part(counts: tuple[int, ...], reading: _SuitReading, honors: bool) -> Group
         seq_rel |= 1 << start
     for t in trips:
         trip_rel |= 1 << t
-    roles = tuple(
-        _roles(seqs, trips, pair, i, yaochuu) if count else () for i, count in enumerate(counts)
-    )
+    roles = _all_roles(len(counts), seqs, trips, pair, yaochuu)
     return GroupPart(seqs, trips, pair, facts, seq_rel, trip_rel, roles)
 
 
@@ -332,33 +356,30 @@ def _identical_pairs(seqs: tuple[int, ...]) -> int:
     return pairs
 
 
-def _roles(
+def _all_roles(
+    size: int,
     seqs: tuple[int, ...],
     trips: tuple[int, ...],
     pair: int,
-    position: int,
     yaochuu: tuple[bool, ...],
-) -> tuple[Role, ...]:
-    """Each way a winning tile at `position` completes the part, in the scorer's order."""
-    roles = []
-    if pair == position:
-        roles.append(_TANKI)
-    if position in trips:
+) -> tuple[tuple[Role, ...], ...]:
+    """By position: each way a winning tile there completes the part, in the scorer's
+    order (tanki, shanpon, then the sequences from the lowest, identical ones once)."""
+    roles: list[list[Role]] = [[] for _ in range(size)]
+    if pair >= 0:
+        roles[pair].append(_TANKI)
+    for t in trips:
         # A ron-completed triplet is open: 2 fu simple / 4 yaochuu instead of 4 / 8.
-        roles.append(_SHANPON[yaochuu[position]][position])
+        roles[t].append(_SHANPON[yaochuu[t]][t])
     seen = -1
     for start in seqs:
-        offset = position - start
-        if not 0 <= offset <= 2 or start == seen:
+        if start == seen:
             continue
         seen = start
-        if offset == 1:
-            roles.append(_KANCHAN)
-        elif (offset == 0 and start == 6) or (offset == 2 and start == 0):
-            roles.append(_PENCHAN)
-        else:
-            roles.append(_RYANMEN)
-    return tuple(roles)
+        roles[start].append(_PENCHAN if start == 6 else _RYANMEN)
+        roles[start + 1].append(_KANCHAN)
+        roles[start + 2].append(_PENCHAN if start == 0 else _RYANMEN)
+    return tuple(map(tuple, roles))
 
 
 # The roles, made once.

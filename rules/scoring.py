@@ -30,10 +30,11 @@ function calls. `clear_caches()` empties every memo, for cold measurements.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
 from operator import attrgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .decompose import (
     F_BITS,
@@ -61,7 +62,15 @@ from .decompose import (
 )
 from .hand import MeldKind, Win
 from .ruleset import Ruleset
-from .tiles import EAST, YAOCHUU_KINDS, dora_from_indicator, format_tiles, is_yaochuu
+from .tiles import (
+    EAST,
+    YAOCHUU_KINDS,
+    Tile,
+    dora_from_indicator,
+    format_tiles,
+    is_yaochuu,
+    tile_key,
+)
 from .yaku import (
     COND_CLOSED,
     COND_JUNSEI,
@@ -142,7 +151,10 @@ class ScoreResult(NamedTuple):
     form: str  # standard | chiitoitsu | kokushi
     wait: str  # ryanmen | kanchan | penchan | tanki | shanpon | kokushi | ...
 
-    ok = True
+    @property
+    def ok(self) -> bool:
+        """A legal win (`NoWin.ok` is False): the answer's `ok` field."""
+        return True
 
 
 class NoWin(NamedTuple):
@@ -151,7 +163,9 @@ class NoWin(NamedTuple):
     error: str
     message: str
 
-    ok = False
+    @property
+    def ok(self) -> bool:
+        return False
 
 
 # ---------------------------------------------------------------------------
@@ -278,12 +292,16 @@ class _Tables:
         # by situation (closed << 1 | tsumo): yaku mask -> what it is worth
         self.counted: tuple[dict[int, _Counted], ...] = ({}, {}, {}, {})
         # by mode (tsumo << 1 | dealer), then han: fu -> candidate key
-        self.key_rows = tuple(tuple({} for _ in range(_MAX_HAN)) for _ in range(4))
+        self.key_rows: tuple[tuple[dict[int, int], ...], ...] = tuple(
+            tuple({} for _ in range(_MAX_HAN)) for _ in range(4)
+        )
         # by han: fu -> (base points, limit name)
-        self.limit_rows = tuple({} for _ in range(_MAX_HAN))
+        self.limit_rows: tuple[dict[int, tuple[int, str | None]], ...] = tuple(
+            {} for _ in range(_MAX_HAN)
+        )
         self.pay_totals: dict[int, int] = {}  # base << 2 | mode -> what the winner gets
         # by mode, honba (0-7), riichi sticks (0-7): base -> Payments
-        self.payments = tuple(
+        self.payments: tuple[tuple[tuple[dict[int, Payments], ...], ...], ...] = tuple(
             tuple(tuple({} for _ in range(8)) for _ in range(8)) for _ in range(4)
         )
         self.kinds_yaku: dict[int, int] = {}  # K_* flags -> yaku bits
@@ -295,7 +313,7 @@ class _Tables:
             ruleset.open_pinfu_ron_fu if fu == 20 else fu for fu in self.round_fu
         )
         fu = ruleset.chinitsu_fu
-        self.chinitsu_item = FuItem("chinitsu", fu) if fu else None
+        self.chinitsu_item = FuItem("chinitsu", fu)  # shown only when it earns fu
         self.tsumo_fu_on_rinshan = ruleset.rinshan_tsumo_fu
         # How many indicators count: none, the first only, or all (kan dora, kan ura).
         self.dora_take = (_ALL if ruleset.kan_dora else 1) if ruleset.dora else 0
@@ -360,6 +378,13 @@ def _key(total: int, han: int, fu: int) -> int:
     return (total + 1) << 20 | han << 10 | fu
 
 
+# A candidate: a standard reading (counted yaku, fu, its parts, the winning tile's
+# role, pair fu, the reading's triplet fu), or seven pairs / thirteen orphans (form,
+# counted yaku, wait).
+_Standard = tuple["_Counted", int, tuple[GroupPart, ...], Role, int, int]
+_Other = tuple[str, "_Counted", str]
+_Candidate = _Standard | _Other
+
 _NO_YAKU_ABOVE = 1 << 20  # keys below this are hands without yaku
 
 _TABLES: dict[int, _Tables] = {}
@@ -385,6 +410,7 @@ def clear_caches() -> None:
     global _last_tables
     _last_tables = None
     _TABLES.clear()
+    _RENDERED.clear()
     for by_pair in _HONORS:
         for row in by_pair:
             row[:] = [None] * len(row)
@@ -392,8 +418,8 @@ def clear_caches() -> None:
     for summaries in _SUMMARIES:
         summaries.clear()
     for by_aka in _DORA_COUNTS:
-        for row in by_aka:
-            row[:] = [None] * len(row)
+        for counts in by_aka:
+            counts[:] = [None] * len(counts)
     clear_group_shapes()
 
 
@@ -637,18 +663,18 @@ def _score_hand(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
         group, position = _DORA_SPOT[tile.kind]
         dora += shapes[group].counts[position]
         if melds:
-            kind = _DORA_OF[tile.kind]
+            dora_kind = _DORA_OF[tile.kind]
             for m in found:
-                dora += m.tiles[kind]
+                dora += m.tiles[dora_kind]
     if win.riichi or win.double_riichi:
         indicators = win.ura_indicators
         for tile in indicators if t.all_ura else indicators[: t.ura_take]:
             group, position = _DORA_SPOT[tile.kind]
             ura += shapes[group].counts[position]
             if melds:
-                kind = _DORA_OF[tile.kind]
+                dora_kind = _DORA_OF[tile.kind]
                 for m in found:
-                    ura += m.tiles[kind]
+                    ura += m.tiles[dora_kind]
     if t.red_fives:
         aka = win.win_tile.red + sum(map(_IS_RED, win.concealed))
         for meld in melds:
@@ -657,7 +683,7 @@ def _score_hand(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
 
     # The best candidate: standard readings, then seven pairs or thirteen orphans.
     best_key = -1
-    best: tuple | None = None
+    best: _Candidate | None = None
     if man.parts and pin.parts and sou.parts and honors.parts:
         if not melds and (man.chuuren or pin.chuuren or sou.chuuren):
             mask |= _CHUUREN | (COND_JUNSEI if _junsei_chuuren(win) else 0)
@@ -694,7 +720,7 @@ def _score_hand(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
         dora_count = _dora_count(dora, aka, ura)
     if len(best) == 3:  # chiitoitsu or kokushi
         form, counted, wait = best
-        items = _CHIITOITSU_ITEMS if form == "chiitoitsu" else ()
+        items: tuple[FuItem, ...] = _CHIITOITSU_ITEMS if form == "chiitoitsu" else ()
         fu = 25 if items else 0
         return _result(counted, fu, items, dora_count, dora_han, form, wait, win, t, mode)
     counted, fu, combo, role, pair_fu, trip_fu = best
@@ -748,7 +774,7 @@ def _best_standard(
     fixed_fu: int,
     dora_han: int,
     mode: int,
-) -> tuple[int, tuple | None]:
+) -> tuple[int, _Standard | None]:
     """The best (key, candidate) over the four-sets-and-a-pair readings.
 
     Candidates come in `standard_readings` order, each reading's roles in `_roles`
@@ -769,7 +795,7 @@ def _best_standard(
     counted_memo = t.counted[situation]
     key_rows = t.key_rows[mode]
     best_key = -1
-    best = None
+    best: _Standard | None = None
     for combo in product(man.parts, pin.parts, sou.parts, honors.parts):
         a, b, c, d = combo
         facts = a.facts + b.facts + c.facts + d.facts
@@ -865,6 +891,7 @@ def _fu_items(
     the value pair, the wait, chinitsu.
     """
     tsumo = win.tsumo
+    items: tuple[FuItem, ...]
     if closed and not tsumo:
         items = _CLOSED_RON_HEAD
     elif tsumo and not counted.waives_tsumo_fu and (t.tsumo_fu_on_rinshan or not win.rinshan):
@@ -921,8 +948,8 @@ def _best_other(
     dora_han: int,
     mode: int,
     best_key: int,
-    best: tuple | None,
-) -> tuple[int, tuple | None]:
+    best: _Candidate | None,
+) -> tuple[int, _Candidate | None]:
     """Add the chiitoitsu or kokushi candidate to the best so far (they come last).
 
     The groups' pair counts are exact for seven pairs; kokushi also needs its 14
@@ -978,7 +1005,8 @@ def _not_a_win_message(win: Win, ruleset: Ruleset) -> str:
     concealed[win.win_tile.kind] += 1
     if not win.melds and ruleset.chiitoitsu == "none" and is_chiitoitsu(concealed):
         return "seven pairs (chiitoitsu) is not a winning form under this ruleset"
-    hand = format_tiles(sorted(win.concealed)) + " + " + format_tiles([win.win_tile])
+    tiles: list[Tile] = sorted(win.concealed, key=tile_key)
+    hand = format_tiles(tiles) + " + " + format_tiles([win.win_tile])
     return f"{hand} is not a complete hand: it needs four sets and a pair"
 
 
@@ -1053,7 +1081,7 @@ def _base_points(han: int, fu: int, yakuman: int, ruleset: Ruleset) -> tuple[int
     return base, None, 0
 
 
-def _payment_total(base: int, tsumo: bool, dealer: bool, ruleset: Ruleset) -> int:
+def _payment_total(base: int, tsumo: int, dealer: int, ruleset: Ruleset) -> int:
     """What the winner gets from the hand itself, to compare candidates (高点法)."""
     if not tsumo:
         return round_payment(base * (6 if dealer else 4), ruleset)
@@ -1080,3 +1108,79 @@ def _payments(base: int, win: Win, ruleset: Ruleset) -> Payments:
     dealer = round_payment(base * 2, ruleset)
     each = round_payment(base, ruleset)
     return Payments(None, dealer, each, dealer + each * 2, honba_total, sticks)
+
+
+# ---------------------------------------------------------------------------
+# The CONTRACT.md answer as JSON text, for `mahjong-tui score`
+
+
+def answer_text(result: ScoreResult | NoWin) -> str:
+    """`json.dumps(rules.request.result_to_dict(result), ensure_ascii=False)`, faster.
+
+    Why: a batch of requests spends more on building the answer dict and encoding
+    it than on scoring. The parts shared between answers (the yaku list of a
+    counted mask, the dora counts, the payments: memoised objects) are written once
+    and kept with the object they render; the rest is a few string joins. The text
+    is the same, byte for byte (tests/test_answer_text.py).
+    """
+    if isinstance(result, NoWin):
+        return _json_dumps({"ok": False, "error": result.error, "message": result.message})
+    han, fu, yaku, dora, yakuman, limit, items, points, _, form, wait = result
+    return (
+        f'{{"ok": true, "han": {han}, "fu": {fu}, "yaku": {_rendered(yaku, _yaku_text)}, '
+        f'"dora": {_rendered(dora, _dora_text)}, "yakuman": {yakuman}, '
+        f'"limit": {"null" if limit is None else _json_dumps(limit)}, '
+        f'"fu_breakdown": [{", ".join(map(_fu_item_text, items))}], '
+        f'"points": {_rendered(points, _points_text)}, '
+        f'"form": {_json_dumps(form)}, "wait": {_json_dumps(wait)}}}'
+    )
+
+
+def _json_dumps(value: object) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+# id(rendered object) -> (the object, its text): the object is kept so that its id
+# cannot be reused by another while the entry lives.
+_RENDERED: dict[int, tuple[object, str]] = {}
+
+
+def _rendered(value: Any, render: Callable[[Any], str]) -> str:
+    hit = _RENDERED.get(id(value))
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    if len(_RENDERED) >= 4096:
+        _RENDERED.clear()
+    text = render(value)
+    _RENDERED[id(value)] = (value, text)
+    return text
+
+
+def _yaku_text(yaku: tuple[YakuHan, ...]) -> str:
+    return _json_dumps([{"id": y.id, "han": y.han} for y in yaku])
+
+
+def _dora_text(dora: DoraCount) -> str:
+    return _json_dumps({"dora": dora.dora, "aka": dora.aka, "ura": dora.ura})
+
+
+def _points_text(p: Payments) -> str:
+    return _json_dumps(
+        {
+            "ron": p.ron,
+            "tsumo_dealer": p.tsumo_dealer,
+            "tsumo_non_dealer": p.tsumo_non_dealer,
+            "total": p.total,
+            "honba": p.honba,
+            "sticks": p.sticks,
+        }
+    )
+
+
+def _fu_item_text(item: FuItem) -> str:
+    tiles = item.tiles
+    if tiles:
+        return f'{{"item": "{item.item}", "fu": {item.fu}, "tiles": "{tiles}"}}'
+    return f'{{"item": "{item.item}", "fu": {item.fu}}}'

@@ -15,7 +15,10 @@ lacks to hold m sets and p pairs. Vectors are memoised by the group's counts as
 `bytes`, then interned: the 405,350 suits of up to 14 tiles share 126 distinct
 vectors, so vectors get small int ids and the min-plus combination of two ids is
 memoised as well. A warm call is four dict look-ups on `bytes` slices, three
-combination look-ups and one index; there is no Python loop over tiles.
+combination look-ups and one index; there is no Python loop over tiles. A group
+not seen yet in this process is read from a precomputed table of every suit and
+honor group (`rules.shanten_table`), not searched: games meet new groups all the
+time, and the search cost tens of µs each.
 
 Chiitoitsu and kokushi need only a few counts per group (pairs, kinds, terminal
 and honor kinds and pairs). Those are stored in the same memo entry as the vector
@@ -28,8 +31,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 
+from rules.shanten_table import NOT_IN_TABLE, GroupTable, build, index_of, read
 from rules.tiles import KIND_COUNT
 
 __all__ = [
@@ -173,7 +177,7 @@ def _suit_kept(counts: bytes) -> list[int]:
     contributes min(demand, held) kept tiles. -1 where no groups reach (m, p).
     """
     most = min(sum(counts), _MAX_SETS + 1)
-    states = {0: 0}
+    states: dict[int, int] = {0: 0}
     for i in range(9):
         held = counts[i]
         near = held + (counts[i + 1] if i < 8 else 0) + (counts[i + 2] if i < 7 else 0)
@@ -186,11 +190,11 @@ def _suit_kept(counts: bytes) -> list[int]:
                 if get(new_state, -1) < value:
                     following[new_state] = value
         states = following
-    kept = [-1] * _VECTOR_LEN
+    kept_by_target = [-1] * _VECTOR_LEN
     for state, value in states.items():
         i = (state >> 6 & 7) * 2 + (state >> 9)
-        kept[i] = max(kept[i], value)
-    return kept
+        kept_by_target[i] = max(kept_by_target[i], value)
+    return kept_by_target
 
 
 def _honor_kept(counts: bytes) -> list[int]:
@@ -207,20 +211,96 @@ def _honor_kept(counts: bytes) -> list[int]:
     return kept
 
 
+# --- the group table: every group's vector, precomputed (`rules.shanten_table`) ----
+# Read on the first miss (a few ms). A group never seen before then costs two
+# small dict look-ups (each half of its counts gives its part of the table index
+# and of the stats), one byte and one list index, instead of a search.
+
+_table: GroupTable | None = None
+_table_ids: list[int] = []  # the file's vector numbers -> this process's vector ids
+# by group kind (suit, honors), then half (low, high): counts -> index part << 32 | stats
+_table_parts: tuple[tuple[dict[bytes, int], dict[bytes, int]], ...] = ()
+_table_failed = False
+_SUIT_SPLIT, _HONOR_SPLIT = 5, 4  # kinds in the low half of a suit, of the honors
+_SUIT_ENDS, _HONORS = b"\1\0\0\0\0\0\0\0\1", b"\1" * 7  # 1: a terminal or honor kind
+
+
+def _stats(counts: bytes, yaochuu: bytes) -> int:
+    """The chiitoitsu / kokushi stats fields of some counts (`yaochuu`: 1 per terminal)."""
+    return (
+        sum(c >= 2 for c in counts) << _PAIRS
+        | sum(c >= 1 for c in counts) << _KINDS
+        | sum(c >= 1 for c, y in zip(counts, yaochuu, strict=True) if y) << _YAOCHUU_KINDS
+        | sum(c >= 2 for c, y in zip(counts, yaochuu, strict=True) if y) << _YAOCHUU_PAIRS
+    )
+
+
+def _half_parts(kinds: int, offset: int, yaochuu: bytes) -> dict[bytes, int]:
+    """Counts of `kinds` kinds starting at kind `offset` -> index part << 32 | stats."""
+    return {
+        counts: index_of(counts) * 5**offset << 32 | _stats(counts, yaochuu)
+        for counts in map(bytes, product(range(5), repeat=kinds))
+    }
+
+
+def _load_table() -> GroupTable | None:
+    """Read the group table and register its vectors, or None if it cannot be read."""
+    global _table, _table_ids, _table_parts, _table_failed
+    table = read()
+    if table is None:
+        _table_failed = True
+        return None
+    _table_ids = [_intern(vector) for vector in table.vectors]
+    s, h = _SUIT_SPLIT, _HONOR_SPLIT
+    _table_parts = (
+        (_half_parts(s, 0, _SUIT_ENDS[:s]), _half_parts(9 - s, s, _SUIT_ENDS[s:])),
+        (_half_parts(h, 0, _HONORS[:h]), _half_parts(7 - h, h, _HONORS[h:])),
+    )
+    _table = table
+    return table
+
+
+def _table_entry(counts: bytes) -> int:
+    """A group's memo entry from the table; -1 if the table cannot answer (search)."""
+    table = _table
+    if table is None:
+        if _table_failed:
+            return -1
+        table = _load_table()
+        if table is None:
+            return -1
+    suited = len(counts) == 9
+    split = _SUIT_SPLIT if suited else _HONOR_SPLIT
+    low, high = _table_parts[0 if suited else 1]
+    try:
+        both = low[counts[:split]] + high[counts[split:]]
+    except KeyError:  # a count above 4: not a real hand
+        return -1
+    number = (table.suits if suited else table.honors)[both >> 32]
+    if number == NOT_IN_TABLE:
+        return -1
+    return _table_ids[number] | (both & 0xFFFFFFFF) << _ID_BITS
+
+
+def search_vector(counts: bytes) -> tuple[int, ...]:
+    """A group's distance vector by search (what the table holds; for building and tests)."""
+    return _close(_suit_kept(counts) if len(counts) == 9 else _honor_kept(counts))
+
+
+def build_group_table() -> bytes:
+    """The bytes of `rules/group_table.bin` (minutes: every suit is searched)."""
+    return build(search_vector, search_vector)
+
+
 def _group_entry(counts: bytes) -> int:
     """Memo entry of one suit (9 bytes) or of the honors (7 bytes): vector id + stats."""
     entry = _GROUPS.get(counts)
     if entry is None:
-        suited = len(counts) == 9
-        vector_id = _intern(_close(_suit_kept(counts) if suited else _honor_kept(counts)))
-        yaochuu = (counts[0], counts[8]) if suited else tuple(counts)
-        stats = (
-            sum(c >= 2 for c in counts) << _PAIRS
-            | sum(c >= 1 for c in counts) << _KINDS
-            | sum(c >= 1 for c in yaochuu) << _YAOCHUU_KINDS
-            | sum(c >= 2 for c in yaochuu) << _YAOCHUU_PAIRS
-        )
-        entry = _GROUPS[counts] = vector_id | stats << _ID_BITS
+        entry = _table_entry(counts)
+        if entry < 0:
+            stats = _stats(counts, _SUIT_ENDS if len(counts) == 9 else _HONORS)
+            entry = _intern(search_vector(counts)) | stats << _ID_BITS
+        _GROUPS[counts] = entry
     return entry
 
 
@@ -390,3 +470,16 @@ def shanten_by_draw(
                     best = other
             append(best)
     return out
+
+
+def clear_caches() -> None:
+    """Forget every memo (group entries, vectors, combinations, the loaded suit table):
+    for cold measurements, which then pay for reading the table too."""
+    global _table, _table_failed
+    _table, _table_failed = None, False
+    with _INTERN_LOCK:
+        _GROUPS.clear()
+        _VECTORS.clear()
+        _VECTOR_IDS.clear()
+        _COMBINED.clear()
+        _DRAWN.clear()

@@ -8,8 +8,9 @@ is a red five, written `0` in mpsz (`406p` is 4p, red 5p, 6p).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 SUITS = "mpsz"
 MAN, PIN, SOU, HONOR = 0, 1, 2, 3
@@ -20,7 +21,6 @@ KIND_COUNT = 34
 
 WIND_LETTERS = "ESWN"
 HONOR_NAMES = ("East", "South", "West", "North", "Haku", "Hatsu", "Chun")
-HONOR_KANJI = "東南西北白發中"
 
 
 class TileNotationError(ValueError):
@@ -50,6 +50,12 @@ class Tile:
         return format_tiles([self])
 
 
+# How tiles sort everywhere (hands, melds, records): by kind, a red five after the
+# plain ones. The same order as `Tile`'s own comparison, but one C call per tile
+# (the dataclass ordering builds two tuples per comparison): pass it as `key=`.
+tile_key: Callable[[Tile], tuple[int, bool]] = attrgetter("kind", "red")
+
+
 def suit_of(kind: int) -> int:
     """0 man, 1 pin, 2 sou, 3 honors."""
     return kind // 9
@@ -64,18 +70,9 @@ def is_honor(kind: int) -> bool:
     return kind >= 27
 
 
-def is_terminal(kind: int) -> bool:
-    return kind < 27 and kind % 9 in (0, 8)
-
-
 def is_yaochuu(kind: int) -> bool:
     """Terminal or honor (幺九牌)."""
     return kind >= 27 or kind % 9 in (0, 8)
-
-
-def is_simple(kind: int) -> bool:
-    """2-8 of a suit (中張牌)."""
-    return kind < 27 and kind % 9 not in (0, 8)
 
 
 def is_five(kind: int) -> bool:
@@ -111,7 +108,26 @@ def parse_tiles(text: str) -> list[Tile]:
 
     Spaces are ignored. Errors name the problem in a player's words. Equal
     tiles come back as the same shared object (there are only 37 of them).
+    Short texts (a winning tile, indicators, a meld) repeat from request to
+    request, so their parses are memoised.
     """
+    parsed = _PARSED.get(text)
+    if parsed is not None:
+        return list(parsed)
+    tiles = _parse_tiles(text)
+    if len(text) <= _MEMO_TEXT_MAX:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[text] = tuple(tiles)
+    return tiles
+
+
+_PARSED: dict[str, tuple[Tile, ...]] = {}  # short mpsz text -> its tiles
+_MEMO_TEXT_MAX = 8
+_PARSED_MAX = 4096
+
+
+def _parse_tiles(text: str) -> list[Tile]:
     tiles: list[Tile] = []
     pending = ""
     for char in text:

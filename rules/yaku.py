@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from .decompose import K_GROUP, K_HATSU, K_NOT_GREEN, K_SIMPLE, K_YAOCHUU
 from .ruleset import Ruleset
-from .tiles import CHUN, HAKU, HATSU, WINDS, is_yaochuu
+from .tiles import CHUN, HAKU, HATSU, WINDS
 
 # The contract's order, used to list yaku the way players read them.
 YAKU_ORDER = [
@@ -65,14 +65,8 @@ YAKU_ORDER = [
     "chiihou",
     "renhou",
 ]
-YAKU_POSITION = {name: i for i, name in enumerate(YAKU_ORDER)}
 
 DRAGON_YAKU = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
-YAOCHUU_SET = frozenset(k for k in range(34) if is_yaochuu(k))
-TERMINAL_SEQUENCE_STARTS = frozenset((0, 6, 9, 15, 18, 24))  # 123 and 789 of each suit
-SIMPLE_SET = frozenset(range(34)) - YAOCHUU_SET
-# 緑一色: 2s 3s 4s 6s 8s and 發 (000 第58条⑥).
-GREEN_KINDS = frozenset({19, 20, 21, 23, 25, HATSU})
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,69 +129,8 @@ def _available_table(ruleset: Ruleset) -> dict[str, YakuRule]:
     return table
 
 
-def sort_yaku(names: list[str]) -> list[str]:
-    """In the contract's order (the order players read a score sheet in)."""
-    return sorted(names, key=YAKU_POSITION.__getitem__)
-
-
 # ---------------------------------------------------------------------------
 # Detection. Kinds are ints 0-33; sequences are named by their lowest kind.
-
-
-def is_value_pair(pair: int, seat_wind: int, round_wind: int) -> bool:
-    """翻牌 for the pair: a dragon, the seat wind or the round wind."""
-    return pair >= 31 or pair in (seat_wind, round_wind)
-
-
-def reading_yaku(
-    seqs: tuple[int, ...],
-    closed_seqs: tuple[int, ...],
-    trips: tuple[int, ...],
-    quads: int,
-    pair: int,
-    seat_wind: int,
-    round_wind: int,
-) -> list[str]:
-    """Yaku fixed by how the hand is read into sets and a pair, whatever the wait.
-
-    `seqs` are all sequences (chi included), `closed_seqs` the concealed ones
-    (iipeikou counts only those), `trips` every triplet and quad kind. Pinfu and
-    the concealed-triplet yaku depend on the winning tile's role and are added
-    by the scorer.
-    """
-    found: list[str] = []
-    if len(closed_seqs) >= 2:
-        identical = _identical_sequence_pairs(closed_seqs)
-        if identical == 2:
-            found.append("ryanpeikou")
-        elif identical == 1:
-            found.append("iipeikou")
-    if trips:
-        found += honor_yaku(trips, pair, seat_wind, round_wind)
-        if len(trips) >= 3 and any(
-            n in trips and n + 9 in trips and n + 18 in trips for n in range(9)
-        ):
-            found.append("sanshoku_doukou")
-    if not seqs:
-        found.append("toitoi")
-    if quads == 3:
-        found.append("sankantsu")
-    elif quads == 4:
-        found.append("suukantsu")
-    if len(seqs) >= 3:
-        if any(n in seqs and n + 9 in seqs and n + 18 in seqs for n in range(7)):
-            found.append("sanshoku")
-        if any(b in seqs and b + 3 in seqs and b + 6 in seqs for b in (0, 9, 18)):
-            found.append("ittsu")
-    if (
-        pair in YAOCHUU_SET
-        and YAOCHUU_SET.issuperset(trips)
-        and TERMINAL_SEQUENCE_STARTS.issuperset(seqs)
-    ):
-        found.append("chanta")  # the table's needs_* conditions are applied by the scorer
-        if pair < 27 and seqs and (not trips or max(trips) < 27):
-            found.append("junchan")
-    return found
 
 
 def honor_yaku(trips: Collection[int], pair: int, seat_wind: int, round_wind: int) -> list[str]:
@@ -218,29 +151,6 @@ def honor_yaku(trips: Collection[int], pair: int, seat_wind: int, round_wind: in
     elif wind_trips == 3 and 27 <= pair <= 30:
         found.append("shousuushii")
     return found
-
-
-def _identical_sequence_pairs(seqs: tuple[int, ...]) -> int:
-    """How many disjoint pairs of identical sequences (2 → ryanpeikou)."""
-    pairs = 0
-    i = 0
-    while i + 1 < len(seqs):
-        if seqs[i] == seqs[i + 1]:
-            pairs += 1
-            i += 2
-        else:
-            i += 1
-    return pairs
-
-
-def hand_yaku(kinds: list[int], hatsu_count: int, ryuuiisou_hatsu: bool) -> list[str]:
-    """Yaku that depend only on which tile kinds the hand holds (`kinds` sorted)."""
-    flags = K_HATSU if hatsu_count else 0
-    for kind in kinds:
-        flags |= K_GROUP[kind // 9] | (K_YAOCHUU if kind in YAOCHUU_SET else K_SIMPLE)
-        if kind not in GREEN_KINDS:
-            flags |= K_NOT_GREEN
-    return kinds_yaku(flags, ryuuiisou_hatsu)
 
 
 _SUITS = K_GROUP[0] | K_GROUP[1] | K_GROUP[2]
@@ -275,6 +185,7 @@ def kinds_yaku(flags: int, ryuuiisou_hatsu: bool) -> list[str]:
 
 YAKU_BIT = {name: 1 << i for i, name in enumerate(YAKU_ORDER)}
 _CONDITIONS = len(YAKU_ORDER)
+_YAKU_BITS = (1 << _CONDITIONS) - 1
 COND_CLOSED = 1 << _CONDITIONS  # no open meld
 COND_TSUMO = 1 << (_CONDITIONS + 1)  # won by tsumo (アルシーアル pinfu / tsumo, 001 第8章3)
 COND_NO_SEQUENCE = 1 << (_CONDITIONS + 2)  # chanta's needs_sequence fails
@@ -305,7 +216,15 @@ class CountedYaku(NamedTuple):
 def count_yaku(mask: int, ruleset: Ruleset) -> CountedYaku:
     """What the yaku detected in `mask` (YAKU_BIT and COND_* bits) are worth under `ruleset`."""
     table = available_table(ruleset)
-    present = {name: table[name] for name in YAKU_ORDER if mask & YAKU_BIT[name] and name in table}
+    present: dict[str, YakuRule] = {}
+    bits = mask & _YAKU_BITS
+    while bits:  # the set yaku bits, low to high: contract order
+        low = bits & -bits
+        name = YAKU_ORDER[low.bit_length() - 1]
+        rule = table.get(name)
+        if rule is not None:
+            present[name] = rule
+        bits ^= low
     closed = bool(mask & COND_CLOSED)
     chanta = present.get("chanta")
     if chanta is not None and (

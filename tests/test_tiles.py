@@ -189,3 +189,17 @@ def test_format_then_parse_gives_the_same_tiles(tiles):
 @given(tiles_strategy)
 def test_format_is_a_fixed_point(tiles):
     assert format_tiles(parse_tiles(format_tiles(tiles))) == format_tiles(tiles)
+
+
+def test_tile_key_sorts_as_tiles_compare() -> None:
+    """`tile_key` is the one sort key: by kind, a red five after the plain fives."""
+    from rules.tiles import Tile, tile_key
+
+    tiles = [
+        Tile(k, red)
+        for k in range(33, -1, -1)
+        for red in (True, False)
+        if not red or (k < 27 and k % 9 == 4)
+    ]
+    assert sorted(tiles, key=tile_key) == sorted(tiles)
+    assert [str(t) for t in sorted(tiles, key=tile_key)[3:6]] == ["4m", "5m", "0m"]
