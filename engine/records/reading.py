@@ -65,10 +65,13 @@ def _rows(path: str | Path) -> tuple[str, Iterator[tuple[int, Any]]]:
 
 
 def _whole_tenhou6(path: str | Path) -> bool:
-    with open_regular(path) as stream:  # at most MAX_BYTES
-        text = stream.read()
-    if not text.lstrip().startswith(b"{"):
-        return False
+    """Whether the file is one JSON document with a `log` list; read whole (at most
+    `MAX_BYTES`) only if its first non-blank byte opens an object."""
+    with open_regular(path) as stream:
+        head = stream.read(4096)
+        if not head.lstrip().startswith(b"{"):
+            return False
+        text = head + stream.read()
     try:
         whole = json.loads(text)
     except (ValueError, RecursionError):
