@@ -17,15 +17,16 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import types
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, get_args, get_origin
+from typing import Any, Union, get_args, get_origin
 
 from rules.hand import Meld, MeldKind, Source
 from rules.ruleset import PRESET_IDS, Ruleset, load_preset
 from rules.tiles import Tile, parse_tile, parse_tiles
 
 from .actions import ACTION_TYPES
-from .codec import _is_optional, field_types
+from .codec import field_types
 from .events import EVENT_TYPES
 from .logfile import LogError
 from .wall import TILE_COUNT, TooMany, fill_wall
@@ -71,9 +72,17 @@ def _kind(value: Any) -> str:
     return names.get(type(value), type(value).__name__)
 
 
+def _optional(tp: Any) -> tuple[bool, Any]:
+    """(True, X) for `X | None`, else (False, tp)."""
+    args = get_args(tp)
+    if get_origin(tp) in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        return True, next(a for a in args if a is not type(None))
+    return False, tp
+
+
 def check_value(tp: Any, value: Any, where: str, name: str = "") -> None:
     """`value` (decoded JSON) is what `engine.codec.encode` writes for type `tp`."""
-    optional, inner = _is_optional(tp)
+    optional, inner = _optional(tp)
     if optional:
         if value is not None:
             check_value(inner, value, where, name)

@@ -57,7 +57,8 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 ROOT = Path(__file__).resolve().parents[2]
-TRIED: dict[str, int] = {}
+TRIED: dict[str, int] = {}  # corrupted files per kind of corruption
+REPLAYED: dict[str, int] = {}  # command runs that still replayed (exit 0, output checked)
 
 
 # ---------------------------------------------------------------------- the records
@@ -105,7 +106,8 @@ def expected(records, work) -> dict[tuple[str, str], str]:
 def tally():
     yield
     total = sum(TRIED.values())
-    print(f"\ncorrupted records tried: {total} ({', '.join(f'{k} {v}' for k, v in TRIED.items())})")
+    print(f"\ncorrupted records tried: {total} ({', '.join(f'{k} {v}' for k, v in TRIED.items())});"
+          f" command runs that still replayed: {REPLAYED}")
 
 
 # ---------------------------------------------------------------------- running them
@@ -148,6 +150,7 @@ def check(kind: str, data: bytes, work: Path, expected, name: str, *, prefix: bo
         code, stdout, stderr = run(command, path)
         if refused(code, stdout, stderr):
             continue
+        REPLAYED[kind] = REPLAYED.get(kind, 0) + 1
         assert code == 0, (command, code, stderr[:2000])
         whole = expected[name, command]
         if prefix:
@@ -178,10 +181,13 @@ RECORDS = pytest.mark.parametrize("name", ["log", "save"])
 
 @RECORDS
 @FUZZ
-@given(cut=st.floats(0, 1))
-def test_truncated_records(records, work, expected, name, cut):
+@given(cut=st.floats(0, 1), snap=st.booleans())
+def test_truncated_records(records, work, expected, name, cut, snap):
+    """Cut anywhere, or (`snap`) just after the end of the line the cut falls in."""
     data = records[name]
     p = round(cut * len(data))
+    if snap:
+        p = data.find(b"\n", p) + 1 or len(data)
     at_boundary = p == len(data) or data[p : p + 1] == b"\n" or data[p - 1 : p] == b"\n"
     corrupted = data[:p]
     path = work / "cut.jsonl"
@@ -189,6 +195,7 @@ def test_truncated_records(records, work, expected, name, cut):
     TRIED["truncated"] = TRIED.get("truncated", 0) + 1
     for command in COMMANDS:
         code, stdout, stderr = run(command, path)
+        REPLAYED["truncated"] = REPLAYED.get("truncated", 0) + (code == 0)
         if p == 0 or not at_boundary:
             assert refused(code, stdout, stderr), (p, command, code, stderr[:500])
         elif p == len(data) or data[p:].strip() == b"":
@@ -290,6 +297,39 @@ def test_fields_of_the_wrong_type(records, work, expected, name, data, new):
     path = _pick_path(data.draw, record)
     lines[i] = json.dumps(_replace(record, path, new))
     check("types", ("\n".join(lines) + "\n").encode(), work, expected, name)
+
+
+@pytest.fixture(scope="module")
+def mjai_record(records, work) -> tuple[bytes, str]:
+    """The log exported as mjai lines (what the importer reads) and its replay summary."""
+    path = work / "whole-log.jsonl"
+    path.write_bytes(records["log"])
+    code, text, _ = run("mjai", path)
+    assert code == 0
+    mjai = work / "whole.mjai.jsonl"
+    mjai.write_text(text)
+    code, summary, stderr = run("replay", mjai)
+    assert code == 0, stderr
+    return text.encode(), summary
+
+
+@FUZZ
+@given(data=st.data(), new=JSON_VALUES)
+def test_mjai_lines_with_fields_of_the_wrong_type(mjai_record, work, data, new):
+    """The importer path: a corrupted mjai record is refused in one line or, if it
+    still imports, replays to exactly the same summary."""
+    text, summary = mjai_record
+    lines = _lines(text)
+    i = data.draw(st.integers(0, len(lines) - 1))
+    record = json.loads(lines[i])
+    lines[i] = json.dumps(_replace(record, _pick_path(data.draw, record), new))
+    path = work / "corrupt.mjai.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    TRIED["mjai types"] = TRIED.get("mjai types", 0) + 1
+    code, stdout, stderr = run("replay", path)
+    if not refused(code, stdout, stderr):
+        assert code == 0 and stdout == summary, (code, stderr[:2000])
+        REPLAYED["mjai types"] = REPLAYED.get("mjai types", 0) + 1
 
 
 def test_the_audited_cases_are_one_line_and_status_2(records, work, expected):
