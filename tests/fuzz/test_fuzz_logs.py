@@ -278,11 +278,14 @@ def test_huge_lines(records, work, expected, name, data, size, junk):
     check("huge", ("\n".join(lines) + "\n").encode(), work, expected, name)
 
 
+def _containers(inner: st.SearchStrategy) -> st.SearchStrategy:
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+
+
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70)
     | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
+    _containers,
     max_leaves=8,
 )
 
