@@ -154,10 +154,10 @@ def _meld(value: Any, where: str) -> None:
     unknown = set(value) - {"kind", "tiles", "source", "called"}
     if unknown:
         raise _Bad(f"{where} has an unknown field {str(sorted(unknown)[0])[:40]!r}")
-    if value.get("kind") not in {str(k) for k in MeldKind}:
+    if value.get("kind") not in tuple(str(k) for k in MeldKind):  # a tuple: [] is no error
         raise _Bad(f"{where}.kind must be one of {', '.join(MeldKind)}")
     _tiles(value.get("tiles"), f"{where}.tiles", one=False)
-    if "source" in value and value["source"] not in {str(s) for s in Source}:
+    if "source" in value and value["source"] not in tuple(str(s) for s in Source):
         raise _Bad(f"{where}.source must be one of {', '.join(Source)}")
     if "called" in value:
         _tiles(value["called"], f"{where}.called", one=True)

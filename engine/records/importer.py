@@ -190,7 +190,7 @@ MJAI_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
                  "a list of mjai tiles"),
     "ura_markers": (lambda v: v is None or (isinstance(v, list) and len(v) <= 5
                                             and all(map(_is_pai, v))), "a list of mjai tiles"),
-    "bakaze": (lambda v: v in WINDS and isinstance(v, str) and len(v) == 1, "E, S, W or N"),
+    "bakaze": (lambda v: isinstance(v, str) and len(v) == 1 and v in WINDS, "E, S, W or N"),
     "kyoku": (lambda v: type(v) is int and 1 <= v <= 4, "1-4"),
     "honba": (lambda v: type(v) is int and 0 <= v <= 1000, "an integer 0-1000"),
     "kyotaku": (lambda v: type(v) is int and 0 <= v <= 1000, "an integer 0-1000"),

@@ -62,6 +62,13 @@ REPLAYED: dict[str, int] = {}  # command runs that still replayed (exit 0, outpu
 
 
 # ---------------------------------------------------------------------- the records
+class Quiet(dict):
+    """Fixture data Hypothesis prints in a failing example: short, not 100 kB."""
+
+    def __repr__(self) -> str:
+        return f"<{', '.join(map(str, self))}>"
+
+
 def random_game(preset: str, seed: int, hands: int) -> Game:
     """Random legal play (calls, kans, riichi and wins come often) for `hands` hands."""
     game = Game.new(load_preset(preset), seed)
@@ -80,7 +87,7 @@ def records(tmp_path_factory) -> dict[str, bytes]:
     log = "\n".join(log_lines(random_game("wrc", 7, 2))) + "\n"
     store = SaveStore(where, durable=False)
     store.save(random_game("gifu", 3, 1))
-    return {"log": log.encode(), "save": store.path.read_bytes()}
+    return Quiet(log=log.encode(), save=store.path.read_bytes())
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +98,7 @@ def work(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def expected(records, work) -> dict[tuple[str, str], str]:
     """The whole records' outputs: (record, command) -> standard output."""
-    out = {}
+    out = Quiet()
     for name, data in records.items():
         path = work / f"whole-{name}.jsonl"
         path.write_bytes(data)
@@ -303,7 +310,7 @@ def test_fields_of_the_wrong_type(records, work, expected, name, data, new):
 
 
 @pytest.fixture(scope="module")
-def mjai_record(records, work) -> tuple[bytes, str]:
+def mjai_record(records, work) -> Quiet:
     """The log exported as mjai lines (what the importer reads) and its replay summary."""
     path = work / "whole-log.jsonl"
     path.write_bytes(records["log"])
@@ -313,7 +320,7 @@ def mjai_record(records, work) -> tuple[bytes, str]:
     mjai.write_text(text)
     code, summary, stderr = run("replay", mjai)
     assert code == 0, stderr
-    return text.encode(), summary
+    return Quiet(text=text.encode(), summary=summary)
 
 
 @FUZZ
@@ -321,8 +328,8 @@ def mjai_record(records, work) -> tuple[bytes, str]:
 def test_mjai_lines_with_fields_of_the_wrong_type(mjai_record, work, data, new):
     """The importer path: a corrupted mjai record is refused in one line or, if it
     still imports, replays to exactly the same summary."""
-    text, summary = mjai_record
-    lines = _lines(text)
+    summary = mjai_record["summary"]
+    lines = _lines(mjai_record["text"])
     i = data.draw(st.integers(0, len(lines) - 1))
     record = json.loads(lines[i])
     lines[i] = json.dumps(_replace(record, _pick_path(data.draw, record), new))
@@ -383,3 +390,25 @@ def test_corrupted_records_in_real_processes(records, work):
             assert done.returncode == 2, (case, done.stderr)
             assert done.stdout == "" and done.stderr.count("\n") == 1, (case, done.stderr)
             assert "Traceback" not in done.stderr
+
+
+def test_lists_and_objects_where_a_name_is_expected(records, mjai_record, work):
+    """Found by the fuzzer (a meld kind of `[]` was looked up in a set: TypeError, exit
+    1): every field that names something, given a list or an object, is refused."""
+    lines = _lines(records["log"])
+    i = next(i for i, line in enumerate(lines) if '"called"' in line)
+    for field, value in (("kind", []), ("kind", {}), ("source", []), ("called", [])):
+        record = json.loads(lines[i])
+        record["event"]["meld"][field] = value
+        path = work / "unhashable.jsonl"
+        path.write_text("\n".join([*lines[:i], json.dumps(record), *lines[i + 1 :]]) + "\n")
+        for command in COMMANDS:
+            assert refused(*run(command, path)), (field, value, command)
+    mjai = _lines(mjai_record["text"])
+    j = next(j for j, line in enumerate(mjai) if '"start_kyoku"' in line)
+    for value in ([], {}, ["E"]):
+        record = json.loads(mjai[j])
+        record["bakaze"] = value
+        path = work / "unhashable.mjai.jsonl"
+        path.write_text("\n".join([*mjai[:j], json.dumps(record), *mjai[j + 1 :]]) + "\n")
+        assert refused(*run("replay", path)), value
