@@ -219,12 +219,20 @@ REQUIRED = {
 }
 
 
+TYPES = ("start_game", "start_kyoku", "tsumo", "dahai", "reach", "reach_accepted", "chi",
+         "pon", "daiminkan", "ankan", "kakan", "dora", "hora", "ryukyoku", "end_kyoku",
+         "end_game")
+
+
 def check_mjai_line(obj: Any, number: int) -> None:
-    """One mjai line: an object with a string `type`, every field the importer reads of
-    the right type and range (seats 0-3, tiles that parse); ValueError naming the line."""
+    """One mjai line: an object with a known `type` (`TYPES`, what our exporter writes),
+    every field the importer reads of the right type and range (seats 0-3, tiles that
+    parse); ValueError naming the line."""
     if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
         raise ValueError(f"line {number} is not an mjai event")
     kind = obj["type"]
+    if kind not in TYPES:
+        raise ValueError(f"line {number}: unknown mjai type {kind[:40]!r}")
     for name in REQUIRED.get(kind, ()):
         if name not in obj:
             raise ValueError(f"line {number}: {kind} has no {name!r}")
@@ -283,6 +291,8 @@ def parse_mjai(
                 raise ValueError(f"line {number}: start_kyoku before end_kyoku")
             current = Kyoku(obj)
         elif kind == "end_game":
+            if current is not None:
+                raise ValueError(f"line {number}: end_game inside a hand (no end_kyoku)")
             end = obj
             break
         elif current is None:

@@ -412,3 +412,18 @@ def test_lists_and_objects_where_a_name_is_expected(records, mjai_record, work):
         path = work / "unhashable.mjai.jsonl"
         path.write_text("\n".join([*mjai[:j], json.dumps(record), *mjai[j + 1 :]]) + "\n")
         assert refused(*run("replay", path)), value
+
+
+def test_an_mjai_hand_left_open_or_an_unknown_type_is_refused(mjai_record, work):
+    """Found by the fuzzer: the last end_kyoku given another type left that hand open,
+    and the importer dropped it without a word (exit 0, one hand short)."""
+    lines = _lines(mjai_record["text"])
+    last = max(i for i, line in enumerate(lines) if '"end_kyoku"' in line)
+    for kind, words in (("", "unknown mjai type"), ("tsumo_x", "unknown mjai type"),
+                        ("reach_accepted", "end_game inside a hand")):
+        record = json.loads(lines[last])
+        record["type"] = kind
+        path = work / "open.mjai.jsonl"
+        path.write_text("\n".join([*lines[:last], json.dumps(record), *lines[last + 1 :]]) + "\n")
+        code, stdout, stderr = run("replay", path)
+        assert refused(code, stdout, stderr) and words in stderr, (kind, stderr)
