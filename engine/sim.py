@@ -14,6 +14,7 @@ summary, `seconds` aside.
 from __future__ import annotations
 
 import asyncio
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -35,6 +36,28 @@ PlayerFactory = Callable[[int, int], Player]
 
 class _Violation(Exception):
     pass
+
+
+class LogDirError(ValueError):
+    """`--log DIR` cannot hold the logs; the message is one line."""
+
+
+def prepare_log_dir(log_dir: str | Path) -> Path:
+    """The log directory, created if needed and proven writable by writing a probe
+    file in it, before any game is played (a run of hours must not find out at the
+    first game that its logs go nowhere). `LogDirError` otherwise."""
+    path = Path(log_dir)
+    if path.exists() and not path.is_dir():
+        raise LogDirError(f"--log {log_dir}: not a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path, prefix=".sim-probe-"):
+            pass
+    except OSError as error:
+        raise LogDirError(
+            f"--log {log_dir}: cannot write game logs there ({error.strerror or error})"
+        ) from None
+    return path
 
 
 @dataclass
@@ -111,7 +134,8 @@ def run_sim(
     stderr: TextIO | None = None,
     check_invariants: bool = True,
 ) -> dict[str, Any]:
-    """Play `games` games and return the CONTRACT.md summary."""
+    """Play `games` games and return the CONTRACT.md summary (`LogDirError` before any
+    game if `log_dir` cannot hold the logs)."""
     return asyncio.run(
         _run(ruleset, games, seed, list(lineup), factories, rotate, log_dir, stderr,
              check_invariants)
@@ -134,7 +158,7 @@ async def _run(
     tallies: dict[str, _Tally] = {}
     hands = wins = draws = errors = violations = 0
     if log_dir is not None:
-        Path(log_dir).mkdir(parents=True, exist_ok=True)
+        prepare_log_dir(log_dir)
     for i in range(games):
         game_seed = seed + i
         levels = [lineup[(s - i) % 4] for s in range(4)] if rotate else list(lineup)

@@ -87,3 +87,31 @@ def test_sim_does_not_import_textual():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "False", out.stderr
+
+
+@pytest.mark.parametrize("where", ["/dev/null", "FILE", "FILE/sub", "/proc/no-such/dir"])
+def test_an_unusable_log_dir_is_one_line_and_status_2_before_any_game(where, tmp_path):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("kept\n")
+    where = where.replace("FILE", str(a_file))
+    out = sim("--games", "50", "--ai", "tsumogiri", "--log", where)
+    assert out.returncode == 2 and out.stdout == ""  # no summary: no game was played
+    assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+    assert f"--log {where}" in out.stderr
+    assert a_file.read_text() == "kept\n"
+
+
+def test_a_crash_in_sim_is_one_line_and_status_1(monkeypatch, capsys):
+    import engine.sim
+    from tui.cli import main
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the driver broke")
+
+    monkeypatch.setattr(engine.sim, "run_sim", broken)
+    assert main(["sim", "--games", "1"]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        "mahjong-tui: internal error in sim: RuntimeError: the driver broke "
+        "(a bug: please report it)\n"
+    )

@@ -1,23 +1,40 @@
 """`mahjong-tui export --format tenhou6|mjai LOG [-o FILE]`: a game log in another format.
 
-The log is replayed first (every event checked), then written as tenhou.net/6
-JSON or mjai JSON lines (`engine.records`). What the format cannot say about
-the ruleset is one warning line each on stderr; the export still goes on.
-Never imports Textual.
+The log is read by the reader `replay` uses (`engine.records.reading.load_game`:
+regular files only, bounded, every line's shape checked) and replayed (every
+event checked), then written as tenhou.net/6 JSON or mjai JSON lines
+(`engine.records`). Anything wrong with the log is one line on stderr and exit
+status 2, before anything is written; an unexpected error is one line and exit
+status 1. What the format cannot say about the ruleset is one warning line each
+on stderr; the export still goes on. Never imports Textual.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from engine.log import ReplayMismatch
-from engine.records import FORMATS, export, load
+from engine.logfile import LogError
+from engine.records import FORMATS, export, split_hands
+from engine.records.reading import load_game
+
+from .guard import guarded
 
 
 def run_export(
+    fmt: str,
+    path: str,
+    output: str | None,
+    stdout: TextIO,
+    stderr: TextIO,
+    fail: Callable[[str], None],
+) -> int:
+    """Exit status 0 with the export written, 2 after `fail` (bad input), 1 on a bug."""
+    return guarded(lambda: _export(fmt, path, output, stdout, stderr, fail), stderr, "export")
+
+
+def _export(
     fmt: str,
     path: str,
     output: str | None,
@@ -29,24 +46,9 @@ def run_export(
         fail(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
         return 2
     try:
-        record = load(path)
-    except FileNotFoundError:
-        fail(f"no such log: {path}")
-        return 2
-    except IsADirectoryError:
-        fail(f"{path}: is a directory, not a game log")
-        return 2
-    except (OSError, UnicodeDecodeError) as error:
-        fail(f"{path}: cannot read the log ({error})")
-        return 2
-    except json.JSONDecodeError as error:
-        fail(f"{path}: not a readable game log (bad JSON: {error})")
-        return 2
-    except ReplayMismatch as error:
-        fail(f"{path}: the log does not replay: {error}")
-        return 2
-    except (ValueError, KeyError, TypeError) as error:
-        fail(f"{path}: not a readable game log ({error})")
+        record = split_hands(load_game(path, kinds=("log",)))
+    except LogError as error:
+        fail(str(error))
         return 2
     text, notes = export(record, fmt)
     for note in notes:

@@ -6,22 +6,25 @@ ruleset). tenhou.net/6 JSON is recognised and refused with a pointer to mjai.
 
 In a terminal it opens the replay viewer (`tui.replay_app`); with `--summary`,
 or when standard output is not a terminal (scripts, pipes, tests), it prints one
-line per hand, then the final result. A log that is missing, unreadable or does
-not replay is one line on standard error and exit status 2.
+line per hand, then the final result. A log that is missing, unreadable, not a
+regular file, too large, malformed or does not replay is one line on standard
+error and exit status 2; an unexpected error is one line and exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TextIO
 
 from engine.events import ExhaustiveDraw, GameEnded, HandStarted, Won
 from engine.game import Game
-from engine.log import FORMAT, ReplayMismatch, replay
+from engine.logfile import LogError
+from engine.records.reading import load_game
 from rules.ruleset import PRESET_IDS, load_preset
+
+from .guard import guarded
 
 WINDS = "ESWN"
 
@@ -31,79 +34,33 @@ def load_log(path: str, fail: Callable[[str], None], ruleset: str | None = None)
 
     `path` is our own log or a game exported as mjai JSON lines (rebuilt by
     `engine.records.importer`; `ruleset` is the preset id for a record that does
-    not name one, default wrc). tenhou.net/6 JSON is recognised but not imported."""
+    not name one, default wrc), read by `engine.records.reading.load_game`, the
+    reader `export` uses too. tenhou.net/6 JSON is recognised but not imported."""
     if ruleset is not None and ruleset not in PRESET_IDS:
         fail(f"unknown ruleset {ruleset!r}: choose one of {', '.join(PRESET_IDS)}")
         return None
     try:
-        text = Path(path).read_text(encoding="utf-8")
-        kind = detect(text)
-        if kind == "log":
-            return replay(text.splitlines())
-        if kind is None:
-            fail(
-                f"{path}: not a readable game log (neither a mahjong-tui log, mjai lines "
-                "nor tenhou.net/6 JSON)"
-            )
-            return None
-        if kind == "tenhou6":
-            fail(
-                f"{path}: tenhou.net/6 JSON cannot be replayed yet: export the game as "
-                "mjai (mahjong-tui export --format mjai LOG) and replay that"
-            )
-            return None
-        from engine.records.importer import game_from_mjai
-
-        try:
-            return game_from_mjai(text, load_preset(ruleset) if ruleset else None)
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
-            fail(f"{path}: the {kind} record does not import: {_one_line(error)}")
-    except FileNotFoundError:
-        fail(f"no such log: {path}")
-    except IsADirectoryError:
-        fail(f"{path}: a directory, not a game log")
-    except OSError as error:
-        fail(f"{path}: cannot read the log ({error.strerror or error})")
-    except ReplayMismatch as error:
-        fail(f"{path}: the log does not replay: {_one_line(error)}")
-    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
-        fail(f"{path}: not a readable game log ({_one_line(error)})")
+        return load_game(path, load_preset(ruleset) if ruleset else None)
+    except LogError as error:
+        fail(str(error))
     return None
-
-
-def detect(text: str) -> str | None:
-    """What the file is: "log" (ours), "mjai", "tenhou6", or None."""
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    try:
-        head = json.loads(first)
-    except ValueError:
-        head = None
-    if isinstance(head, dict):
-        if head.get("format") == FORMAT:
-            return "log"
-        if head.get("type") == "start_game":
-            return "mjai"
-        if "log" in head and "event" not in head:
-            return "tenhou6"
-    try:
-        whole = json.loads(text)
-    except ValueError:
-        return None
-    return "tenhou6" if isinstance(whole, dict) and isinstance(whole.get("log"), list) else None
-
-
-def _one_line(error: BaseException) -> str:
-    return " ".join(str(error).split())[:300] or type(error).__name__
 
 
 def run_replay_command(
     args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], None]
 ) -> int:
     """The viewer in a terminal; the summary with `--summary` or when piped."""
+    ruleset = getattr(args, "ruleset", None)
     if args.summary or not stdout.isatty():
-        return run_replay(args.log, stdout, fail, ruleset=getattr(args, "ruleset", None))
-    return run_replay_viewer(
-        args.log, fail, seat=args.seat, tiles=args.tiles, ruleset=getattr(args, "ruleset", None)
+        return guarded(
+            lambda: run_replay(args.log, stdout, fail, ruleset=ruleset), sys.stderr, "replay"
+        )
+    return guarded(
+        lambda: run_replay_viewer(
+            args.log, fail, seat=args.seat, tiles=args.tiles, ruleset=ruleset
+        ),
+        sys.stderr,
+        "replay",
     )
 
 
