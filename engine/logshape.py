@@ -50,7 +50,10 @@ RANGES: dict[str, tuple[int, int]] = {
     "kind": (0, 33),
 }
 BIG = 2**53  # any other integer: beyond this it is not a score, a count or a seed
-SETUP_KEYS = ("seed", "ruleset", "overrides", "walls", "dice", "seating", "shuffle_seats", "start")
+SETUP_KEYS = (
+    "seed", "ruleset", "overrides", "walls", "dice", "seating", "shuffle_seats", "start",
+    "game_id", "started_at",  # the app's saves: which game this is, and since when (tui.save)
+)
 START_KEYS = ("round_wind", "hand_number", "honba", "sticks", "scores")
 
 
@@ -219,6 +222,12 @@ def check_header(record: Any) -> Ruleset:
         raise _Bad("setup.seating must be null or an order of 0, 1, 2, 3")
     if type(setup.get("shuffle_seats", False)) is not bool:
         raise _Bad("setup.shuffle_seats must be true or false")
+    game_id = setup.get("game_id", "")
+    if not isinstance(game_id, str) or len(game_id) > 200:
+        raise _Bad("setup.game_id must be a short string")
+    started = setup.get("started_at", 0)
+    if type(started) not in (int, float) or not 0 <= started < 1e12:
+        raise _Bad("setup.started_at must be a time in seconds")
     _start(setup.get("start"))
     return ruleset
 
