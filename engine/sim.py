@@ -30,6 +30,7 @@ from .events import Called, Event, HandEnded, HandStarted, RiichiAccepted, Won
 from .game import Game
 from .invariants import Checker
 from .log import LogWriter
+from .results import FinalResult, session_total
 
 PlayerFactory = Callable[[int, int], Player]
 
@@ -159,7 +160,9 @@ async def _run(
     hands = wins = draws = errors = violations = 0
     if log_dir is not None:
         prepare_log_dir(log_dir)
+    tables: list[Sequence[FinalResult] | None] = []  # each game's final table (None: failed)
     for i in range(games):
+        tables.append(None)
         game_seed = seed + i
         levels = [lineup[(s - i) % 4] for s in range(4)] if rotate else list(lineup)
         keys = levels if by_level else [str(s) for s in range(4)]
@@ -210,12 +213,13 @@ async def _run(
             total = tallies[key]
             for name in ("hands", "wins", "deal_ins", "riichi", "calls", "win_points"):
                 setattr(total, name, getattr(total, name) + getattr(t, name))
+        tables[-1] = results
         for seat, row in enumerate(results):
             total = tallies[keys[seat]]
             total.games += 1
             total.rank_sum += row.rank
             total.ranks[row.rank - 1] += 1
-    return {
+    summary: dict[str, Any] = {
         "ruleset": ruleset.id,
         "games": games,
         "hands": hands,
@@ -230,6 +234,19 @@ async def _run(
         },
         "stats": {key: t.summary() for key, t in tallies.items()},
     }
+    k = ruleset.games_per_session
+    if k > 1:
+        # CONTRACT.md "Sessions in sim": games seed, seed+1, ... grouped k at a time; each
+        # session's total per seat sums its games' results (003 §1, §28; a failed game,
+        # already counted in `errors`, adds nothing).
+        summary["sessions"] = games // k
+        summary["session_totals"] = [
+            session_total([t for t in tables[j * k:(j + 1) * k] if t is not None])
+            if any(t is not None for t in tables[j * k:(j + 1) * k])
+            else [0.0] * 4
+            for j in range(games // k)
+        ]
+    return summary
 
 
 def _checker(checker: Checker) -> Callable[[Game, Action, list[Event]], None]:

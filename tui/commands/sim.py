@@ -48,6 +48,11 @@ def _sim(args, stdout: TextIO, stderr: TextIO, fail: Callable[[str], None]) -> i
     if args.games < 0:
         fail("--games must be 0 or more")
         return 2
+    k = ruleset.games_per_session
+    if k > 1 and args.games % k:
+        fail(f"--games {args.games}: {ruleset.id} plays sessions of {k} games; "
+             f"give a multiple of {k}")
+        return 2
     if args.log is not None:
         try:
             prepare_log_dir(args.log)
