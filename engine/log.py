@@ -77,7 +77,9 @@ def write_log(game: Game, path: str | Path) -> None:
     Path(path).write_text("\n".join(log_lines(game)) + "\n", encoding="utf-8")
 
 
-def game_from_setup(setup: dict[str, Any], clock=None) -> Game:
+def game_from_setup(
+    setup: dict[str, Any], clock: Callable[[], float] | None = None
+) -> Game:
     """A new game exactly as the header describes it (checked by `check_header` when
     it comes from a file)."""
     ruleset = load_preset(setup["ruleset"])
@@ -158,7 +160,10 @@ def replay_rows(rows: list[tuple[int, dict[str, Any]]]) -> Game:
 
 
 def _compare(
-    produced: list[dict], expected: list[tuple[int, dict]], action_line: int | None, *,
+    produced: list[dict[str, Any]],
+    expected: list[tuple[int, dict[str, Any]]],
+    action_line: int | None,
+    *,
     final: bool,
 ) -> None:
     """The events an action gave against the logged ones; the last action's may be cut."""
@@ -180,7 +185,7 @@ def _compare(
     )
 
 
-def _difference(got: dict, want: dict) -> str:
+def _difference(got: dict[str, Any], want: dict[str, Any]) -> str:
     if got.get("type") != want.get("type"):
         return f"{got.get('type')}, the log has {str(want.get('type'))[:40]}"
     for key in got:

@@ -109,7 +109,7 @@ def check_value(tp: Any, value: Any, where: str, name: str = "") -> None:
         else:
             for i, (a, item) in enumerate(zip(args, value, strict=True)):
                 check_value(a, item, f"{where}[{i}]", name)
-    elif dataclasses.is_dataclass(tp):
+    elif isinstance(tp, type) and dataclasses.is_dataclass(tp):
         check_fields(tp, value, where)
     elif tp is bool:
         if type(value) is not bool:
