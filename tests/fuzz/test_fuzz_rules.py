@@ -272,7 +272,14 @@ def _cli(argv: list[str]) -> tuple[int, str, str]:
 @given(preset=st.sampled_from(PRESET_IDS), rules=st.lists(override(), min_size=1, max_size=3),
        seed=st.integers(min_value=0, max_value=10**6))
 def test_sim_with_any_rule_flags_plays_or_refuses_in_one_line(preset, rules, seed):
-    argv = ["sim", "--ruleset", preset, "--games", "1", "--seed", str(seed)]
+    try:
+        sessions_of = resolve(preset, rules).games_per_session
+    except RulesetError:
+        sessions_of = 1
+    # A session ruleset plays whole sessions (CONTRACT.md "Sessions in sim"); one game
+    # is refused in one line, so a long session is checked by that refusal.
+    games = sessions_of if sessions_of <= 4 else 1
+    argv = ["sim", "--ruleset", preset, "--games", str(games), "--seed", str(seed)]
     for rule in rules:
         argv += ["--rule", rule]
     status, out, err = _cli(argv)
@@ -283,6 +290,11 @@ def test_sim_with_any_rule_flags_plays_or_refuses_in_one_line(preset, rules, see
         assert status == 2 and out == "", (status, out, err)
         assert err.count("\n") == 1 and err.startswith("mahjong-tui"), err
         assert ": error: " in err and "Traceback" not in err, err
+        return
+    if games % sessions_of:
+        event("a long session refused: exit 2")
+        assert status == 2 and out == "" and "multiple of" in err, (status, out, err)
+        assert err.count("\n") == 1, err
         return
     event("accepted: a game played")
     assert status == 0, err
