@@ -87,3 +87,12 @@ class GameConfig:
         from rules.ruleset import resolve
 
         return resolve(self.ruleset, self.rules)
+
+
+def rules_of(ruleset: Ruleset) -> tuple[str, ...]:
+    """A ruleset's house rules as `--rule` takes them (a resumed game's, from its save),
+    so the next game of its session is played under the same ones."""
+    import json
+
+    values = ruleset.as_dict()
+    return tuple(f"{key}={json.dumps(values[key])}" for key, _ in ruleset.overrides)
