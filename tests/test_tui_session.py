@@ -259,3 +259,84 @@ def test_a_version_3_history_gains_the_session_columns(tmp_path):
                                  session_key="s1", session_game=n), key=f"k{n}")
         assert [g.session_game for g in db.session_games("s1")] == [1, 2]
         assert db.session_games("none") == []
+
+
+# ---------------------------------------------------------------- a real kill mid-session
+
+
+def _kill_in_the_second_game(data_dir: Path) -> None:
+    """`mahjong-tui` in a pty resumes the session (r), plays some turns of its second
+    game by keystrokes, and is killed with SIGKILL (no quit handler, no flush)."""
+    import fcntl
+    import os
+    import signal
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import time
+
+    pty = pytest.importorskip("pty")
+    from test_tui_kill_resume import _drain, _save_events
+
+    env = {**os.environ, "MAHJONG_TUI_DATA": str(data_dir), "XDG_CONFIG_HOME": str(data_dir),
+           "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color"}
+    env.pop("NO_COLOR", None)
+    master, slave = pty.openpty()
+    os.set_blocking(master, False)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "--delay", "0"],
+        stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    os.close(slave)
+    try:
+        screen = b""
+        deadline = time.monotonic() + 60
+        while b"session is under way" not in screen and time.monotonic() < deadline:
+            screen += _drain(master, 0.2)
+        os.write(master, b"r")
+        while _save_events(data_dir) == 0 and time.monotonic() < deadline:
+            _drain(master, 0.2)
+        assert _save_events(data_dir) > 0, "the session's next game never saved its start"
+        before = _save_events(data_dir)
+        for _ in range(6):
+            os.write(master, b"\r")
+            _drain(master, 0.4)
+            os.write(master, b"n")
+            _drain(master, 0.3)
+        deadline = time.monotonic() + 20
+        while _save_events(data_dir) <= before and time.monotonic() < deadline:
+            _drain(master, 0.2)
+        assert _save_events(data_dir) > before, "the keystrokes played nothing"
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        os.close(master)
+    assert process.returncode == -signal.SIGKILL
+
+
+@pytest.mark.skipif(__import__("sys").platform == "win32", reason="needs a POSIX pty")
+async def test_a_session_killed_in_the_middle_of_a_game_resumes_exactly(tmp_path):
+    session = finished_session(tmp_path, games=2, played=1)
+    session = PlayedSession(session.key, "wrc", session.rules, "easy", session.session,
+                            session.game_ids)
+    SessionFile(tmp_path).save(session)
+    _kill_in_the_second_game(tmp_path)
+    saved = SaveStore(tmp_path).load()
+    assert saved is not None and not saved.finished
+    assert saved.game.setup["session"] == {"id": session.key, "game": 2, "of": 2}
+    assert saved.seed == 41 and saved.game.ruleset.games_per_session == 2
+    events = list(saved.game.events)
+    assert SessionFile(tmp_path).load() == session  # unchanged by the unfinished game
+
+    again = MahjongApp(delay=0, data_dir=tmp_path, seed=99)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "A game was saved: game 2 of 2 of a session, wrc" in screen_text(again)
+        await pilot.press("r")
+        table = await settle(pilot)
+        assert table is not None
+        assert table.game.events[: len(events)] == events
+        assert again.play_session == session and again.config.ai == "easy"
