@@ -81,6 +81,20 @@ async def test_a_two_game_session_plays_both_games_and_sums_them(tmp_path):
         assert first is not None and first.session.games_played == 1
         on_disk = SessionFile(tmp_path).load()
         assert on_disk == first  # saved before the first game's save went
+        # 1 replays the first game move by move, from its log kept in games/.
+        from tui.screens.replay import ReplayScreen
+
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.timeline.setup["seed"] == 11  # the first game, finished
+        assert type(app.screen.timeline.events[-1]).__name__ == "GameEnded"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionTableScreen)
+        await pilot.press("2")  # not played yet: said, nothing opens
+        await pilot.pause()
+        assert isinstance(app.screen, SessionTableScreen)
         await pilot.press("enter")
         await win_the_game(pilot)
         text = screen_text(app)

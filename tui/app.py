@@ -511,7 +511,9 @@ class MahjongApp(ProcessApp, App[None]):
         from .screens.session_table import SessionTableScreen
 
         self.pop_screen()
-        self.push_screen(SessionTableScreen(played, game.ruleset),
+        data = self.store.dir if self.saving else None
+        self.push_screen(SessionTableScreen(played, game.ruleset, data_dir=data,
+                                            tiles=self.config.tiles, lang=self.config.lang),
                          callback=lambda _: self._after_session_table())
         return True
 

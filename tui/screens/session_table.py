@@ -7,11 +7,13 @@ players, not the seats: the seats are drawn again for every game. Figures are
 written as the preset writes a game's result (`explain.format_result`).
 
 Enter, Space or Esc goes on: to the next game, or, once the session is over,
-back where a single game's end leads.
+back where a single game's end leads. 1-9 replays that game of the session, move
+by move (`ReplayScreen`), from its log kept in the data directory's ``games/``.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -26,6 +28,7 @@ from textual.widgets import Static
 from rules.ruleset import Ruleset
 
 from .. import explain as X
+from ..kept_games import games_dir, safe_name
 from ..sessions import PlayedSession
 from .hand_result import CSS_FILE, heading
 
@@ -91,7 +94,8 @@ def session_sections(played: PlayedSession, ruleset: Ruleset) -> RenderableType:
         Text(status),
         Text("Each game: its own rank points from the starting points; the total is "
              "their sum. (n) = the place in that game.", style="italic"),
-        Text(keys, style="bold"),
+        Text(f"{keys} · 1-{session.games_played} replay that game", style="bold")
+        if session.games_played else Text(keys, style="bold"),
     ]
     return Group(*parts)
 
@@ -102,12 +106,18 @@ class SessionTableScreen(ModalScreen[None]):
     CSS_PATH = CSS_FILE
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "continue", show=False),
+        *(Binding(str(n), f"replay({n})", show=False) for n in range(1, 10)),
     ]
 
-    def __init__(self, played: PlayedSession, ruleset: Ruleset) -> None:
+    def __init__(self, played: PlayedSession, ruleset: Ruleset, *,
+                 data_dir: Path | None = None, tiles: str = "text",
+                 lang: str = "en") -> None:
         super().__init__(classes="result-screen -session")
         self.played = played
         self.ruleset = ruleset
+        self.data_dir = data_dir
+        self.tiles = tiles
+        self.lang = lang
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="result-body") as body:
@@ -121,3 +131,30 @@ class SessionTableScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def kept_log(self, number: int) -> Path | None:
+        """Where game `number` (from 1) of the session is kept, if it is."""
+        ids = self.played.game_ids
+        if self.data_dir is None or not 1 <= number <= len(ids):
+            return None
+        path = games_dir(self.data_dir) / f"{safe_name(ids[number - 1])}.jsonl"
+        return path if path.exists() else None
+
+    def action_replay(self, number: int) -> None:
+        """Game `number` replayed move by move (the replay viewer), from its kept log."""
+        path = self.kept_log(number)
+        if path is None:
+            self.notify(f"Game {number} of the session is not kept in games/ to replay.",
+                        severity="warning")
+            return
+        from ai.review import Timeline
+        from engine.log import replay
+
+        from .replay import ReplayScreen
+
+        try:
+            game = replay(path)
+        except Exception as error:  # a damaged file: said, never a crash
+            self.notify(f"{path} cannot be replayed: {error}", severity="error")
+            return
+        self.app.push_screen(ReplayScreen(Timeline.of(game), tiles=self.tiles, lang=self.lang))
