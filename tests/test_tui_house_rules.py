@@ -49,7 +49,7 @@ async def test_house_rules_chosen_on_the_panel_reach_the_game_its_save_and_its_r
         await pilot.press("enter", "enter", "down", "enter", "enter")
         await pilot.pause()
         text = screen_text(app)
-        assert "red fives" in text and "3  house rule" in text
+        assert "red fives" in text and "3" + " " * 11 + "house rule" in text
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LaunchScreen)

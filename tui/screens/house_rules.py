@@ -68,8 +68,10 @@ class HouseRulesScreen(ModalScreen[tuple[str, ...]]):
         for rule in HOUSE_RULES:
             line = Text(f"{rule.label:<16}", style="bold")
             if rule.key in now:
-                line.append(show(now[rule.key]), style="reverse")
-                line.append("  house rule", style="italic")
+                value = show(now[rule.key])
+                line.append(value, style="reverse")
+                line.append(" " * max(2, 12 - len(value)))
+                line.append("house rule", style="bold italic")
             else:
                 line.append(f"{PRESET} ({show(preset.get(rule.key))})", style="dim")
             options.append(Option(line, id=rule.key))
