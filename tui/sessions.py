@@ -107,20 +107,25 @@ class PlayedSession:
             raise SessionError("it is not a mahjong-tui session")
         if data.get("version") != VERSION:
             raise SessionError(f"it is a session of version {data.get('version')!r}")
-        key, ruleset, rules, ai, ids = (data.get(k) for k in
-                                         ("key", "ruleset", "rules", "ai", "game_ids"))
-        texts = (key, ruleset, ai)
-        if not all(isinstance(x, str) and x for x in texts) or not _strings(rules) \
-                or not _strings(ids):
+        key, ruleset, ai = (_text(data.get(k)) for k in ("key", "ruleset", "ai"))
+        rules, ids = _strings(data.get("rules")), _strings(data.get("game_ids"))
+        if not (key and ruleset and ai) or rules is None or ids is None:
             raise SessionError("its id, ruleset, rules, AI or games are missing")
         session = Session.from_json(data.get("session") or {})
         if len(ids) != session.games_played:
             raise SessionError("its games and their results do not match")
-        return cls(key, ruleset, tuple(rules), ai, session, tuple(ids))
+        return cls(key, ruleset, rules, ai, session, ids)
 
 
-def _strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(x, str) for x in value)
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _strings(value: Any) -> tuple[str, ...] | None:
+    """A list of strings as a tuple; None if it is anything else."""
+    if isinstance(value, list) and all(isinstance(x, str) for x in value):
+        return tuple(value)
+    return None
 
 
 def by_player(game: Any) -> list[FinalResult]:
@@ -154,11 +159,13 @@ class SessionFile:
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as error:
-            return self._unreadable(str(error))
+            self._unreadable(str(error))
+            return None
         try:
             return PlayedSession.from_json(json.loads(text))
         except (ValueError, RecursionError) as error:  # SessionError is a ValueError
-            return self._unreadable(str(error) or type(error).__name__)
+            self._unreadable(str(error) or type(error).__name__)
+            return None
 
     def _unreadable(self, reason: str) -> None:
         stamp = time.strftime("%Y%m%d-%H%M%S")

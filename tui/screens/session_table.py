@@ -54,9 +54,9 @@ def session_table(played: PlayedSession, ruleset: Ruleset) -> RenderableType:
         table.add_column(name, justify="right", no_wrap=True)
     for number, game in enumerate(session.results, 1):
         cells: list[Text | str] = [str(number)]
-        for row in game:  # by player (PlayedSession keeps them so)
-            cell = Text(X.format_result(row.result, ruleset))
-            cell.append(f" ({row.rank})", style="dim")
+        for line in game:  # by player (PlayedSession keeps them so)
+            cell = Text(X.format_result(line.result, ruleset))
+            cell.append(f" ({line.rank})", style="dim")
             cells.append(cell)
         table.add_row(*cells)
     for number in range(session.games_played + 1, session.games_per_session + 1):
