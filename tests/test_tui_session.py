@@ -354,3 +354,21 @@ async def test_a_session_killed_in_the_middle_of_a_game_resumes_exactly(tmp_path
         assert table is not None
         assert table.game.events[: len(events)] == events
         assert again.play_session == session and again.config.ai == "easy"
+
+
+async def test_teiai_is_a_session_of_four_games_by_itself(tmp_path):
+    app = session_app(tmp_path, ruleset_id="teiai", seed=8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await win_the_game(pilot)
+        assert "Game 1 of 4 is over. Next: game 2 of 4 (seed 9)" in screen_text(app)
+        assert app.play_session.rules == () and app.play_session.ruleset == "teiai"
+
+
+def test_a_resumed_games_house_rules_read_back_as_rule_items():
+    from rules.ruleset import resolve
+    from tui.settings import rules_of
+
+    ruleset = resolve("wrc", ["multiple_ron=double_ron", "red_fives=4", "kuitan=false"])
+    items = rules_of(ruleset)
+    assert set(items) == {'multiple_ron="double_ron"', "red_fives=4", "kuitan=false"}
+    assert resolve("wrc", items).as_dict() == ruleset.as_dict()
