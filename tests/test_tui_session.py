@@ -372,3 +372,22 @@ def test_a_resumed_games_house_rules_read_back_as_rule_items():
     items = rules_of(ruleset)
     assert set(items) == {'multiple_ron="double_ron"', "red_fives=4", "kuitan=false"}
     assert resolve("wrc", items).as_dict() == ruleset.as_dict()
+
+
+def test_a_session_game_waiting_for_the_history_stays_kept_once_recorded(tmp_path):
+    from tui.finish import settle_pending
+    from tui.history import HistoryRecorder
+
+    session = finished_session(tmp_path, games=2, played=0)
+    game = short_game(GameConfig("wrc", seed=40, rules=session.rules))
+    game.setup["session"] = session.tag()
+    game.setup["game_id"] = "g-pending"
+    do(game, Tsumo(0))
+    store = SaveStore(tmp_path, durable=False)
+    store.save(game)
+    store.keep_pending()  # as when the history could not be written at the game's end
+    notes = settle_pending(store, HistoryRecorder(tmp_path))
+    assert notes and "added now" in notes[0]
+    assert [p.name for p in games_dir(tmp_path).iterdir()] == ["g-pending.jsonl"]
+    [row] = history_rows(tmp_path)
+    assert (row.session_key, row.session_game) == (session.key, 1)

@@ -23,7 +23,7 @@ from typing import Any
 from engine.game import Game
 
 from .history import HistoryRecorder
-from .kept_games import games_dir, move_unique, pending_games
+from .kept_games import KEPT_SUFFIX, PENDING_SUFFIX, games_dir, move_unique, pending_games
 from .save import SaveError, SaveStore, read_saved
 
 
@@ -130,7 +130,11 @@ def settle_pending(
             break  # the history is still unavailable: the rest wait too
         recorded += recorder.added
         try:
-            os.unlink(path)
+            if isinstance(pending.game.setup.get("session"), dict):  # kept for the replay
+                stem = path.name.removesuffix(PENDING_SUFFIX)
+                move_unique(path, games_dir(store.dir), stem, KEPT_SUFFIX)
+            else:
+                os.unlink(path)
         except OSError as error:
             notes.append(f"Could not remove {path} after recording it: {error}")
     if recorded:
