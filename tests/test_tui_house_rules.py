@@ -120,3 +120,19 @@ async def test_a_game_with_house_rules_is_recorded_with_them(tmp_path):
     [row] = history_rows(tmp_path)
     assert row.overrides == {"kuitan": False, "red_fives": 4}
     assert row.session_key is None
+
+
+async def test_a_session_games_kept_log_exports_with_its_house_rules(tmp_path):
+    from test_tui_session import session_app, win_the_game
+
+    from engine.records import export, load
+    from tui.kept_games import games_dir
+
+    app = session_app(tmp_path, ruleset_id="wrc", seed=4,
+                      rules=("games_per_session=2", "kuitan=false"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await win_the_game(pilot)
+    [kept] = games_dir(tmp_path).glob("*.jsonl")
+    text, _ = export(load(kept), "mjai")
+    start = json.loads(text.splitlines()[0])
+    assert start["mahjong_tui"]["overrides"] == {"games_per_session": 2, "kuitan": False}
