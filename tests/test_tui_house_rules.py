@@ -72,6 +72,8 @@ async def test_house_rules_chosen_on_the_panel_reach_the_game_its_save_and_its_r
     again = MahjongApp(delay=0, data_dir=tmp_path, seed=1)
     async with again.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        # The launch screen remembers the panel's choice for the next new game.
+        assert "House rules red_fives=3, kuitan=false" in screen_text(again)
         await pilot.press("r")
         table = await settle(pilot)
         assert table is not None and table.game.events[: len(events)] == events
@@ -136,3 +138,14 @@ async def test_a_session_games_kept_log_exports_with_its_house_rules(tmp_path):
     text, _ = export(load(kept), "mjai")
     start = json.loads(text.splitlines()[0])
     assert start["mahjong_tui"]["overrides"] == {"games_per_session": 2, "kuitan": False}
+
+
+def test_the_remembered_house_rules_round_trip_and_bad_ones_are_dropped(tmp_path):
+    from tui.house_rules import panel_rules
+    from tui.settings import Settings, load_settings, save_settings
+
+    save_settings(Settings(rules=("kuitan=false", "red_fives=0")), tmp_path)
+    assert load_settings(tmp_path).rules == ("kuitan=false", "red_fives=0")
+    (tmp_path / "settings.json").write_text('{"rules": [1, "x"], "ai": "easy"}')
+    assert load_settings(tmp_path) == Settings(ai="easy")
+    assert panel_rules(("classic_cap=0", "kuitan=false")) == ("kuitan=false",)

@@ -44,6 +44,7 @@ from .app_process import ProcessApp
 from .data_lock import DataLock
 from .finish import finish_game, settle_pending
 from .history import HistoryRecorder
+from .house_rules import panel_rules
 from .kept_games import games_dir, safe_name
 from .no_color import use_safe_filters
 from .save import SavedGame, SaveError, SaveStore, default_data_dir
@@ -98,7 +99,8 @@ class MahjongApp(ProcessApp, App[None]):
             lang=check_lang(lang),
             delay=delay,
             aids=s.aids if aids is None else aids,
-            rules=tuple(rules),
+            rules=tuple(rules) if rules or not self._launch_shown(game, ruleset_id, seed)
+            else s.rules,  # the launch screen starts from the house rules chosen last
         )
         self.scripted_game = game
         self.opponents = opponents
@@ -123,6 +125,11 @@ class MahjongApp(ProcessApp, App[None]):
         self.play_session: PlayedSession | None = None
         self.session_found: PlayedSession | None = None
         self.game_factory = new_game  # how a session's game is made (tests: a short one)
+
+    @staticmethod
+    def _launch_shown(game: Game | None, ruleset_id: str | None, seed: int | None) -> bool:
+        """Whether the launch screen will be shown (the flags did not choose the game)."""
+        return game is None and (ruleset_id is None or seed is None)
 
     # -- the data directory ------------------------------------------------------------
     def _take_lock(self) -> bool:
@@ -290,7 +297,7 @@ class MahjongApp(ProcessApp, App[None]):
         self.config = config
         if remember:
             self.remember(ruleset=config.ruleset, ai=config.ai, tiles=config.tiles,
-                          lang=config.lang)
+                          lang=config.lang, rules=panel_rules(config.rules))
         game = self.scripted_game
         self.scripted_game = None
         if game is None:

@@ -78,6 +78,13 @@ def chosen(rules: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def panel_rules(rules: Sequence[str]) -> tuple[str, ...]:
+    """The items of `rules` the panel offers (what the launch screen remembers: an item
+    only `--rule` gave is not, since the panel could not take it back)."""
+    panel = {rule.key for rule in HOUSE_RULES}
+    return tuple(r for r in rules if r.partition("=")[0].strip() in panel)
+
+
 def cycle(rules: Sequence[str], key: str) -> tuple[str, ...]:
     """`rules` with `key` moved on to its next value (preset -> each value -> preset)."""
     rule = next(r for r in HOUSE_RULES if r.key == key)
