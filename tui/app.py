@@ -15,6 +15,14 @@ the player says so, and is then kept in ``games/`` (`ReplaceSaveScreen`, also
 when the flags chose a new game); a game that cannot be saved says so once
 (`NotSavedScreen`); the end of a game is `tui.finish.finish_game` (record once,
 then clear). A crash exits non-zero (`tui.app_process`).
+
+Sessions (issue #12): a ruleset with `games_per_session` > 1 (teiai, or any
+preset with `--rule games_per_session=N`) is played game after game, with the
+session table (`SessionTableScreen`) between games and at the end. The session
+is `tui.sessions.PlayedSession`, saved as ``session.json`` beside the save
+(updated when a game ends, before its save goes), so it resumes between games
+and in the middle of one; each finished game of it is kept in ``games/`` by its
+id, for the replay and the export.
 """
 
 from __future__ import annotations
@@ -36,6 +44,7 @@ from .app_process import ProcessApp
 from .data_lock import DataLock
 from .finish import finish_game, settle_pending
 from .history import HistoryRecorder
+from .house_rules import panel_rules
 from .kept_games import games_dir, safe_name
 from .no_color import use_safe_filters
 from .save import SavedGame, SaveError, SaveStore, default_data_dir
@@ -44,7 +53,9 @@ from .screens.launch import LaunchScreen, random_seed
 from .screens.notice import NotSavedScreen, OtherGameScreen, ReplaceSaveScreen
 from .screens.table import TableScreen
 from .screens.too_small import TooSmallScreen, too_small
-from .settings import GameConfig, Settings, load_settings, save_settings
+from .sessions import PlayedSession, SessionFile
+from .settings import GameConfig, Settings, load_settings, rules_of, save_settings
+from .table_session import new_game
 from .tiles import check_style
 from .words import check_lang, round_name
 
@@ -88,7 +99,8 @@ class MahjongApp(ProcessApp, App[None]):
             lang=check_lang(lang),
             delay=delay,
             aids=s.aids if aids is None else aids,
-            rules=tuple(rules),
+            rules=tuple(rules) if rules or not self._launch_shown(game, ruleset_id, seed)
+            else s.rules,  # the launch screen starts from the house rules chosen last
         )
         self.scripted_game = game
         self.opponents = opponents
@@ -108,6 +120,16 @@ class MahjongApp(ProcessApp, App[None]):
         self.crash_dir = self.store.dir
         self.resumable: SavedGame | None = None
         self._finished: Game | None = None  # the game whose end was handled
+        # Sessions: the file, the session being played, one found at launch.
+        self.sessions = SessionFile(self.store.dir, durable=self.data_dir is None)
+        self.play_session: PlayedSession | None = None
+        self.session_found: PlayedSession | None = None
+        self.game_factory = new_game  # how a session's game is made (tests: a short one)
+
+    @staticmethod
+    def _launch_shown(game: Game | None, ruleset_id: str | None, seed: int | None) -> bool:
+        """Whether the launch screen will be shown (the flags did not choose the game)."""
+        return game is None and (ruleset_id is None or seed is None)
 
     # -- the data directory ------------------------------------------------------------
     def _take_lock(self) -> bool:
@@ -145,6 +167,7 @@ class MahjongApp(ProcessApp, App[None]):
         not yet in the history recorded (once each)."""
         with contextlib.suppress(OSError):
             self.store.migrate_leftovers()
+        self._settle_session()
         for note in settle_pending(self.store, self.game_history, notify=self.notify):
             self.notify(note, title="Game history", timeout=10)
 
@@ -157,13 +180,20 @@ class MahjongApp(ProcessApp, App[None]):
             saved, note = None, str(error)
         if self.store.problem:
             note = self.store.problem
+        found = self.session_found
         if saved is None or saved.finished:
+            if found is not None and not found.finished:
+                return None, self._describe_session(found)
             return None, note
         return saved, self._describe(saved)
 
     def _describe(self, saved: SavedGame) -> str:
+        found = self.session_found
+        part = ""
+        if found is not None and found.owns(saved.game.setup):
+            part = f"game {found.next_game} of {found.session.games_per_session} of a session, "
         return (
-            f"A game was saved: {saved.ruleset}, seed {saved.seed}, "
+            f"A game was saved: {part}{saved.ruleset}, seed {saved.seed}, "
             f"{round_name(saved.round_wind, saved.hand_number + 1, self.config.lang)}, "
             f"{saved.honba} honba, scores {', '.join(f'{x:,}' for x in saved.scores)}"
             " - press r to resume it (Enter asks before a new game; the saved one is kept)."
@@ -208,7 +238,12 @@ class MahjongApp(ProcessApp, App[None]):
         if saved is None:
             return
         self.resumable = None
-        config = replace(self.config, ruleset=saved.ruleset, seed=saved.seed)
+        config = replace(self.config, ruleset=saved.ruleset, seed=saved.seed,
+                         rules=rules_of(saved.game.ruleset))
+        found, self.session_found = self.session_found, None
+        if found is not None and found.owns(saved.game.setup):
+            self.play_session = found  # the session goes on after this game
+            config = replace(config, ai=found.ai)
         # A time limit (gifu) counts on from the playing time at the save.
         saved.game.resume_clock(time.monotonic, saved.played_seconds)
         self.scripted_game = saved.game
@@ -242,14 +277,17 @@ class MahjongApp(ProcessApp, App[None]):
     def show_launch(self) -> None:
         self.from_launch = True
         self.resumable, note = self._saved_to_resume()
+        can_resume = self.resumable is not None or self.session_found is not None
         self.push_screen(
-            LaunchScreen(self.config, resume_note=note, can_resume=self.resumable is not None),
+            LaunchScreen(self.config, resume_note=note, can_resume=can_resume),
             callback=self._launched,
         )
 
     def _launched(self, config: GameConfig | str | None) -> None:
         if config == "resume" and self.resumable is not None:
             self._resume()
+        elif config == "resume" and self.session_found is not None:
+            self._resume_session()
         elif isinstance(config, GameConfig) and self.resumable is not None:
             self._ask_replace(config, back="back to the launch screen")
         elif isinstance(config, GameConfig):
@@ -259,9 +297,11 @@ class MahjongApp(ProcessApp, App[None]):
         self.config = config
         if remember:
             self.remember(ruleset=config.ruleset, ai=config.ai, tiles=config.tiles,
-                          lang=config.lang)
+                          lang=config.lang, rules=panel_rules(config.rules))
         game = self.scripted_game
         self.scripted_game = None
+        if game is None:
+            game = self._session_game(config)
         self.push_screen(
             TableScreen(config, game=game, opponents=self.opponents,
                         on_game_over=self._game_over)
@@ -294,7 +334,9 @@ class MahjongApp(ProcessApp, App[None]):
         if game is self._finished:
             return
         self._finished = game
-        done = finish_game(self.store, self.game_history, game, notify=self.notify)
+        in_session = self._note_session_game(game) is not None
+        done = finish_game(self.store, self.game_history, game, notify=self.notify,
+                           keep=in_session)
         if done.pending is not None:
             self.notify(
                 f"The game is kept as {done.pending} and will be added to the history "
@@ -334,6 +376,8 @@ class MahjongApp(ProcessApp, App[None]):
         self.lock.release()
 
     def _game_over(self) -> None:
+        if self._session_over_game():
+            return
         if self.from_launch:
             self.pop_screen()
             self.config = replace(self.config, seed=random_seed())
@@ -361,3 +405,133 @@ class MahjongApp(ProcessApp, App[None]):
                 self.push_screen(TooSmallScreen(width, height, self.config.lang))
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
+
+    # -- sessions (issue #12) ---------------------------------------------------------------
+    def _settle_session(self) -> None:
+        """At launch: the session under way, if any, with a finished game that a kill
+        left unadded (its save is still there) added now."""
+        found = self.sessions.load()
+        if self.sessions.problem:
+            self.notify(self.sessions.problem, title="Session", severity="warning", timeout=15)
+        if found is None:
+            return
+        saved = self.store.peek()
+        if saved is not None and saved.finished:
+            found = self._write_session(found.add_game(saved.game), found)
+        if found.finished:
+            with contextlib.suppress(OSError):
+                self.sessions.clear()
+            return
+        self.session_found = found
+
+    def _describe_session(self, found: PlayedSession) -> str:
+        totals = ", ".join(f"{x:+.1f}" for x in found.session.totals())
+        return (
+            f"A session is under way: {found.ruleset}, game {found.next_game} of "
+            f"{found.session.games_per_session} next, totals {totals}"
+            " - press r to resume it (Enter starts a new game; the session is kept)."
+        )
+
+    def _resume_session(self) -> None:
+        """Between two games: the session's next game, with its own choices."""
+        found, self.session_found = self.session_found, None
+        if found is None:
+            return
+        self.play_session = found
+        config = replace(self.config, ruleset=found.ruleset, rules=found.rules, ai=found.ai,
+                         seed=found.session.next_seed)
+        self.start_game(config, remember=False)
+
+    def _session_game(self, config: GameConfig) -> Game | None:
+        """The next game of the session being played, or of a new one if the ruleset
+        has `games_per_session` > 1; None for a single game (the table makes it)."""
+        played = self.play_session
+        if played is None or played.finished:
+            self.play_session = None
+            self._drop_found_session()
+            try:
+                games = config.build_ruleset().games_per_session
+            except ValueError:
+                return None  # the table reports the bad house rule
+            if games <= 1:
+                return None
+            played = PlayedSession.start(config.ruleset, config.rules, config.ai, config.seed,
+                                         games)
+            self.play_session = self._write_session(played)
+        game = self.game_factory(replace(config, seed=played.session.next_seed))
+        game.setup["session"] = played.tag()
+        return game
+
+    def _drop_found_session(self) -> None:
+        """A new game instead of the session found at launch: the session is kept."""
+        found, self.session_found = self.session_found, None
+        if found is None or not self.saving:
+            return
+        try:
+            kept = self.sessions.archive()
+        except OSError as error:
+            self.notify(f"The unfinished session stays in {self.sessions.path}: {error}",
+                        title="Session", severity="warning")
+            return
+        if kept is not None:
+            self.notify(f"The unfinished session is kept as {kept}.", title="Session kept",
+                        timeout=8)
+
+    def _write_session(self, played: PlayedSession,
+                       before: PlayedSession | None = None) -> PlayedSession:
+        """Save the session (unless it is unchanged); a failure is said once."""
+        if played is before or not self.saving:
+            return played
+        try:
+            self.sessions.save(played)
+        except OSError as error:
+            self._not_saved(f"could not save the session to {self.sessions.path}: {error}")
+        return played
+
+    def _note_session_game(self, game: Game) -> PlayedSession | None:
+        """A game of the session ended: added to it (once) and saved; the session, or
+        None if the game is not one of the session being played."""
+        played = self.play_session
+        if played is None or not played.owns(game.setup):
+            return None
+        self.play_session = self._write_session(played.add_game(game), played)
+        if self.play_session.finished and self.saving:
+            with contextlib.suppress(OSError):
+                self.sessions.clear()  # every game is in the history, by the session's id
+        return self.play_session
+
+    def _table_game(self) -> Game | None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen.game
+        return None
+
+    def _session_over_game(self) -> bool:
+        """After a session game's end screen: the session table, then the next game
+        (or the end of the session). False if no session is being played."""
+        game = self._table_game()
+        if game is None or self.play_session is None:
+            return False
+        played = self._note_session_game(game)
+        if played is None:
+            return False
+        from .screens.session_table import SessionTableScreen
+
+        self.pop_screen()
+        data = self.store.dir if self.saving else None
+        self.push_screen(SessionTableScreen(played, game.ruleset, data_dir=data,
+                                            tiles=self.config.tiles, lang=self.config.lang),
+                         callback=lambda _: self._after_session_table())
+        return True
+
+    def _after_session_table(self) -> None:
+        played = self.play_session
+        if played is not None and not played.finished:
+            self.start_game(replace(self.config, seed=played.session.next_seed), remember=False)
+            return
+        self.play_session = None
+        if self.from_launch:
+            self.config = replace(self.config, seed=random_seed())
+            self.show_launch()
+        else:
+            self.exit()

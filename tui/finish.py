@@ -23,7 +23,7 @@ from typing import Any
 from engine.game import Game
 
 from .history import HistoryRecorder
-from .kept_games import games_dir, move_unique, pending_games
+from .kept_games import KEPT_SUFFIX, PENDING_SUFFIX, games_dir, move_unique, pending_games
 from .save import SaveError, SaveStore, read_saved
 
 
@@ -43,10 +43,13 @@ def finish_game(
     *,
     notify: Callable[..., Any] | None = None,
     before_clear: Callable[[], None] | None = None,
+    keep: bool = False,
 ) -> Finished:
     """Record the finished `game` once and remove its save; never raises for the
     files (`Finished.problems` says what went wrong). `before_clear` runs between
-    the record and the removal (tests stop the process there)."""
+    the record and the removal (tests stop the process there). `keep`: the save
+    is kept in ``games/`` by the game's id instead (a game of a session, replayed
+    and reviewed game by game)."""
     key, started = store.identity(game)
     done = Finished(recorded=False)
     on_disk = True
@@ -68,7 +71,10 @@ def finish_game(
     if before_clear is not None:
         before_clear()
     try:
-        store.clear()
+        if keep:
+            store.archive()
+        else:
+            store.clear()
     except SaveError as error:  # read-only: the next launch sees it recorded already
         done.problems.append(str(error))
     return done
@@ -92,7 +98,10 @@ def settle_pending(
         ok = recorder.record(saved.game, started_at=saved.started_at or saved.saved_at,
                              ended_at=saved.saved_at, key=saved.game_id, notify=notify)
         try:
-            if ok is not None:
+            if ok is not None and isinstance(saved.game.setup.get("session"), dict):
+                store.archive()  # a session's game stays in games/, as at its end
+                recorded += recorder.added
+            elif ok is not None:
                 store.clear()
                 recorded += recorder.added
             else:
@@ -121,7 +130,11 @@ def settle_pending(
             break  # the history is still unavailable: the rest wait too
         recorded += recorder.added
         try:
-            os.unlink(path)
+            if isinstance(pending.game.setup.get("session"), dict):  # kept for the replay
+                stem = path.name.removesuffix(PENDING_SUFFIX)
+                move_unique(path, games_dir(store.dir), stem, KEPT_SUFFIX)
+            else:
+                os.unlink(path)
         except OSError as error:
             notes.append(f"Could not remove {path} after recording it: {error}")
     if recorded:

@@ -8,7 +8,8 @@ never a second one (`tui.finish` runs the whole end of a game); a game the app
 does not save (a scripted game handed in without a data directory) is not
 recorded either. A failure is a notification, never a crash. The write
 runs on the UI's thread: a locked history holds the screen for up to
-`RECORD_TIMEOUT` seconds before it is reported. The database code loads when
+`RECORD_TIMEOUT` seconds before it is reported. A game of a session is recorded
+with the session's id and its number in it (`with_session`). The database code loads when
 the first game ends, not at start-up.
 """
 
@@ -74,9 +75,9 @@ class HistoryRecorder:
             from engine.history import db as history
             from engine.history.stats import game_record
 
-            record = game_record(
+            record = with_session(game_record(
                 game.events, game.seating.index(0), started_at=started_at, ended_at=ended_at
-            )
+            ), game.setup)
             game_id, problem, self.added = history.record_game_once(
                 self.path, record, key=key, timeout=self.timeout
             )
@@ -92,3 +93,17 @@ class HistoryRecorder:
             if notify is not None:
                 notify(problem, title="Game history", severity="warning")
         return game_id
+
+
+def with_session(record: Any, setup: dict[str, Any]) -> Any:
+    """The record with the session its game belongs to (`setup["session"]`, written by
+    the app when it starts a game of a session: its id and the game's number)."""
+    from dataclasses import replace
+
+    session = setup.get("session")
+    if not isinstance(session, dict):
+        return record
+    key, number = session.get("id"), session.get("game")
+    if not isinstance(key, str) or not isinstance(number, int) or isinstance(number, bool):
+        return record
+    return replace(record, session_key=key, session_game=number)

@@ -432,6 +432,8 @@ def read_saved(path: Path, text: str, saved_at: float) -> SavedGame:
     if game_id:  # the rebuilt game carries its id on (`Game.new` does not know it)
         game.setup["game_id"] = game_id
         game.setup["started_at"] = started_at
+    if isinstance(setup.get("session"), dict):  # and the session it belongs to (tui.sessions)
+        game.setup["session"] = dict(setup["session"])
     return SavedGame(path, game, lines, saved_at, played, game_id, started_at)
 
 

@@ -28,6 +28,8 @@ class Settings:
     tiles: str = "text"
     lang: str = "en"
     aids: bool = True
+    # The house rules last chosen on the launch screen's panel (`KEY=VALUE` items).
+    rules: tuple[str, ...] = ()
 
 
 def config_dir(environ: dict[str, str] | None = None) -> Path:
@@ -49,7 +51,10 @@ def load_settings(directory: str | Path | None = None) -> Settings:
     known = {}
     for f in fields(Settings):
         value = raw.get(f.name)
-        if isinstance(value, type(getattr(defaults, f.name))):
+        if f.name == "rules":  # a JSON list of strings; anything else is dropped
+            if isinstance(value, list) and all(isinstance(x, str) for x in value):
+                known[f.name] = tuple(value)
+        elif isinstance(value, type(getattr(defaults, f.name))):
             known[f.name] = value
     return replace(defaults, **known)
 
@@ -87,3 +92,12 @@ class GameConfig:
         from rules.ruleset import resolve
 
         return resolve(self.ruleset, self.rules)
+
+
+def rules_of(ruleset: Ruleset) -> tuple[str, ...]:
+    """A ruleset's house rules as `--rule` takes them (a resumed game's, from its save),
+    so the next game of its session is played under the same ones."""
+    import json
+
+    values = ruleset.as_dict()
+    return tuple(f"{key}={json.dumps(values[key])}" for key, _ in ruleset.overrides)

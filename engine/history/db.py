@@ -4,12 +4,14 @@
         db.record(game_record(game.events, started_at=t0, ended_at=time.time()))
         db.summaries(ruleset="wrc").as_dict()
 
-Layout (schema version 3, `PRAGMA user_version`; `application_id` marks the file):
+Layout (schema version 4, `PRAGMA user_version`; `application_id` marks the file):
 
     games      id, ruleset, overrides (JSON), seed, started_at, ended_at (epoch
                seconds), human_seat, hand_count, sticks, game_key (the game's
                own id, unique: a game is recorded once however often the end of
-               the game is retried)
+               the game is retried), session_key, session_game (a game of a
+               session: the session's id and the game's number in it, from 1;
+               NULL for a single game). House rules are `overrides`.
     seats      game_id, seat, points, rank, uma, result      -- all four seats
     hands      game_id, hand_index, round_wind, hand_number, honba, dealer, won,
                tsumo, dealt_in, riichi, called, win_value, deal_in_value, delta
@@ -151,7 +153,15 @@ def _v3(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE UNIQUE INDEX games_by_key ON games(game_key)")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
+def _v4(conn: sqlite3.Connection) -> None:
+    """Sessions (issue #12): a game of a session keeps the session's id and its number
+    in it, so the history can show a session's games together and sum them."""
+    conn.execute("ALTER TABLE games ADD COLUMN session_key TEXT")
+    conn.execute("ALTER TABLE games ADD COLUMN session_game INTEGER")
+    conn.execute("CREATE INDEX games_by_session ON games(session_key, session_game)")
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -378,10 +388,12 @@ class HistoryDB:
     def _insert(conn: sqlite3.Connection, r: GameRecord, key: str | None = None) -> int:
         cursor = conn.execute(
             "INSERT INTO games (ruleset, overrides, seed, started_at, ended_at, human_seat,"
-            " hand_count, sticks, game_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " hand_count, sticks, game_key, session_key, session_game)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 r.ruleset, json.dumps(r.overrides, sort_keys=True), r.seed, r.started_at,
-                r.ended_at, r.human_seat, len(r.hands), r.sticks, key,
+                r.ended_at, r.human_seat, len(r.hands), r.sticks, key, r.session_key,
+                r.session_game,
             ),
         )
         game_id = int(cursor.lastrowid or 0)
@@ -426,8 +438,8 @@ class HistoryDB:
     def game_rows(self, ruleset: str | None = None) -> list[tuple[int, GameRecord]]:
         where, args = _where(ruleset)
         games = self._query(
-            "SELECT id, ruleset, overrides, seed, started_at, ended_at, human_seat, sticks"
-            f" FROM games{where} ORDER BY ended_at, id",
+            "SELECT id, ruleset, overrides, seed, started_at, ended_at, human_seat, sticks,"
+            f" session_key, session_game FROM games{where} ORDER BY ended_at, id",
             args,
         )
         chosen = f" WHERE game_id IN (SELECT id FROM games{where})"
@@ -454,11 +466,22 @@ class HistoryDB:
                 GameRecord(
                     ruleset=rs, overrides=json.loads(ov), seed=seed, started_at=t0,
                     ended_at=t1, human_seat=hs, seats=tuple(seats.get(g, ())),
-                    hands=tuple(hands.get(g, ())), sticks=sticks,
+                    hands=tuple(hands.get(g, ())), sticks=sticks, session_key=sk,
+                    session_game=sg,
                 ),
             )
-            for g, rs, ov, seed, t0, t1, hs, sticks in games
+            for g, rs, ov, seed, t0, t1, hs, sticks, sk, sg in games
         ]
+
+    def session_games(self, session_key: str) -> list[GameRecord]:
+        """The recorded games of one session, in the order they were played."""
+        rows = self._query(
+            "SELECT id FROM games WHERE session_key = ? ORDER BY session_game, id",
+            (session_key,),
+        )
+        wanted = [row[0] for row in rows]
+        by_id = dict(self.game_rows())
+        return [by_id[g] for g in wanted if g in by_id]
 
     def summaries(self, ruleset: str | None = None) -> Summaries:
         """The player's figures over the stored games (of `ruleset`): overall and per ruleset."""

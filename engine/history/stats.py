@@ -84,6 +84,10 @@ class GameRecord:
     seats: tuple[SeatResult, ...]  # by seat
     hands: tuple[HandFacts, ...]  # in play order
     sticks: int = 0  # riichi sticks left unclaimed at the end
+    # A game of a session (teiai's four hanchan, `games_per_session`): the session's id
+    # and this game's number in it (1, 2, ...); None for a single game.
+    session_key: str | None = None
+    session_game: int | None = None
 
     @property
     def human(self) -> SeatResult:

@@ -1,5 +1,7 @@
 """The launch screen: ruleset (the six presets with summaries and a details pane),
-AI level, seed (random by default, shown, editable), tile style, language.
+AI level, seed (random by default, shown, editable), tile style, language, and the
+house rules (u opens their panel, `tui.screens.house_rules`; one line here says
+which apply, or why they do not fit the preset: then Enter does not start).
 Keyboard only; Enter starts. The choice is remembered for next time (tui.settings).
 """
 
@@ -27,7 +29,8 @@ from . import APP_CSS_PATH
 
 SEED_MAX = 10**9
 LETTER_ACTIONS = (
-    "resume", "cycle_ai", "cycle_tiles", "cycle_lang", "edit_seed", "new_seed", "stats"
+    "resume", "cycle_ai", "cycle_tiles", "cycle_lang", "edit_seed", "new_seed", "stats",
+    "house_rules",
 )
 
 
@@ -88,6 +91,7 @@ class LaunchScreen(Screen[GameConfig | str]):
         Binding("n", "new_seed", "New seed"),
         Binding("r", "resume", "Resume"),
         Binding("h", "stats", "Stats"),
+        Binding("u", "house_rules", "House rules"),
         Binding("escape", "leave_seed", "Back", show=False),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -120,13 +124,15 @@ class LaunchScreen(Screen[GameConfig | str]):
                 )
                 yield Static(id="details")
             yield Static(id="choices")
+            yield Static(id="house")
             with Horizontal(id="seed-row"):
                 yield Static("Seed (s to edit, n for a new one):", id="seed-label")
                 yield Input(str(self.config.seed), id="seed", restrict=r"[0-9]*", max_length=9)
             if self.resume_note:
                 yield Static(self.resume_note, id="resume")
             yield Static(
-                "↑↓ ruleset · a AI · t tiles · l language · s/n seed · ⏎ start", id="launch-help"
+                "↑↓ ruleset · a AI · t tiles · l language · s/n seed · u house rules · ⏎ start",
+                id="launch-help",
             )
         yield Footer(compact=True)
 
@@ -164,6 +170,21 @@ class LaunchScreen(Screen[GameConfig | str]):
         line.append("   Language ", style="bold")
         line.append(c.lang, style="reverse")
         self.query_one("#choices", Static).update(line)
+        self._show_house()
+
+    def _show_house(self) -> None:
+        """One line: the house rules chosen, or why they do not fit this preset."""
+        from .house_rules import rules_problem
+
+        problem = rules_problem(self.config)
+        line = Text()
+        if problem:
+            line.append(problem, style="bold red")
+        else:
+            line.append("House rules ", style="bold")
+            line.append(", ".join(self.config.rules) or "none (the preset's own)",
+                        style="reverse" if self.config.rules else "dim")
+        self.query_one("#house", Static).update(line)
 
     # -- actions -----------------------------------------------------------------
     def action_start(self) -> None:
@@ -171,7 +192,23 @@ class LaunchScreen(Screen[GameConfig | str]):
         text = seed_input.value.strip()
         seed = int(text) if text.isdigit() else self.config.seed
         self.config = _replace(self.config, seed=seed)
+        from .house_rules import rules_problem
+
+        if rules_problem(self.config):  # said on the house-rules line; nothing starts
+            self._show_house()
+            self.app.bell()
+            return
         self.dismiss(self.config)
+
+    def action_house_rules(self) -> None:
+        from .house_rules import HouseRulesScreen
+
+        self.app.push_screen(HouseRulesScreen(self.config), callback=self._house_chosen)
+
+    def _house_chosen(self, rules: tuple[str, ...] | None) -> None:
+        if rules is not None:
+            self.config = _replace(self.config, rules=tuple(rules))
+        self._show()
 
     def action_stats(self) -> None:
         from .stats import StatsScreen

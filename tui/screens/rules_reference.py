@@ -1,5 +1,7 @@
 """The rules reference of a preset: every parameter, grouped A-K as RULESETS.md §2,
 and its yaku table (closed / open han, limit hands), all read from the ruleset data.
+The house rules of the game (overrides of the preset: the launch screen's panel or
+`--rule`) come first, marked as such, and the values in the tables are theirs.
 
 Scrolled by keyboard (arrows, PgUp/PgDn, Home/End); Esc, q or g closes it.
 """
@@ -18,9 +20,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from rules.presets import preset_infos
-from rules.ruleset import Ruleset
+from rules.ruleset import Ruleset, RulesetError, load_preset
 
 from .. import explain as X
+from ..house_rules import house_rules, show
 from ..words import check_lang
 from .hand_result import CSS_FILE, heading, hint_text
 
@@ -55,7 +58,31 @@ def summary_section(ruleset: Ruleset) -> RenderableType:
     parts: list[RenderableType] = [Text(X.preset_title(ruleset), style="bold")]
     if info is not None:
         parts.append(Text(info.summary))
+    house = house_rules_section(ruleset)
+    if house is not None:
+        parts.extend((Text(""), house))
     return Group(*parts)
+
+
+def house_rules_section(ruleset: Ruleset) -> RenderableType | None:
+    """The game's house rules (each against the preset's own value); None without any."""
+    lines = house_rules(ruleset)
+    if not lines:
+        return None
+    try:
+        preset = load_preset(ruleset.id).as_dict()
+    except RulesetError:
+        preset = {}
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True)
+    table.add_column()
+    table.add_column(style="dim")
+    for key, value in lines:
+        was = f"(preset: {show(preset[key])})" if key in preset else ""
+        table.add_row(Text(f"  {key}", style="bold"), Text(value, style="reverse"), was)
+    title = Text("House rules", style="bold underline")
+    title.append("  (this game's own, over the preset)", style="italic")
+    return Group(title, table)
 
 
 class RulesReferenceScreen(ModalScreen[None]):
