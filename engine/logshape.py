@@ -53,6 +53,7 @@ BIG = 2**53  # any other integer: beyond this it is not a score, a count or a se
 SETUP_KEYS = (
     "seed", "ruleset", "overrides", "walls", "dice", "seating", "shuffle_seats", "start",
     "game_id", "started_at",  # the app's saves: which game this is, and since when (tui.save)
+    "session",  # a game of a session: {"id", "game", "of"} (tui.sessions)
 )
 START_KEYS = ("round_wind", "hand_number", "honba", "sticks", "scores")
 
@@ -228,8 +229,22 @@ def check_header(record: Any) -> Ruleset:
     started = setup.get("started_at", 0)
     if type(started) not in (int, float) or not 0 <= started < 1e12:
         raise _Bad("setup.started_at must be a time in seconds")
+    _session(setup.get("session"))
     _start(setup.get("start"))
     return ruleset
+
+
+def _session(session: Any) -> None:
+    """`{"id": str, "game": k, "of": n}` with 1 <= k <= n <= 100, or absent."""
+    if session is None:
+        return
+    if not isinstance(session, dict) or set(session) != {"id", "game", "of"}:
+        raise _Bad('setup.session must be {"id", "game", "of"}')
+    ident, game, of = session["id"], session["game"], session["of"]
+    if not isinstance(ident, str) or len(ident) > 200:
+        raise _Bad("setup.session.id must be a short string")
+    if type(game) is not int or type(of) is not int or not 1 <= game <= of <= 100:
+        raise _Bad("setup.session: game must be 1 to of, of at most 100")
 
 
 def _walls(walls: Any, ruleset: Ruleset) -> None:
