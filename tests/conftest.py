@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import pytest
+
 from rules.request import answer
 from rules.ruleset import load_preset
 
@@ -75,3 +77,14 @@ def paid(result: dict[str, Any]) -> tuple:
     if p["tsumo_dealer"] is None:  # a dealer's tsumo: "N all"
         return (p["tsumo_non_dealer"], "all")
     return (p["tsumo_non_dealer"], p["tsumo_dealer"])
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked `slow` (soaks) run only when asked for (`-m slow`), so the default
+    run stays short (README: under 10 minutes)."""
+    if "slow" in (config.option.markexpr or ""):
+        return
+    skip = pytest.mark.skip(reason="a slow soak: run with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
