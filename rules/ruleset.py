@@ -450,10 +450,14 @@ GO_HANCHAN = 0x08
 GO_SANMA = 0x10
 
 
-def tenhou_variant(go_type: int) -> Ruleset:
+def tenhou_variant(go_type: int, *, rounded: bool = True) -> Ruleset:
     """The `tenhou` preset as a record's GO `type` sets it: 0x02 no red fives, 0x04 no
     open tanyao, 0x08 East–South (else East only). A three-player record is refused:
-    the engine plays four. The overrides are the record's, so a replay names them."""
+    the engine plays four. The overrides are the record's, so a replay names them.
+
+    `rounded=False` is for records whose `owari` shows tenths (the 2022 records of
+    shared/records/tenhou; the 2016 and 2018 ones are rounded 五捨六入): the GO type
+    does not say which, the record's results do."""
     if go_type & GO_SANMA:
         raise RulesetError(
             f"GO type {go_type:#x} is a three-player game; only four-player games are played"
@@ -465,6 +469,8 @@ def tenhou_variant(go_type: int) -> Ruleset:
         overrides["kuitan"] = False
     if not go_type & GO_HANCHAN:
         overrides["game_length"] = "tonpuu"
+    if not rounded:
+        overrides["result_rounding"] = "none"
     base = load_preset("tenhou")
     return base.with_overrides(overrides) if overrides else base
 
