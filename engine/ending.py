@@ -68,7 +68,8 @@ def settle_wins(
 ) -> tuple[list[Won], list[int]]:
     """The `Won` event of each winner (in turn order) and the net score deltas of all.
 
-    Only the first winner takes the sticks on the table (head bump order)."""
+    Only the first winner (nearest the discarder) takes the honba and the sticks on the
+    table (head bump order; double and triple ron, RULESETS.md §8.1)."""
     deltas = [0] * 4
     events: list[Won] = []
     for n, w in enumerate(winners):
@@ -86,7 +87,7 @@ def settle_wins(
             winner=w,
             dealer=rnd.dealer,
             discarder=discarder,
-            honba=rnd.honba,
+            honba=rnd.honba if n == 0 else 0,
             riichi_sticks=rnd.sticks if n == 0 else 0,
             ruleset=r,
             liable=liable,

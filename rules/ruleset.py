@@ -261,11 +261,6 @@ class Ruleset:
         for key, value in overrides.items():
             if key not in RULE_KEYS:
                 raise RulesetError(_unknown_key_message(key))
-            if key in ONLY_FALSE_PLAYED and value is True:
-                raise RulesetError(
-                    f"{key} = true is not played yet: no rulebook here has it (RULESETS.md"
-                    f" §2 gives every preset {key} = false), so the engine has no such ending"
-                )
             raw[key] = value
         merged = dict(self.overrides)
         merged.update({k: _freeze(v) for k, v in overrides.items()})
@@ -283,14 +278,6 @@ class Ruleset:
             out[name] = value
         return out
 
-
-# Rule rows every preset sets to false and the engine plays only that way: a house
-# rule turning one on is refused rather than silently ignored (abortive draws, 000
-# 第16条; nagashi mangan, 003 §22).
-ONLY_FALSE_PLAYED = frozenset(
-    {"abort_kyuushu", "abort_suufon", "abort_suucha_riichi", "abort_suukaikan",
-     "nagashi_mangan"}
-)
 
 RULE_KEYS: tuple[str, ...] = tuple(
     f.name for f in dataclasses.fields(Ruleset) if f.name not in ("id", "overrides")
@@ -415,6 +402,11 @@ def _check_consistency(v: dict[str, Any]) -> None:
         raise RulesetError(
             f"rule 'classic_cap': pao [{PAO_CLASSIC!r}] pays a mangan at the classic cap,"
             " so it needs a positive cap"
+        )
+    if v["extension"] != "none" and v["game_length"] == "isshou":
+        raise RulesetError(
+            "rule 'extension': an isshou game already plays all four rounds, so there is"
+            " no round to extend into; use extension = \"none\""
         )
     if v["scoring_model"] == "modern":
         ladder = [v[f"limit_{n}_han"] for n in ("mangan", "haneman", "baiman", "sanbaiman")]

@@ -431,12 +431,25 @@ def test_ruleset_is_a_slotted_dataclass():
 
 @pytest.mark.parametrize(
     "key",
-    ["abort_kyuushu", "abort_suufon", "abort_suucha_riichi", "abort_suukaikan", "nagashi_mangan"],
+    [
+        "abort_kyuushu",
+        "abort_suufon",
+        "abort_suucha_riichi",
+        "abort_suukaikan",
+        "abort_sanchahou",
+        "nagashi_mangan",
+    ],
 )
-def test_endings_no_rulebook_has_are_refused_as_house_rules_not_ignored(key):
-    with pytest.raises(RulesetError, match=f"{key} = true is not played yet"):
-        load_preset("wrc").with_overrides({key: True})
+def test_endings_are_house_rules_any_preset_may_turn_on(key):
+    # Refused while the engine had no such ending; played now (RULESETS.md §8.4, issue #14:
+    # tests/test_engine_online_rules.py plays each one on a scripted wall).
+    assert getattr(load_preset("wrc").with_overrides({key: True}), key) is True
     assert getattr(load_preset("wrc").with_overrides({key: False}), key) is False
+
+
+def test_an_extension_needs_a_round_to_extend_into():
+    with pytest.raises(RulesetError, match="rule 'extension'"):
+        load_preset("renmei_classic").with_overrides({"extension": "west_sudden_death"})
 
 
 # --- ranges and consistency: no accepted override makes a game fail (issue #10) ---------------
