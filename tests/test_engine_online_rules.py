@@ -58,6 +58,7 @@ def test_nine_terminals_is_the_players_choice_on_the_first_draw():
     assert end.renchan and end.honba == 1 and end.deltas == (0, 0, 0, 0)
     [nxt] = of_type(events, HandStarted)
     assert (nxt.dealer, nxt.honba) == (0, 1)
+    assert not validate(game)
 
 
 def test_nine_terminals_is_not_offered_without_the_rule_or_after_the_first_go_around():
@@ -113,6 +114,7 @@ def test_four_riichi_aborts_when_the_fourth_is_accepted(preset, aborts):
     draws = of_type(events, ExhaustiveDraw)
     if aborts:
         assert [d.kind for d in draws] == ["four_riichi"]
+        assert not validate(game)
         end = ended(events)
         assert end.sticks == 4 and end.honba == 1 and end.renchan
         assert end.scores == (preset_start(game) - 1000,) * 4
@@ -147,6 +149,7 @@ def test_four_kans_by_two_players_abort_after_the_next_discard(preset, aborts):
     draws = of_type(events, ExhaustiveDraw)
     if aborts:
         assert [d.kind for d in draws] == ["four_kans"]
+        assert not validate(game)
     else:
         assert not draws and not game.is_over
 
@@ -174,6 +177,7 @@ def test_triple_ron_aborts_under_tenhou():
     assert draw.kind == "triple_ron"
     end = ended(events)
     assert end.deltas == (0, 0, 0, 0) and end.sticks == 1 and end.honba == 2
+    assert not validate(game)
 
 
 def test_triple_ron_is_paid_to_all_three_under_mahjongsoul():
@@ -250,6 +254,7 @@ def test_nagashi_mangan_is_paid_as_a_tsumo_mangan_instead_of_noten_payments(
     if paid:
         assert (draw.kind, draw.nagashi) == ("nagashi_mangan", (1,))
         assert ended(events).deltas == (-4000, 8000, -2000, -2000)
+        assert not validate(game)
     else:
         assert draw.kind == "exhaustive" and not draw.nagashi
         assert all(p.reason == "noten" for p in draw.payments)
@@ -411,3 +416,21 @@ def test_a_closed_kans_dora_is_turned_at_once_under_tenhou():
                          rules={"red_fives": 0})
     events = do(game, Ankan(0, 27))
     assert [e for e in events if isinstance(e, DoraRevealed) and e.kan]
+
+
+# --------------------------------------------------------------------------- invariants
+
+
+def test_the_invariants_catch_a_hand_played_against_the_game_end_rules():
+    from engine.game import Game
+    from rules.ruleset import load_preset
+
+    tenhou = load_preset("tenhou")
+    west = Game.new(tenhou, 1, start=Start(round_wind=2, scores=(31000, 25000, 25000, 19000)))
+    assert any("extension" in p for p in validate(west))
+    bust = Game.new(tenhou, 1, start=Start(scores=(-100, 25100, 25000, 50000)))
+    assert any("below zero" in p for p in validate(bust))
+    for game in (west, bust):  # the same starts are fine where the rules are off
+        wrc = Game.new(load_preset("wrc"), 1, start=Start(
+            round_wind=game.round_wind, scores=tuple(game.scores)))
+        assert not validate(wrc)
