@@ -434,3 +434,30 @@ def test_the_invariants_catch_a_hand_played_against_the_game_end_rules():
         wrc = Game.new(load_preset("wrc"), 1, start=Start(
             round_wind=game.round_wind, scores=tuple(game.scores)))
         assert not validate(wrc)
+
+
+def test_four_kans_by_one_player_play_on():
+    hands = ["1111z2222z3333z5z", NOTEN[1][:-2] + "6z", KANS[2], KANS[3]]
+    game = scripted_game(
+        "tenhou", hands, draws="9s", rinshan="5z5z5z9p", rules={"red_fives": 0}
+    )
+    for kind in (27, 28, 29, 31):
+        do(game, Ankan(0, kind))
+    events = do(game, Discard(0, t("9p")))
+    assert game.hand.wall.kans == 4 and not of_type(events, ExhaustiveDraw)
+    assert not game.is_over and game.hands_played == 0  # a suukantsu chance, no abort
+
+
+def test_an_abortive_draw_in_the_last_hand_never_stops_the_game():
+    # The dealer is first with 40,000 in South 4: a win or tenpai would stop the game,
+    # but an abortive draw replays the hand.
+    hands = [*NOTEN[:3], NINE]
+    hands[0] = NOTEN[0][:-2] + "7z"
+    game = scripted_game(
+        "tenhou", hands, draws="7z", rules={"red_fives": 0},
+        start=Start(round_wind=1, hand_number=3, scores=(20000, 20000, 20000, 40000)),
+    )
+    events = do(game, NineTerminals(3))
+    assert not game.is_over
+    [nxt] = of_type(events, HandStarted)
+    assert (nxt.round_wind, nxt.hand_number, nxt.honba) == (1, 3, 1)
