@@ -40,6 +40,8 @@ def test_the_new_values_read_as_words():
     assert value["extension_target"] == "the return points (30,000)"
     assert value["result_rounding"].startswith("to thousands")
     assert X.parameter_value("extension_target", load_preset("wrc")) == "n/a"
+    assert value["tenpai_declaration"] == "automatic: every tenpai hand is shown"
+    assert X.parameter_value("tenpai_declaration", load_preset("renmei_classic")) == "n/a"
     assert X.parameter_value("abort_sanchahou", load_preset("wrc")) == "none"
 
 

@@ -1145,6 +1145,8 @@ def parameter_value(key: str, ruleset: Ruleset) -> str:
         return "n/a"
     if key in _TENPAI_ROWS and not r.noten_payment and r.renchan == "win_only":
         return "n/a"  # tenpai has no effect at a draw (renmei_classic)
+    if key == "tenpai_declaration" and value == "none":
+        return "automatic: every tenpai hand is shown"  # Tenhou, Mahjong Soul (§8.1)
     if key == "time_limit_minutes":
         return f"{value} minutes; the hand in play is finished" if value else "none"
     if key == "games_per_session":
