@@ -156,5 +156,9 @@ def test_rulesets_json_lists_every_preset():
     status, out, err = _run(["rulesets", "--json"])
     assert status == 0, err
     presets = json.loads(out)
-    assert [p["id"] for p in presets] == ["jpm", "renmei_classic", "jpml", "wrc", "teiai", "gifu"]
+    # The six seed presets, then the online ones of RULESETS.md §8 (issue #14).
+    assert [p["id"] for p in presets] == [
+        "jpm", "renmei_classic", "jpml", "wrc", "teiai", "gifu", "tenhou", "mleague",
+        "mahjongsoul",
+    ]
     assert all(p["name"] and p["summary"] for p in presets)

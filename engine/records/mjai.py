@@ -47,6 +47,16 @@ WINDS = "ESWN"
 STICK = 1000
 EXTENSION = "mahjong_tui"  # start_game field: ruleset, overrides, seed, seating
 YAKUMAN_FAN = 100  # how the mjai protocol counts a yakuman in `yakus`
+# `ryukyoku` reasons as gimite/mjai spells them (lib/mjai/active_game.rb), by
+# ExhaustiveDraw.kind; an exhaustive draw is "fanpai".
+RYUKYOKU_REASONS = {
+    "nine_terminals": "kyushukyuhai",
+    "four_winds": "sufonrenta",
+    "four_riichi": "suchareach",
+    "four_kans": "sukaikan",
+    "triple_ron": "sanchaho",
+    "nagashi_mangan": "nagashimangan",
+}
 
 # Our yaku ids -> the mjai protocol's names.
 YAKU_NAMES = {
@@ -251,7 +261,7 @@ def kyoku_lines(hand: HandRecord) -> list[dict[str, Any]]:
             out.append(
                 {
                     "type": "ryukyoku",
-                    "reason": "fanpai",
+                    "reason": RYUKYOKU_REASONS.get(event.kind, "fanpai"),
                     "tehais": [shown.get(seat) for seat in range(4)],
                     "tenpais": list(event.tenpai),
                     "deltas": deltas,
