@@ -216,7 +216,7 @@ def game_from_mjai(text: str, ruleset: Ruleset | None = None) -> Game:
     start_game, kyokus, end = parse_mjai(text)
     ruleset = ruleset_of(start_game, ruleset)
     ext = start_game.get(EXTENSION) if isinstance(start_game.get(EXTENSION), dict) else {}
-    return _rebuild(
+    return rebuild(
         ruleset,
         kyokus,
         end,
@@ -241,14 +241,18 @@ def _start(kyoku: Kyoku) -> Start:
     )
 
 
-def _rebuild(
+def rebuild(
     ruleset: Ruleset,
     kyokus: list[Kyoku],
     end: dict[str, Any] | None,
     *,
     seed: int,
     seating: Any,
+    dice: list[tuple[tuple[int, int], ...]] | None = None,
 ) -> Game:
+    """The game the hands show, played by the engine and checked line by line against
+    them; `dice` per hand where the record has them (else a fixed throw), `end` the
+    end_game line whose final scores the game must reach."""
     walls = [build_wall(k, ruleset.red_fives) for k in kyokus]
     final = end.get("scores") if end else None
     for time_up in (False, True):
@@ -258,7 +262,7 @@ def _rebuild(
             ruleset,
             seed,
             walls=walls,
-            dice=[(DICE,) * ruleset.kaimen_dice for _ in kyokus],
+            dice=dice or [(DICE,) * ruleset.kaimen_dice for _ in kyokus],
             seating=seating,
             clock=_clock(len(kyokus), time_up),
             start=_start(kyokus[0]),
@@ -489,4 +493,4 @@ def _short(line: dict[str, Any]) -> str:
     return json.dumps({k: line[k] for k in keep if k in line}, separators=(",", ":"))
 
 
-__all__ = ["build_wall", "game_from_mjai", "parse_mjai", "tile_from_pai"]
+__all__ = ["build_wall", "game_from_mjai", "parse_mjai", "rebuild", "tile_from_pai"]
