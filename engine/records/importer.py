@@ -273,7 +273,10 @@ def rebuild(
     if final:
         ended = next((e for e in reversed(game.events) if isinstance(e, GameEnded)), None)
         if ended is None:
-            raise ValueError("end_game has final scores, but the game goes on after the record")
+            raise ValueError(
+                f"after hand {kyokus[-1].label} the record's game is over, but the rebuilt "
+                f"game goes on (scores {list(game.scores)}, sticks {game.sticks})"
+            )
         if list(ended.scores) != list(final):
             raise ValueError(
                 f"end_game: the rebuilt game ends with scores {list(ended.scores)}, "

@@ -1,13 +1,15 @@
 """`mahjong-tui replay LOG`: rebuild a logged game, checking every event, then show it.
 
-LOG may also be a game our exporter wrote as mjai JSON lines: it is rebuilt by
-`engine.records.importer` (`--ruleset ID` for a record that does not name its
-ruleset). tenhou.net/6 JSON is recognised and refused with a pointer to mjai.
+LOG may also be a foreign record (`engine.records.foreign`): a Tenhou mjlog (plain
+or gzip), tenhou.net/6 JSON or mjai JSON lines, replayed through the engine under
+the rules the record names (`--ruleset ID` replaces them) and checked step by
+step; the first difference is one line naming the hand.
 
 In a terminal it opens the replay viewer (`tui.replay_app`); with `--summary`,
 or when standard output is not a terminal (scripts, pipes, tests), it prints one
-line per hand, then the final result. A log that is missing, unreadable or does
-not replay is one line on standard error and exit status 2.
+line per hand, then the final result; with `--summary --json` one JSON object per
+hand and one for the game's end (CONTRACT.md). A log that is missing, unreadable
+or does not replay is one line on standard error and exit status 2.
 """
 
 from __future__ import annotations
@@ -15,12 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import TextIO
 
 from engine.events import ExhaustiveDraw, GameEnded, HandStarted, Won
 from engine.game import Game
-from engine.log import FORMAT, ReplayMismatch, replay
+from engine.log import ReplayMismatch, replay
 from rules.ruleset import PRESET_IDS, load_preset
 
 WINDS = "ESWN"
@@ -29,35 +30,34 @@ WINDS = "ESWN"
 def load_log(path: str, fail: Callable[[str], None], ruleset: str | None = None) -> Game | None:
     """The replayed game, or None after `fail` with one line saying what is wrong.
 
-    `path` is our own log or a game exported as mjai JSON lines (rebuilt by
-    `engine.records.importer`; `ruleset` is the preset id for a record that does
-    not name one, default wrc). tenhou.net/6 JSON is recognised but not imported."""
+    `path` is our own log or save, or a foreign record (`engine.records.foreign`:
+    a Tenhou mjlog, plain or gzip, tenhou.net/6 JSON or mjai JSON lines), rebuilt
+    through the engine and checked step by step; `ruleset` replaces the rules the
+    record names (an mjai record without our field: default wrc)."""
     if ruleset is not None and ruleset not in PRESET_IDS:
         fail(f"unknown ruleset {ruleset!r}: choose one of {', '.join(PRESET_IDS)}")
         return None
+    from engine.records.foreign import NAMES, import_game, kind_of, read_bytes
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
-        kind = detect(text)
+        data = read_bytes(path)
+        kind = kind_of(data)
         if kind == "log":
-            return replay(text.splitlines())
+            return replay(data.decode("utf-8").splitlines())
         if kind is None:
             fail(
-                f"{path}: not a readable game log (neither a mahjong-tui log, mjai lines "
-                "nor tenhou.net/6 JSON)"
+                f"{path}: not a readable game log (neither a mahjong-tui log, a Tenhou "
+                "mjlog, tenhou.net/6 JSON nor mjai lines)"
             )
             return None
-        if kind == "tenhou6":
-            fail(
-                f"{path}: tenhou.net/6 JSON cannot be replayed yet: export the game as "
-                "mjai (mahjong-tui export --format mjai LOG) and replay that"
-            )
-            return None
-        from engine.records.importer import game_from_mjai
-
         try:
-            return game_from_mjai(text, load_preset(ruleset) if ruleset else None)
+            return import_game(data, kind, load_preset(ruleset) if ruleset else None)
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
             fail(f"{path}: the {kind} record does not import: {_one_line(error)}")
+            return None
+        except RecursionError:
+            fail(f"{path}: {NAMES[kind]} nested too deeply to read")
+            return None
     except FileNotFoundError:
         fail(f"no such log: {path}")
     except IsADirectoryError:
@@ -72,24 +72,10 @@ def load_log(path: str, fail: Callable[[str], None], ruleset: str | None = None)
 
 
 def detect(text: str) -> str | None:
-    """What the file is: "log" (ours), "mjai", "tenhou6", or None."""
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    try:
-        head = json.loads(first)
-    except ValueError:
-        head = None
-    if isinstance(head, dict):
-        if head.get("format") == FORMAT:
-            return "log"
-        if head.get("type") == "start_game":
-            return "mjai"
-        if "log" in head and "event" not in head:
-            return "tenhou6"
-    try:
-        whole = json.loads(text)
-    except ValueError:
-        return None
-    return "tenhou6" if isinstance(whole, dict) and isinstance(whole.get("log"), list) else None
+    """What the file is: "log" (ours), "mjai", "tenhou6", "mjlog", or None."""
+    from engine.records.foreign import kind_of
+
+    return kind_of(text.encode("utf-8"))
 
 
 def _one_line(error: BaseException) -> str:
@@ -100,6 +86,8 @@ def run_replay_command(
     args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], None]
 ) -> int:
     """The viewer in a terminal; the summary with `--summary` or when piped."""
+    if getattr(args, "json", False):
+        return run_replay_json(args.log, stdout, fail, ruleset=getattr(args, "ruleset", None))
     if args.summary or not stdout.isatty():
         return run_replay(args.log, stdout, fail, ruleset=getattr(args, "ruleset", None))
     return run_replay_viewer(
@@ -129,6 +117,20 @@ def run_replay_viewer(
     from ..replay_app import ReplayApp
 
     ReplayApp(game, seat=seat, tiles=tiles).run()
+    return 0
+
+
+def run_replay_json(
+    path: str, stdout: TextIO, fail: Callable[[str], None], ruleset: str | None = None
+) -> int:
+    """`--summary --json`: one JSON object per hand, then the game's end (CONTRACT.md)."""
+    game = load_log(path, fail, ruleset)
+    if game is None:
+        return 2
+    from engine.records.summary import hand_summaries
+
+    for row in hand_summaries(game.events):
+        stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
     return 0
 
 
