@@ -95,6 +95,12 @@ class Kyoku:
     start: dict[str, Any]
     lines: list[dict[str, Any]] = field(default_factory=list)  # start_kyoku .. end_kyoku
     numbers: list[int] = field(default_factory=list)
+    # For records that list the indicators without saying when each was turned
+    # (tenhou.net/6): the kan indicators and the ura tiles go into the wall, and the
+    # engine's `dora` lines are not compared (`dora_lines` False).
+    kan_indicators: list[Any] = field(default_factory=list)
+    ura_indicators: list[Any] = field(default_factory=list)
+    dora_lines: bool = True
 
     @property
     def label(self) -> str:
@@ -150,6 +156,10 @@ def build_wall(kyoku: Kyoku, red_fives: int) -> list[Tile]:
         elif kind == "hora":
             for n, name in enumerate(line.get("ura_markers") or ()):
                 put(INDICATOR_INDICES[n] + 1, name, "the ura markers")
+    for n, name in enumerate(kyoku.kan_indicators[:4], 1):
+        put(INDICATOR_INDICES[n], name, "a kan dora indicator")
+    for n, name in enumerate(kyoku.ura_indicators[:5]):
+        put(INDICATOR_INDICES[n] + 1, name, "an ura indicator")
     try:
         return fill_wall(slots, red_fives)
     except TooMany as error:
@@ -341,6 +351,8 @@ class _Walk:
         hand, kyoku = self.hand, self.kyokus[self.index]
         assert hand is not None
         lines = kyoku_lines(hand)
+        if not kyoku.dora_lines:
+            lines = [line for line in lines if line.get("type") != "dora"]
         if hand.end is None:
             lines.pop()  # end_kyoku
         for i in range(self.checked, len(lines)):

@@ -85,12 +85,23 @@ DRAW_REASONS = {  # RYUUKYOKU type → mjai ryukyoku reason
 
 def ruleset_for(game: MjlogGame) -> Ruleset:
     """The rules the record names: `tenhou` and its `GO type` variant (§8.1)."""
+    return tenhou_rules(
+        red=game.red_fives,
+        kuitan=game.kuitan,
+        hanchan=game.hanchan,
+        source=f"the record's GO type {game.go_type}",
+    )
+
+
+def tenhou_rules(*, red: bool, kuitan: bool, hanchan: bool, source: str) -> Ruleset:
+    """`tenhou` (or the nearest overrides of `wrc` while it is missing) with the variant a
+    record's flags give; `source` names the flags in the one-line error."""
     variant: dict[str, Any] = {}
-    if not game.red_fives:
+    if not red:
         variant["red_fives"] = 0
-    if not game.kuitan:
+    if not kuitan:
         variant["kuitan"] = False
-    if not game.hanchan:
+    if not hanchan:
         variant["game_length"] = "tonpuu"
     try:
         base = load_preset(TENHOU_PRESET)
@@ -101,9 +112,7 @@ def ruleset_for(game: MjlogGame) -> Ruleset:
     try:
         return base.with_overrides(variant)
     except RulesetError as error:
-        raise ValueError(
-            f"the record's GO type {game.go_type} asks for rules not here: {error}"
-        ) from None
+        raise ValueError(f"{source} asks for rules not here: {error}") from None
 
 
 def tile_name(game: MjlogGame, tile_id: int) -> str:
@@ -218,4 +227,4 @@ def game_from_record(record: MjlogGame, ruleset: Ruleset | None = None) -> Game:
     return rebuild(rules, kyokus, end, seed=0, seating=None, dice=dice)
 
 
-__all__ = ["game_from_mjlog", "game_from_record", "kyoku_of", "ruleset_for"]
+__all__ = ["game_from_mjlog", "game_from_record", "kyoku_of", "ruleset_for", "tenhou_rules"]
