@@ -20,8 +20,9 @@ the order of each deal, which copy of a tile was discarded from the hand
 (`tsumogiri`), and the dice. Tenpai at an exhaustive draw is read from the
 result: "全員聴牌" all, "全員不聴" none, else the seats the noten payments paid.
 
-The rules: our own export names its preset in `title` ("mahjong-tui ID") and
-its red fives in `rule` (`aka51`-`aka53`); a Tenhou record's `rule.disp` names
+The rules: our own export names its preset and house rules in `rule.mahjong_tui`
+(older exports: the preset in `title`, "mahjong-tui ID", and the red fives in
+`rule` `aka51`-`aka53`); a Tenhou record's `rule.disp` names
 its lobby ("四鳳南喰赤": 南 a hanchan, 喰 open tanyao, 赤 red fives; 三 three
 players, refused) and gives `tenhou` with that variant.
 """
@@ -102,6 +103,15 @@ def ruleset_of(record: dict[str, Any]) -> Ruleset:
     title = record.get("title")
     head = title[0] if isinstance(title, list) and title and isinstance(title[0], str) else ""
     rule = record.get("rule") if isinstance(record.get("rule"), dict) else {}
+    ext = rule.get("mahjong_tui")
+    if isinstance(ext, dict) and ext.get("ruleset") in PRESET_IDS:
+        overrides = ext.get("overrides") or {}
+        if not isinstance(overrides, dict):
+            raise Tenhou6Error("rule.mahjong_tui.overrides is not an object")
+        try:
+            return load_preset(ext["ruleset"]).with_overrides(overrides)
+        except RulesetError as error:
+            raise Tenhou6Error(f"the record's house rules: {error}") from None
     if head.startswith(OUR_TITLE):
         preset = head[len(OUR_TITLE) :].strip()
         if preset not in PRESET_IDS:
