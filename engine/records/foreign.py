@@ -50,10 +50,8 @@ def read_bytes(path: str | Path) -> bytes:
 
 def kind_of(data: bytes) -> str | None:
     """"mjlog", "tenhou6", "mjai", "log" or None, from the record's first bytes."""
-    if looks_like_mjlog(data):
-        return "mjlog"
-    if data[:2] == b"\x1f\x8b":
-        return None
+    if looks_like_mjlog(data) or data[:2] == b"\x1f\x8b":
+        return "mjlog"  # gzip is only read for mjlogs: the reader says what is wrong inside
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

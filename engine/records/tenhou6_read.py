@@ -178,7 +178,15 @@ def game_from_tenhou6(text: str, ruleset: Ruleset | None = None) -> Game:
             end = {"type": "end_game", "scores": [round(float(v) * 100) for v in sc[0::2]]}
         except (TypeError, ValueError):
             raise Tenhou6Error("sc: the final scores are not numbers") from None
-    return rebuild(rules, kyokus, end, seed=0, seating=None)
+    rule = record.get("rule") if isinstance(record.get("rule"), dict) else {}
+    ext = rule.get("mahjong_tui") if isinstance(rule.get("mahjong_tui"), dict) else {}
+    seed = ext.get("seed", 0)
+    seating = ext.get("seating")
+    if not _is_int(seed) or not (
+        seating is None or (isinstance(seating, list) and sorted(seating) == [0, 1, 2, 3])
+    ):
+        raise Tenhou6Error("rule.mahjong_tui: seed or seating is not readable")
+    return rebuild(rules, kyokus, end, seed=seed, seating=seating)
 
 
 class _Hand:
