@@ -96,7 +96,18 @@ class ShowTenpai:
     seat: int
 
 
-Action = Discard | Tsumo | Ron | Chi | Pon | Daiminkan | Ankan | Kakan | Pass | ShowTenpai
+@dataclass(frozen=True, slots=True)
+class NineTerminals:
+    """Call the hand off with nine different terminals and honors on one's first draw
+    of an uninterrupted first go-around (九種九牌, `abort_kyuushu`): the player's choice."""
+
+    seat: int
+
+
+Action = (
+    Discard | Tsumo | Ron | Chi | Pon | Daiminkan | Ankan | Kakan | Pass | ShowTenpai
+    | NineTerminals
+)
 
 ACTION_TYPES: dict[str, type] = {
     "discard": Discard,
@@ -109,6 +120,7 @@ ACTION_TYPES: dict[str, type] = {
     "kakan": Kakan,
     "pass": Pass,
     "show_tenpai": ShowTenpai,
+    "nine_terminals": NineTerminals,
 }
 _REGISTRY = codec.Registry("action", ACTION_TYPES)
 

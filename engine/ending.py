@@ -20,6 +20,7 @@ from rules.ruleset import PAO_CLASSIC, Ruleset
 from rules.scoring import ScoreResult, score
 from rules.tiles import Tile
 
+from .aborts import nagashi_payments, nagashi_seats
 from .events import ExhaustiveDraw, GameEnded, Pay, TenpaiDeclared, Won
 from .results import FinalResult
 from .settlement import Payment, net_deltas, noten_payments, win_payments
@@ -67,7 +68,8 @@ def settle_wins(
 ) -> tuple[list[Won], list[int]]:
     """The `Won` event of each winner (in turn order) and the net score deltas of all.
 
-    Only the first winner takes the sticks on the table (head bump order)."""
+    Only the first winner (nearest the discarder) takes the honba and the sticks on the
+    table (head bump order; double and triple ron, RULESETS.md §8.1)."""
     deltas = [0] * 4
     events: list[Won] = []
     for n, w in enumerate(winners):
@@ -85,7 +87,7 @@ def settle_wins(
             winner=w,
             dealer=rnd.dealer,
             discarder=discarder,
-            honba=rnd.honba,
+            honba=rnd.honba if n == 0 else 0,
             riichi_sticks=rnd.sticks if n == 0 else 0,
             ruleset=r,
             liable=liable,
@@ -150,11 +152,18 @@ def declare(h: HandState, seat: int, show: bool) -> TenpaiDeclared:
 
 
 def settle_draw(r: Ruleset, h: HandState, dealer: int) -> tuple[ExhaustiveDraw, list[int], bool]:
-    """The exhaustive draw's event, net deltas (noten payments) and whether the dealer
-    repeats."""
+    """The exhaustive draw's event, net deltas (noten payments, or the nagashi mangan
+    that replace them) and whether the dealer repeats (tenpai, nagashi or not)."""
     tenpai_shown = [h.declared.get(s, False) for s in range(4)]
-    payments = noten_payments(tenpai_shown, r)
-    event = ExhaustiveDraw(tuple(tenpai_shown), _pays(payments))
+    nagashi = nagashi_seats(r, h)
+    if nagashi:
+        payments = nagashi_payments(r, nagashi, dealer)
+        event = ExhaustiveDraw(
+            tuple(tenpai_shown), _pays(payments), "nagashi_mangan", nagashi=tuple(nagashi)
+        )
+    else:
+        payments = noten_payments(tenpai_shown, r)
+        event = ExhaustiveDraw(tuple(tenpai_shown), _pays(payments))
     renchan = r.renchan == "win_or_tenpai" and tenpai_shown[dealer]
     return event, net_deltas(payments), renchan
 
@@ -169,17 +178,80 @@ class NextHand:
     over: bool
 
 
-def next_hand(r: Ruleset, rnd: Round, reason: HandEnd, renchan: bool, time_up: bool) -> NextHand:
+# The last round of each game length (0 East .. 3 North).
+LAST_ROUND = {"tonpuu": 0, "hanchan": 1, "isshou": 3}
+
+
+def last_round(r: Ruleset) -> int:
+    return LAST_ROUND[r.game_length]
+
+
+def extension_target(r: Ruleset) -> int:
+    """The points that end an extension round (`extension_target`, else the return)."""
+    return r.extension_target or r.return_points
+
+
+def in_extension(r: Ruleset, round_wind: int) -> bool:
+    """Whether a hand of `round_wind` is played in the extension (the West round)."""
+    return r.extension != "none" and round_wind > last_round(r)
+
+
+def first_place(scores: Sequence[int], r: Ruleset) -> int:
+    """The seat ranked first; ties go to the lower seat (from the first dealer) under
+    `rank_tie = "seat_order"`, and to the lower seat otherwise too (a shared first)."""
+    best = max(scores)
+    return next(seat for seat, p in enumerate(scores) if p == best)
+
+
+def _dealer_first(scores: Sequence[int], dealer: int, r: Ruleset) -> bool:
+    if r.rank_tie == "seat_order":
+        return first_place(scores, r) == dealer
+    return scores[dealer] >= max(scores)
+
+
+def next_hand(
+    r: Ruleset,
+    rnd: Round,
+    reason: HandEnd,
+    renchan: bool,
+    time_up: bool,
+    scores: Sequence[int] = (),
+    *,
+    abortive: bool = False,
+) -> NextHand:
     """Honba (000 第18条: +1 after a dealer repeat or any exhaustive draw, 0 after a
-    non-dealer win), the next dealer, and whether the game is over (last hand of the
-    last round without renchan, or the time limit)."""
+    non-dealer win), the next dealer, and whether the game is over: the last hand of
+    the last round without renchan, or the time limit; and with the §8.4 rules, a
+    score below zero (`bust`), the extension round (`extension`: entered when nobody
+    has the target after the last hand, over after the first hand at whose end
+    someone has it, at the latest after its fourth hand), and the dealer's stop in
+    the last hand (`last_dealer_stop`: he won or was tenpai and is first; never
+    after an abortive draw, which replays the hand)."""
     if r.honba_counter == "standard":
         honba = rnd.honba + 1 if renchan or reason == "draw" else 0
     else:
         honba = 0
-    last_round = 1 if r.game_length == "hanchan" else 3
-    last_hand = rnd.round_wind == last_round and rnd.dealer == 3
-    over = time_up or (last_hand and not renchan)
+    final_round = last_round(r)
+    extension = r.extension != "none" and final_round < 3
+    extra = extension and rnd.round_wind > final_round
+    reached = bool(scores) and max(scores) >= extension_target(r)
+    last_hand = rnd.dealer == 3 and rnd.round_wind == (final_round + 1 if extra else final_round)
+    if extra:
+        over = reached or (last_hand and not renchan)
+    else:
+        over = last_hand and not renchan and (not extension or reached)
+    if (
+        r.last_dealer_stop == "win_or_tenpai_when_first"
+        and renchan
+        and not abortive
+        and (extra or (rnd.round_wind == final_round and rnd.dealer == 3))
+        and _dealer_first(scores, rnd.dealer, r)
+        and (not extension or reached)
+    ):
+        over = True
+    if r.bust == "below_zero" and any(p < 0 for p in scores):
+        over = True
+    over = over or time_up
     round_wind, dealer = rnd.round_wind, rnd.dealer
     if not over and not renchan:
         dealer += 1
@@ -189,9 +261,18 @@ def next_hand(r: Ruleset, rnd: Round, reason: HandEnd, renchan: bool, time_up: b
     return NextHand(honba, round_wind, dealer, over)
 
 
+def deposits_to_first(r: Ruleset, scores: list[int], sticks: int, stick: int) -> int:
+    """Hand the sticks left on the table at the end to the first place where
+    `final_deposits = "to_first"` (Tenhou, M-League); the sticks left after it."""
+    if r.final_deposits != "to_first" or not sticks:
+        return sticks
+    scores[first_place(scores, r)] += sticks * stick
+    return 0
+
+
 def game_ended(scores: Sequence[int], sticks: int, results: Sequence[FinalResult]) -> GameEnded:
     """The final event. Unclaimed sticks stay on the table and are not anyone's
-    points (000 第32条ホ)."""
+    points (000 第32条ホ), unless they went to the first place (`deposits_to_first`)."""
     return GameEnded(
         tuple(scores),
         sticks,

@@ -158,8 +158,18 @@ class TenpaiDeclared:
 
 @dataclass(frozen=True, slots=True)
 class ExhaustiveDraw:
+    """A hand that ends without a win. `kind` is the CONTRACT.md `end` name: an
+    exhaustive draw ("exhaustive", or "nagashi_mangan" when one was paid, the payers
+    in `payments` and the seats in `nagashi`), or an abortive draw ("nine_terminals"
+    by `seat`, "four_winds", "four_riichi", "four_kans", "triple_ron"), which pays
+    nothing and keeps the dealer. Defaults keep older logs loading unchanged."""
+
     tenpai: tuple[bool, ...]
     payments: tuple[Pay, ...]
+    kind: str = "exhaustive"
+    seat: int | None = None  # who called a nine-terminals hand off
+    nagashi: tuple[int, ...] = ()  # seats paid a nagashi mangan
+    hand: tuple[Tile, ...] = ()  # the nine-terminals hand, shown
 
 
 @dataclass(frozen=True, slots=True)

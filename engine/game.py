@@ -31,10 +31,28 @@ from rules.hand import MeldKind
 from rules.ruleset import Ruleset
 from rules.tiles import Tile, format_tiles
 
-from . import claims, ending, kans, turns, wins
-from .actions import Action, Ankan, Discard, IllegalAction, Kakan, Ron, ShowTenpai, Tsumo
+from . import aborts, claims, ending, kans, turns, wins
+from .actions import (
+    Action,
+    Ankan,
+    Discard,
+    IllegalAction,
+    Kakan,
+    NineTerminals,
+    Ron,
+    ShowTenpai,
+    Tsumo,
+)
 from .claims import PASS
-from .events import Dealt, Event, GameStarted, HandEnded, HandStarted, RiichiAccepted
+from .events import (
+    Dealt,
+    Event,
+    ExhaustiveDraw,
+    GameStarted,
+    HandEnded,
+    HandStarted,
+    RiichiAccepted,
+)
 from .results import FinalResult, final_results
 from .state import STICK, Furiten, HandState, Round, seven_pairs
 from .view import PlayerView, player_view
@@ -321,6 +339,7 @@ class Game:
         )
         wall = Wall(tiles, throws, dealer)
         self.hand = h = HandState(wall, wall.deal(dealer), dealer)
+        self.hand_start_scores = tuple(self.scores)
         self._emit(
             HandStarted(
                 self.round_wind,
@@ -347,6 +366,7 @@ class Game:
         if isinstance(action, Discard):
             event = turns.discard(r, h, seat, action.tile, action.riichi)
             self._emit(event)
+            self._reveal_pending_dora()  # an open kan's dora, after the kan player's discard
             claims.open_discard_claims(r, h, self.counters, seat, event.tile, event.houtei)
             if h.phase != "claim":
                 self._close_claim()
@@ -354,7 +374,10 @@ class Game:
             drawn = h.seats[seat].drawn
             assert drawn is not None
             self._finish_win([seat], None, drawn, chankan=False)
+        elif isinstance(action, NineTerminals):
+            self._abort("nine_terminals", seat)
         elif isinstance(action, Ankan):
+            self._reveal_pending_dora()  # a second kan turns the first one's dora at once
             shown = kans.ankan(h, seat, action.kind)
             self._emit(shown)
             # Kokushi may rob an ankan only where the ruleset says so (000 第33条ロ②, §2).
@@ -362,8 +385,9 @@ class Game:
                 r, h, self.counters, seat, shown.meld.tiles[0], "ankan", shown.meld
             ):
                 return
-            self._complete_kan(seat)
+            self._complete_kan(seat, closed=True)
         elif isinstance(action, Kakan):
+            self._reveal_pending_dora()
             tile = shared(action.tile)
             added = kans.kakan(h, seat, tile)
             self._emit(added)
@@ -373,13 +397,17 @@ class Game:
         else:  # pragma: no cover - legal_actions never offers anything else here
             raise IllegalAction(f"{action!r} cannot be applied on a turn")
 
-    def _complete_kan(self, seat: int) -> None:
+    def _complete_kan(self, seat: int, *, closed: bool = False) -> None:
         """The kan stands: dead wall takes a live tile, kan dora, rinshan draw (§5.6)."""
         r, h = self.ruleset, self.hand
         h.wall.add_kan()
         claims.interrupt(h)
-        if r.dora and r.kan_dora and r.kan_dora_timing == "immediate":
-            self._emit(kans.reveal(h, kan=True))  # 000 第9条ロ: before the rinshan draw
+        timing = r.kan_dora_timing
+        if r.dora and r.kan_dora and timing != "none":
+            if timing == "immediate" or closed:
+                self._emit(kans.reveal(h, kan=True))  # 000 第9条ロ: before the rinshan draw
+            else:
+                h.pending_dora += 1  # Tenhou: an open kan's dora after the next discard
         turns.update_waits(h.seats[seat], self.chiitoitsu)
         self._emit(turns.draw(h, seat, rinshan=True))
 
@@ -391,6 +419,10 @@ class Game:
         claim = h.claim
         assert claim is not None
         if claim.responses:
+            rons = sum(1 for a in claim.responses.values() if isinstance(a, Ron))
+            if aborts.triple_ron(r, rons):
+                self._abort("triple_ron")
+                return
             winners, call = claims.resolve(claim.seat, claim.responses, r.multiple_ron)
         else:
             winners, call = [], None
@@ -404,12 +436,21 @@ class Game:
         h.claim = None
         if claim.source != "discard":
             assert claim.meld is not None
-            self._complete_kan(claim.seat)
+            self._complete_kan(claim.seat, closed=claim.meld.kind is MeldKind.ANKAN)
             return
         if claims.accept_riichi(r, h.seats[claim.seat]):
             self.scores[claim.seat] -= STICK
             self.counters = replace(self.counters, sticks=self.sticks + 1)
             self._emit(RiichiAccepted(claim.seat, self.sticks, self.scores[claim.seat]))
+            if aborts.four_riichi(r, h):
+                self._abort("four_riichi")
+                return
+        if aborts.four_winds(r, h):
+            self._abort("four_winds")
+            return
+        if aborts.four_kans(r, h):
+            self._abort("four_kans")
+            return
         if call is not None:
             called = claims.call(r, h, self.counters, call, claim.seat, claim.tile)
             self._emit(called)
@@ -436,6 +477,22 @@ class Game:
         self.counters = replace(self.counters, sticks=0)
         self._end_hand("win", deltas, renchan=self.dealer in winners)
 
+    def _reveal_pending_dora(self) -> None:
+        """Turn the kan dora an open kan still owes (`kan_dora_timing`)."""
+        h = self.hand
+        while h.pending_dora:
+            h.pending_dora -= 1
+            self._emit(kans.reveal(h, kan=True))
+
+    def _abort(self, kind: aborts.AbortKind, seat: int | None = None) -> None:
+        """An abortive draw (RULESETS.md §8.1): nothing is paid, the dealer stays, a
+        honba is added and the riichi sticks stay on the table."""
+        h = self.hand
+        h.claim = None
+        hand = tuple(sorted(h.seats[seat].hand, key=ending.tile_key)) if seat is not None else ()
+        self._emit(ExhaustiveDraw((False,) * 4, (), kind, seat, (), hand))
+        self._end_hand("draw", [0] * 4, renchan=True, abortive=True)
+
     def _exhaustive_draw(self) -> None:
         h = self.hand
         h.declare_queue = ending.declaration_order(h, self.dealer)
@@ -459,7 +516,9 @@ class Game:
         self._emit(event)
         self._end_hand("draw", deltas, renchan=renchan)
 
-    def _end_hand(self, reason: ending.HandEnd, deltas: list[int], *, renchan: bool) -> None:
+    def _end_hand(
+        self, reason: ending.HandEnd, deltas: list[int], *, renchan: bool, abortive: bool = False
+    ) -> None:
         r = self.ruleset
         self.hand.phase = "over"
         for seat, d in enumerate(deltas):
@@ -467,7 +526,9 @@ class Game:
         time_up = False
         if r.time_limit_minutes:
             time_up = self._clock() - self._clock_start >= r.time_limit_minutes * 60
-        nxt = ending.next_hand(r, self.counters, reason, renchan, time_up)
+        nxt = ending.next_hand(
+            r, self.counters, reason, renchan, time_up, self.scores, abortive=abortive
+        )
         self.counters = replace(self.counters, honba=nxt.honba)
         self.hands_played += 1
         self._emit(
@@ -477,6 +538,8 @@ class Game:
         )
         if nxt.over:
             self.is_over = True
+            sticks = ending.deposits_to_first(r, self.scores, self.sticks, STICK)
+            self.counters = replace(self.counters, sticks=sticks)
             self.results = final_results(self.scores, self.ruleset)
             self._emit(ending.game_ended(self.scores, self.sticks, self.results))
             return

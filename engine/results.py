@@ -15,6 +15,7 @@ split rank points such as (50 + 10) / 2 come out as the rulebooks print them.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -74,7 +75,43 @@ def final_results(
             result = Fraction(figure, PT) + share if in_pt else figure + share * PT
             rows[seat] = FinalResult(seat, final[seat], place + 1, float(share), float(result))
         place += len(group)
-    return [row for row in rows if row is not None]
+    out = [row for row in rows if row is not None]
+    if in_pt and ruleset.result_rounding == "thousand_gosha_rokunyu":
+        out = _rounded(out, [seat for group in groups for seat in group], ruleset, penalties=[
+            _penalty_points(chombos[s], call_word_penalties[s], ruleset) for s in range(seats)
+        ])
+    return out
+
+
+def gosha_rokunyu(points: int) -> int:
+    """Points in thousands as Tenhou rounds them: 五捨六入 on the hundreds of the
+    amount, the sign kept: -24,500 → -24, -7,600 → -8, 12,500 → 12, 12,600 → 13
+    (the records' `owari`, §8.1: 7386… has 5,500 → -24.5 → -44.0 with its uma)."""
+    hundreds = abs(points) // 100
+    rounded = (hundreds + 4) // 10
+    return -rounded if points < 0 else rounded
+
+
+def _rounded(
+    rows: list[FinalResult], order: list[int], ruleset: Ruleset, penalties: Sequence[int]
+) -> list[FinalResult]:
+    """`result_rounding = "thousand_gosha_rokunyu"`: every place but the first is its
+    points against the return rounded to thousands plus its rank points; the first
+    takes what makes the results sum to zero (Tenhou's `owari`)."""
+    out = list(rows)
+    others = Fraction(0)
+    for seat in order[1:]:
+        row = rows[seat]
+        base = gosha_rokunyu(row.points - ruleset.return_points) + Fraction(row.uma)
+        others += base
+        out[seat] = dataclasses.replace(
+            row, result=float(base + Fraction(penalties[seat], PT))
+        )
+    first = order[0]
+    out[first] = dataclasses.replace(
+        rows[first], result=float(-others + Fraction(penalties[first], PT))
+    )
+    return out
 
 
 def _places(
@@ -84,7 +121,9 @@ def _places(
     groups: list[tuple[int, ...]] = []
     for value in sorted(set(points), reverse=True):
         tied = tuple(seat for seat, p in enumerate(points) if p == value)
-        if len(tied) > 1 and ruleset.rank_tie == "external" and tie_break is not None:
+        if len(tied) > 1 and ruleset.rank_tie == "seat_order":
+            groups.extend((seat,) for seat in tied)  # Tenhou: from the first dealer on
+        elif len(tied) > 1 and ruleset.rank_tie == "external" and tie_break is not None:
             order = tuple(tie_break(tied))
             if sorted(order) != list(tied):
                 raise ValueError(f"tie_break must order exactly the seats {tied}, got {order}")

@@ -179,6 +179,7 @@ class HandState:
         "dora_indicators",
         "indicators",
         "last_discard",
+        "pending_dora",
         "phase",
         "seats",
         "turn",
@@ -191,6 +192,9 @@ class HandState:
         self.wall = wall
         self.seats = [SeatState(h) for h in hands]
         self.indicators = 0  # dora indicators revealed (omote + kan)
+        # Kan dora owed by an open kan, turned after the kan player's next discard
+        # (kan_dora_timing = "closed_immediate_open_after_discard").
+        self.pending_dora = 0
         self.dora_indicators: tuple[Tile, ...] = ()  # those indicators, in order
         self.turn = dealer
         self.turn_kind: TurnKind = "draw"

@@ -20,7 +20,8 @@ from rules.shanten import shanten
 from rules.tiles import KIND_COUNT, Tile
 from rules.waits import waits as shape_waits
 
-from .actions import Action, Discard, Tsumo
+from .aborts import nine_terminals
+from .actions import Action, Discard, NineTerminals, Tsumo
 from .claims import passed
 from .events import Discarded, Drew
 from .kans import distinct_tiles, kan_actions
@@ -32,6 +33,7 @@ from .wins import tsumo_result
 # values, so sharing them is safe, and it saves building ~14 of them every turn.
 _DISCARDS: list[list[Discard | None]] = [[None] * (4 * KIND_COUNT) for _ in range(4)]
 TSUMO = tuple(Tsumo(seat) for seat in range(4))
+NINE_TERMINALS = tuple(NineTerminals(seat) for seat in range(4))
 
 
 def discard_action(seat: int, tile: Tile, riichi: bool = False) -> Discard:
@@ -107,6 +109,8 @@ def turn_actions(r: Ruleset, h: HandState, rnd: Round, seat: int, points: int) -
     if after_draw and may_riichi(r, h, seat, points):
         riichi = riichi_discards(r, s, tiles)
         actions.extend(discard_action(seat, t, True) for t in riichi)
+    if after_draw and nine_terminals(r, h, seat):
+        actions.append(NINE_TERMINALS[seat])  # last: a choice, never the default
     return actions
 
 
@@ -122,6 +126,8 @@ def may_riichi(r: Ruleset, h: HandState, seat: int, points: int) -> bool:
         return False  # 000 第32条ハ※: not with the houtei discard
     if remaining < 4 and not r.riichi_no_draw:
         return False  # he would never draw again
+    if remaining < r.riichi_min_tiles:
+        return False  # Tenhou: at least 4 tiles left to draw (§8.1)
     # One draw lowers the shanten by at most one: a hand that was tenpai before the
     # draw still is (discard the drawn tile), one that was 2+ away cannot be yet.
     if s.shanten <= 0:

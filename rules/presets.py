@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from .ruleset import PRESET_IDS
+from .ruleset import ALL_PRESET_IDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,4 +23,4 @@ class PresetInfo:
 def preset_infos() -> tuple[PresetInfo, ...]:
     text = resources.files("rules").joinpath("preset_info.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
-    return tuple(PresetInfo(id=pid, **data[pid]) for pid in PRESET_IDS)
+    return tuple(PresetInfo(id=pid, **data[pid]) for pid in ALL_PRESET_IDS)

@@ -16,6 +16,10 @@ from importlib import resources
 from typing import Any
 
 PRESET_IDS = ("jpm", "renmei_classic", "jpml", "wrc", "teiai", "gifu")
+# The online presets (RULESETS.md §8): data like the seeds, but not from a seed rulebook,
+# so kept apart from PRESET_IDS (the §7 presets every seed-table test walks).
+ONLINE_PRESET_IDS = ("tenhou", "mleague", "mahjongsoul")
+ALL_PRESET_IDS = PRESET_IDS + ONLINE_PRESET_IDS
 DEFAULT_PRESET = "wrc"
 
 
@@ -25,11 +29,15 @@ class RulesetError(ValueError):
 
 # Allowed values of every string field (RULESETS.md §7 "Enumerations").
 ENUMS: dict[str, tuple[str, ...]] = {
-    "game_length": ("hanchan", "isshou"),
+    "game_length": ("hanchan", "isshou", "tonpuu"),  # tonpuu: East only (§8.1)
     "scoring_model": ("modern", "classic"),
     "uma_mode": ("fixed", "float", "none"),
-    "rank_tie": ("split", "shared", "external"),
-    "bust": ("none",),
+    # seat_order: tied players rank by seat from the first dealer (Tenhou, §8.1).
+    "rank_tie": ("split", "shared", "external", "seat_order"),
+    "bust": ("none", "below_zero"),
+    "extension": ("none", "west_sudden_death"),
+    "last_dealer_stop": ("none", "win_or_tenpai_when_first"),
+    "result_rounding": ("none", "thousand_gosha_rokunyu"),
     # head_bump is every preset; double_ron and multiple express common online rules.
     "multiple_ron": ("head_bump", "double_ron", "multiple"),
     "riichi_pass": ("furiten", "none"),
@@ -38,9 +46,9 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "tenpai_declaration": ("optional", "none"),
     "honba_counter": ("standard", "none"),
     "total_check": ("none", "excess_from_first"),
-    "final_deposits": ("unclaimed", "none"),
+    "final_deposits": ("unclaimed", "none", "to_first"),
     "kuikae": ("forbidden", "allowed"),
-    "riichi_points": ("any", "none"),
+    "riichi_points": ("any", "none", "min_1000"),
     "riichi_ankan": (
         "none",
         "composition",
@@ -48,7 +56,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
         "composition_no_yaku_change",
     ),
     "renchan": ("win_or_tenpai", "win_only"),
-    "kan_dora_timing": ("immediate", "none"),
+    "kan_dora_timing": ("immediate", "none", "closed_immediate_open_after_discard"),
     "pinfu_tsumo": ("pinfu_20fu", "classic_tsumo_yaku"),
     "chiitoitsu": ("25fu_2han", "none"),
     "pao_honba": ("discarder", "jpml", "none"),
@@ -111,6 +119,8 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "kaimen_dice": (1, 2),
     "dead_wall": (14, 14),
     "discard_rows": (1, 24),
+    "riichi_min_tiles": (0, 70),
+    "extension_target": (0, POINTS_MAX),  # live tiles left to draw; 0 = no limit (§8.4)
     "fu_rounding": (0, 10),
     "payment_rounding": (0, 100),
     "limit_mangan_han": (0, 13),
@@ -147,6 +157,10 @@ class Ruleset:
     agari_yame: bool
     final_deposits: str
     total_check: str
+    extension: str
+    extension_target: int  # points that end the extension; 0 = the return points
+    last_dealer_stop: str
+    result_rounding: str
     # B. Winning requirements and calls
     min_yaku_han: int
     kuitan: bool
@@ -164,6 +178,7 @@ class Ruleset:
     # D. Riichi
     riichi: bool
     riichi_points: str
+    riichi_min_tiles: int
     ippatsu: bool
     double_riichi: bool
     furiten_riichi: bool
@@ -184,6 +199,7 @@ class Ruleset:
     abort_suufon: bool
     abort_suucha_riichi: bool
     abort_suukaikan: bool
+    abort_sanchahou: bool
     nagashi_mangan: bool
     # F. Scoring
     scoring_model: str
@@ -245,11 +261,6 @@ class Ruleset:
         for key, value in overrides.items():
             if key not in RULE_KEYS:
                 raise RulesetError(_unknown_key_message(key))
-            if key in ONLY_FALSE_PLAYED and value is True:
-                raise RulesetError(
-                    f"{key} = true is not played yet: no rulebook here has it (RULESETS.md"
-                    f" §2 gives every preset {key} = false), so the engine has no such ending"
-                )
             raw[key] = value
         merged = dict(self.overrides)
         merged.update({k: _freeze(v) for k, v in overrides.items()})
@@ -267,14 +278,6 @@ class Ruleset:
             out[name] = value
         return out
 
-
-# Rule rows every preset sets to false and the engine plays only that way: a house
-# rule turning one on is refused rather than silently ignored (abortive draws, 000
-# 第16条; nagashi mangan, 003 §22).
-ONLY_FALSE_PLAYED = frozenset(
-    {"abort_kyuushu", "abort_suufon", "abort_suucha_riichi", "abort_suukaikan",
-     "nagashi_mangan"}
-)
 
 RULE_KEYS: tuple[str, ...] = tuple(
     f.name for f in dataclasses.fields(Ruleset) if f.name not in ("id", "overrides")
@@ -400,6 +403,11 @@ def _check_consistency(v: dict[str, Any]) -> None:
             f"rule 'classic_cap': pao [{PAO_CLASSIC!r}] pays a mangan at the classic cap,"
             " so it needs a positive cap"
         )
+    if v["extension"] != "none" and v["game_length"] == "isshou":
+        raise RulesetError(
+            "rule 'extension': an isshou game already plays all four rounds, so there is"
+            " no round to extend into; use extension = \"none\""
+        )
     if v["scoring_model"] == "modern":
         ladder = [v[f"limit_{n}_han"] for n in ("mangan", "haneman", "baiman", "sanbaiman")]
         if ladder != sorted(ladder) or ladder[0] < 1:
@@ -413,16 +421,50 @@ def _preset_table() -> dict[str, dict[str, Any]]:
     text = resources.files("rules").joinpath("presets.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
     defaults = data.pop("defaults")
-    return {pid: {**defaults, **data[pid]} for pid in PRESET_IDS}
+    return {pid: {**defaults, **data[pid]} for pid in ALL_PRESET_IDS}
 
 
 @cache
 def load_preset(preset_id: str) -> Ruleset:
-    """The resolved preset `preset_id` (one of PRESET_IDS)."""
+    """The resolved preset `preset_id` (one of ALL_PRESET_IDS)."""
     table = _preset_table()
     if preset_id not in table:
-        raise RulesetError(f"unknown ruleset {preset_id!r}; choose one of {', '.join(PRESET_IDS)}")
+        raise RulesetError(
+            f"unknown ruleset {preset_id!r}; choose one of {', '.join(ALL_PRESET_IDS)}"
+        )
     return _build(preset_id, dict(table[preset_id]))
+
+
+# Tenhou's GO `type` flags (RULESETS.md §8.1 "record flags"; tsubakisakura/mjlog2json).
+GO_NO_RED = 0x02
+GO_NO_KUITAN = 0x04
+GO_HANCHAN = 0x08
+GO_SANMA = 0x10
+
+
+def tenhou_variant(go_type: int, *, rounded: bool = True) -> Ruleset:
+    """The `tenhou` preset as a record's GO `type` sets it: 0x02 no red fives, 0x04 no
+    open tanyao, 0x08 East–South (else East only). A three-player record is refused:
+    the engine plays four. The overrides are the record's, so a replay names them.
+
+    `rounded=False` is for records whose `owari` shows tenths (the 2022 records of
+    shared/records/tenhou; the 2016 and 2018 ones are rounded 五捨六入): the GO type
+    does not say which, the record's results do."""
+    if go_type & GO_SANMA:
+        raise RulesetError(
+            f"GO type {go_type:#x} is a three-player game; only four-player games are played"
+        )
+    overrides: dict[str, Any] = {}
+    if go_type & GO_NO_RED:
+        overrides["red_fives"] = 0
+    if go_type & GO_NO_KUITAN:
+        overrides["kuitan"] = False
+    if not go_type & GO_HANCHAN:
+        overrides["game_length"] = "tonpuu"
+    if not rounded:
+        overrides["result_rounding"] = "none"
+    base = load_preset("tenhou")
+    return base.with_overrides(overrides) if overrides else base
 
 
 # An override is one short line: the longest real one (`uma_float`) is about 70.

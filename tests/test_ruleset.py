@@ -68,12 +68,23 @@ def test_the_six_presets():
     assert set(_presets_from_the_rulebook()) == set(PRESET_IDS)
 
 
+def _section_8_4_keys() -> set[str]:
+    """The new parameters of §8.4 (the online presets' rules): not in the §7 data."""
+    table = _section(8).split("### 8.4", 1)[1]
+    keys = set(re.findall(r"`([a-z0-9_]+)`", table.split("\n\n", 2)[1]))
+    # extension_target: the West round's target where it is not the return points
+    # (Mahjong Soul's 30,000 against its 25,000 return; rules/presets.toml).
+    return {k for k in keys if k in RULE_KEYS} | {"extension_target"}
+
+
 @pytest.mark.parametrize("preset", PRESET_IDS)
 def test_preset_loads_with_every_section_7_key(preset):
     ruleset = load_preset(preset)
     assert ruleset.id == preset
     assert set(_presets_from_the_rulebook()[preset]) <= set(RULE_KEYS)
-    assert set(RULE_KEYS) <= set(_presets_from_the_rulebook()[preset])
+    # Every field is a §7 key, or one of the §8.4 parameters the seeds leave off.
+    assert set(RULE_KEYS) - _section_8_4_keys() <= set(_presets_from_the_rulebook()[preset])
+    assert {"abort_sanchahou", "riichi_min_tiles", "result_rounding"} <= _section_8_4_keys()
 
 
 def test_every_section_2_row_is_a_field_or_refined_or_shared_code():
@@ -420,12 +431,25 @@ def test_ruleset_is_a_slotted_dataclass():
 
 @pytest.mark.parametrize(
     "key",
-    ["abort_kyuushu", "abort_suufon", "abort_suucha_riichi", "abort_suukaikan", "nagashi_mangan"],
+    [
+        "abort_kyuushu",
+        "abort_suufon",
+        "abort_suucha_riichi",
+        "abort_suukaikan",
+        "abort_sanchahou",
+        "nagashi_mangan",
+    ],
 )
-def test_endings_no_rulebook_has_are_refused_as_house_rules_not_ignored(key):
-    with pytest.raises(RulesetError, match=f"{key} = true is not played yet"):
-        load_preset("wrc").with_overrides({key: True})
+def test_endings_are_house_rules_any_preset_may_turn_on(key):
+    # Refused while the engine had no such ending; played now (RULESETS.md §8.4, issue #14:
+    # tests/test_engine_online_rules.py plays each one on a scripted wall).
+    assert getattr(load_preset("wrc").with_overrides({key: True}), key) is True
     assert getattr(load_preset("wrc").with_overrides({key: False}), key) is False
+
+
+def test_an_extension_needs_a_round_to_extend_into():
+    with pytest.raises(RulesetError, match="rule 'extension'"):
+        load_preset("renmei_classic").with_overrides({"extension": "west_sudden_death"})
 
 
 # --- ranges and consistency: no accepted override makes a game fail (issue #10) ---------------

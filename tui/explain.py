@@ -917,6 +917,10 @@ PARAMETER_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "agari_yame",
             "final_deposits",
             "total_check",
+            "extension",
+            "extension_target",
+            "last_dealer_stop",
+            "result_rounding",
         ),
     ),
     (
@@ -935,6 +939,7 @@ PARAMETER_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         (
             "riichi",
             "riichi_points",
+            "riichi_min_tiles",
             "ippatsu",
             "double_riichi",
             "furiten_riichi",
@@ -960,6 +965,7 @@ PARAMETER_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "abort_suufon",
             "abort_suucha_riichi",
             "abort_suukaikan",
+            "abort_sanchahou",
             "nagashi_mangan",
         ),
     ),
@@ -1038,6 +1044,26 @@ _ENUM_TEXT: dict[tuple[str, str], str] = {
     ("multiple_ron", "multiple"): "every claimant wins",
     ("kan_dora_timing", "immediate"): "at once, before the rinshan draw",
     ("kan_dora_timing", "none"): "n/a",
+    ("kan_dora_timing", "closed_immediate_open_after_discard"): (
+        "closed kan at once; open kan after the kan player's next discard"
+    ),
+    ("game_length", "tonpuu"): "tonpuu: East round only",
+    ("rank_tie", "seat_order"): "by seat order from the first dealer",
+    ("bust", "below_zero"): "the game ends when a player falls below zero",
+    ("final_deposits", "to_first"): "go to first place",
+    ("riichi_points", "min_1000"): "needs 1,000 points",
+    ("extension", "none"): "none",
+    ("extension", "west_sudden_death"): (
+        "next round, sudden death until someone reaches the target"
+    ),
+    ("last_dealer_stop", "none"): "none",
+    ("last_dealer_stop", "win_or_tenpai_when_first"): (
+        "last hand: ends if the dealer wins or is tenpai and is first"
+    ),
+    ("result_rounding", "none"): "none",
+    ("result_rounding", "thousand_gosha_rokunyu"): (
+        "to thousands, 500 down and 600 up (五捨六入)"
+    ),
     ("riichi_points", "any"): "allowed; points may go below zero",
     ("riichi_points", "none"): "n/a",
     ("riichi_ankan", "none"): "not allowed",
@@ -1159,6 +1185,12 @@ def parameter_value(key: str, ruleset: Ruleset) -> str:
         return f"{value:+,} points" if value else "none"
     if key in ("fu_rounding", "payment_rounding"):
         return f"up to a multiple of {value}" if value else "none"
+    if key == "riichi_min_tiles":
+        return f"{value} tiles left to draw" if value else "no limit"
+    if key == "extension_target":
+        if r.extension == "none":
+            return "n/a"
+        return points(value) if value else f"the return points ({points(r.return_points)})"
     if key == "kaimen_dice":
         return "one throw" if value == 1 else f"{value} throws"
     if key in (
@@ -1166,6 +1198,7 @@ def parameter_value(key: str, ruleset: Ruleset) -> str:
         "abort_suufon",
         "abort_suucha_riichi",
         "abort_suukaikan",
+        "abort_sanchahou",
         "nagashi_mangan",
         "kazoe_yakuman",
         "daiminkan_pao",

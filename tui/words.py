@@ -1068,3 +1068,67 @@ AI_TERMS: dict[str, str] = {
     " (red)": " (赤)",
     " ...": " …",
 }
+
+
+# The online presets' rules (RULESETS.md §8.4): their rows in the rules reference, and the
+# names of the endings they add (the result screens and the hand log name an abortive draw
+# or a nagashi mangan as they name a win).
+ONLINE_PARAMETERS: dict[str, tuple[str, str]] = {
+    "extension": ("extension (West round)", "延長戦 (西入)"),
+    "extension_target": ("points that end the extension", "延長戦の終了点"),
+    "last_dealer_stop": ("dealer stop in the last hand", "オーラス親の止め"),
+    "result_rounding": ("rounding of the final results", "成績の端数処理"),
+    "riichi_min_tiles": ("tiles left needed for riichi", "立直に必要な残り枚数"),
+    "abort_sanchahou": ("abortive draw: triple ron", "三家和了"),
+}
+PARAMETERS.update(ONLINE_PARAMETERS)
+WORDS.update(_section("param", ONLINE_PARAMETERS))
+
+# `end` names of CONTRACT.md (`replay --summary --json`) for the endings besides a win.
+ENDINGS: dict[str, tuple[str, str]] = {
+    "nine_terminals": ("abortive draw: nine terminals and honors", "九種九牌"),
+    "four_winds": ("abortive draw: four same winds", "四風連打"),
+    "four_riichi": ("abortive draw: four riichi", "四家立直"),
+    "four_kans": ("abortive draw: four kans", "四槓散了"),
+    "triple_ron": ("abortive draw: triple ron", "三家和了"),
+    "nagashi_mangan": ("nagashi mangan", "流し満貫"),
+}
+WORDS.update(_section("end", ENDINGS))
+ENDING_MESSAGES: dict[str, Message] = {
+    "why.nine_terminals": Message(
+        "{seat} showed nine different terminals and honors on the first draw and"
+        " called the hand off",
+        "{seat}が第一ツモで九種類の么九牌を見せて流局を宣言した",
+    ),
+    "why.four_winds": Message(
+        "All four players discarded the same wind on the first go-around",
+        "第一巡で四人が同じ風牌を捨てた",
+    ),
+    "why.four_riichi": Message(
+        "The fourth riichi was accepted: all four players are in riichi",
+        "四人目の立直が成立し、全員が立直した",
+    ),
+    "why.four_kans": Message(
+        "Four kans by more than one player: the hand ends after the next discard",
+        "二人以上で四回の槓: 次の打牌で流局",
+    ),
+    "why.triple_ron": Message(
+        "Three players called ron on the same tile: nobody wins",
+        "三人が同じ牌でロンした: 和了なし",
+    ),
+    "why.nagashi_mangan": Message(
+        "{seat} discarded only terminals and honors and none was called: paid a"
+        " mangan as by tsumo",
+        "{seat}の捨て牌は全て么九牌で鳴かれなかった: ツモの満貫として支払われる",
+    ),
+    "why.abortive_draw": Message(
+        "Abortive draw: the dealer stays, a honba is added and the riichi sticks stay"
+        " on the table",
+        "途中流局: 親は連荘、一本場が加わり、供託は場に残る",
+    ),
+    "nine_terminals_prompt": Message(
+        "Nine terminals and honors: call the hand off (9) or play on?",
+        "九種九牌: 流局にする (9) か続けるか",
+    ),
+}
+MESSAGES.update(ENDING_MESSAGES)
