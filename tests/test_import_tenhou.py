@@ -8,10 +8,8 @@ results. The round trip import → export tenhou.net/6 → import
 (`engine.records.tenhou6_read`) must give the same events. Bad files (corrupt,
 cut, three-player, not a record at all) are one line on stderr and exit 2.
 
-Until the `tenhou` preset and the engine rules it needs land (branch m-online),
-the import plays `wrc` with the nearest overrides, and the records that need a
-missing rule are expected to fail (`PENDING`, strict: a record that starts to
-pass must leave the list). Once `tenhou` exists, every record must pass.
+One record's lobby is not the `tenhou` preset's (`PENDING_RESULTS`, a strict
+xfail: it must leave the list once it passes).
 """
 
 from __future__ import annotations
@@ -33,46 +31,17 @@ from engine.records.mjlog import MjlogError, parse_mjlog, record_summary
 from engine.records.summary import hand_summaries
 from engine.records.tenhou6_read import Tenhou6Error, game_from_tenhou6
 from engine.records.tenhou_import import game_from_mjlog, game_from_record
-from rules.ruleset import RulesetError, load_preset
 from rules.tiles import parse_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT.parent / "shared" / "records" / "tenhou"
 FILES = sorted(RECORDS.glob("*.mjlog"))
 
-try:
-    load_preset("tenhou")
-    HAS_TENHOU = True
-except RulesetError:
-    HAS_TENHOU = False
-
-# What the engine still lacks for each record while `tenhou` is missing (file prefix).
-BUST = "bust below zero ends the game"
-KAN_DORA = "kan dora of an open kan turned after the next discard"
-PENDING_HANDS = {
-    "0073c43a": KAN_DORA + " (E3-0)",
-    "017666": BUST + " (after S3-1)",
-    "039a939b": "四風連打 abortive draw (E2-0)",
-    "071532d9": BUST + " (after E4-0)",
-    "0a4f00a1": "九種九牌 abortive draw (E2-1)",
-    "0cd16d7b": "九種九牌 abortive draw (S3-2)",
-    "0e69addc": "West round, sudden death (after S4)",
-    "11a4cf0a": KAN_DORA + " (S2-0)",
-    "198cd1d4": BUST + " (after S3-0)",
-    "32f218c7": "nagashi mangan (E4-0)",
-    "330ddeeb": "East-only game (GO type 2113 has no hanchan flag)",
-    "3658e7fd": KAN_DORA + " (E1-2)",
-    "5ec7c34a": KAN_DORA + " (S3-0)",
-    "82e55230": "四家立直 abortive draw (E3-0)",
-    "9a47d182": KAN_DORA + " (S1-1)",
-    "c151acc6": "all-last dealer stop (S4-0: the dealer wins and is first)",
-}
-# Besides the above, the final results need Tenhou's rounding and leftover sticks.
+# The one record whose lobby the `tenhou` preset does not describe: GO type 0x841 (no
+# hanchan flag, bit 0x800), 1,000 points each, results (points - 1,000) / 1,000 with no
+# uma or oka. Its hands and final scores replay exactly; its results cannot.
 PENDING_RESULTS = {
-    **PENDING_HANDS,
-    "6bf339b9": "results rounded as Tenhou does (五捨六入)",
-    "72421dda": "results rounded as Tenhou does (五捨六入)",
-    "73862624": "results rounded as Tenhou does (五捨六入)",
+    "330ddeeb": "GO type 0x841 lobby: 1,000-point start, results without uma/oka",
 }
 
 
@@ -80,7 +49,7 @@ def _pending(table: dict[str, str]) -> list[Any]:
     out = []
     for path in FILES:
         reason = next((r for k, r in table.items() if path.name.startswith(k)), None)
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason and not HAS_TENHOU else []
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
         out.append(pytest.param(path, id=path.name[:8], marks=marks))
     return out
 
@@ -102,7 +71,7 @@ def test_the_twenty_records_are_there():
 # --- the records replay exactly -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", _pending(PENDING_HANDS))
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name[:8])
 def test_each_hand_ends_with_the_records_scores(path):
     record = parse_mjlog(path.read_bytes())
     want = record_summary(record)
@@ -184,10 +153,7 @@ def _sorted(text: str) -> list[tuple[int, bool]]:
     return sorted((t.kind, t.red) for t in parse_tiles(text))
 
 
-REPLAYING = [p for p in FILES if not any(p.name.startswith(k) for k in PENDING_HANDS)]
-
-
-@pytest.mark.parametrize("path", REPLAYING, ids=lambda p: p.name[:8])
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name[:8])
 def test_record_to_tenhou6_and_back_gives_the_same_events(path):
     game = game_from_mjlog(path.read_bytes())
     text, _ = export(split_hands(game), "tenhou6")
@@ -208,7 +174,7 @@ def test_our_games_to_tenhou6_and_back_give_the_same_events(preset, seed):
 
 
 def test_a_tenhou_lobby_record_takes_the_tenhou_rules_and_three_players_are_refused():
-    path = REPLAYING[0]
+    path = FILES[0]
     game = game_from_mjlog(path.read_bytes())
     data = json.loads(export(split_hands(game), "tenhou6")[0])
     data["title"] = ["四鳳南喰赤", ""]
@@ -224,7 +190,7 @@ def test_a_tenhou_lobby_record_takes_the_tenhou_rules_and_three_players_are_refu
 
 
 def test_a_changed_discard_is_named_by_hand_in_one_line():
-    path = REPLAYING[0]
+    path = FILES[0]
     text = path.read_bytes()
     record = parse_mjlog(text)
     hand = record.hands[1]
@@ -240,7 +206,7 @@ def test_a_changed_discard_is_named_by_hand_in_one_line():
 
 
 def _mjlog_cases(tmp_path: Path) -> dict[str, tuple[Path, str]]:
-    data = REPLAYING[0].read_bytes()
+    data = FILES[0].read_bytes()
     cases = {
         "cut": (data[: len(data) // 2], "does not import"),
         "cut_gzip": (gzip.compress(data)[:300], "does not import"),
@@ -276,13 +242,12 @@ def test_bad_records_are_one_line_and_status_2(tmp_path):
                 assert says in lines[0], (name, out.stderr)
 
 
-def test_a_record_that_differs_from_the_engine_is_one_line_naming_the_hand():
-    if HAS_TENHOU:
-        pytest.skip("every record replays under the tenhou preset")
+def test_a_record_played_under_other_rules_is_one_line_naming_the_hand():
+    # 039a…'s E2-0 is a 四風連打: under wrc (no abortive draws) the game goes on.
     path = next(p for p in FILES if p.name.startswith("039a939b"))
-    out = _cli("replay", "--summary", "--json", str(path))
+    out = _cli("replay", "--summary", "--json", "--ruleset", "wrc", str(path))
     assert out.returncode == 2 and out.stdout == ""
-    assert len(out.stderr.splitlines()) == 1 and "hand E2-0" in out.stderr
+    assert len(out.stderr.splitlines()) == 1 and "hand E2-0" in out.stderr, out.stderr
 
 
 def test_the_parser_still_refuses_a_three_player_go_flag():

@@ -44,6 +44,7 @@ from ..actions import (
     Discard,
     IllegalAction,
     Kakan,
+    NineTerminals,
     Pass,
     Pon,
     Ron,
@@ -64,7 +65,7 @@ from ..wall import (
     shared,
 )
 from . import HandRecord
-from .mjai import EXTENSION, HONORS, WINDS, kyoku_lines
+from .mjai import EXTENSION, HONORS, WINDS, kyoku_lines, pai
 
 DICE = (3, 4)  # every hand's throw: the break is not in the record and no rule reads it
 KAN_TYPES = ("ankan", "kakan", "daiminkan")
@@ -372,6 +373,13 @@ class _Walk:
                     f"{_short(got)}, the record has {_short(want)}"
                 )
         self.checked = len(lines)
+        if hand.end is not None and not kyoku.dora_lines:
+            turned = [pai(e.indicator) for e in hand.events if isinstance(e, DoraRevealed)]
+            if turned != kyoku.kan_indicators:
+                raise ValueError(
+                    f"hand {kyoku.label}: the rebuilt game turns kan dora {turned}, the "
+                    f"record has {kyoku.kan_indicators}"
+                )
         if hand.end is not None and len(lines) < len(kyoku.lines):
             raise ValueError(
                 f"hand {kyoku.label}, line {kyoku.numbers[len(lines)]}: the hand is over, "
@@ -432,6 +440,8 @@ class _Walk:
     def turn(self, seat: int) -> Action:
         line = self.next_line()
         kind = line.get("type")
+        if kind == "ryukyoku" and line.get("reason") == "kyushukyuhai":
+            return NineTerminals(seat)  # the seat to play calls the hand off
         if line.get("actor") != seat:
             raise ValueError(
                 f"hand {self.label()}, line {self.where()}: it is seat {seat}'s turn, "
@@ -448,6 +458,7 @@ class _Walk:
             return Kakan(seat, tile_from_pai(line.get("pai")))
         if kind == "hora" and line.get("target") == seat:
             return Tsumo(seat)
+
         raise ValueError(
             f"hand {self.label()}, line {self.where()}: seat {seat} must act on its turn, "
             f"the record has {_short(line)}"

@@ -46,6 +46,16 @@ HONORS = "ESWNPFC"
 WINDS = "ESWN"
 STICK = 1000
 EXTENSION = "mahjong_tui"  # start_game field: ruleset, overrides, seed, seating
+# ExhaustiveDraw.kind (CONTRACT.md `end` names) -> the mjai protocol's ryukyoku reason.
+DRAW_REASONS = {
+    "exhaustive": "fanpai",
+    "nagashi_mangan": "nagashimangan",
+    "nine_terminals": "kyushukyuhai",
+    "four_winds": "sufonrenta",
+    "four_riichi": "suchareach",
+    "four_kans": "sukaikan",
+    "triple_ron": "sanchaho",
+}
 YAKUMAN_FAN = 100  # how the mjai protocol counts a yakuman in `yakus`
 
 # Our yaku ids -> the mjai protocol's names.
@@ -251,7 +261,7 @@ def kyoku_lines(hand: HandRecord) -> list[dict[str, Any]]:
             out.append(
                 {
                     "type": "ryukyoku",
-                    "reason": "fanpai",
+                    "reason": DRAW_REASONS.get(event.kind, event.kind),
                     "tehais": [shown.get(seat) for seat in range(4)],
                     "tenpais": list(event.tenpai),
                     "deltas": deltas,

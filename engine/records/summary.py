@@ -78,10 +78,8 @@ def hand_summaries(events: list[Event]) -> list[dict[str, Any]]:
 
 
 def _draw_end(event: ExhaustiveDraw) -> str:
-    """`exhaustive`, or `nagashi_mangan` when the draw's payments say so."""
-    if any("nagashi" in pay.reason for pay in event.payments):
-        return "nagashi_mangan"
-    return "exhaustive"
+    """The draw's CONTRACT.md `end` name, as the engine names it (`kind`)."""
+    return event.kind
 
 
 __all__ = ["ENDS", "hand_summaries"]

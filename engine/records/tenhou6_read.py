@@ -41,6 +41,7 @@ from ..game import Game
 from ..wall import MAN5, PIN5, SOU5
 from .importer import Kyoku, rebuild
 from .mjai import pai
+from .mjlog import GO_HANCHAN, GO_NO_KUITAN, GO_NO_RED
 from .tenhou6 import TSUMOGIRI, WIN_TAG
 from .tenhou_import import tenhou_rules
 
@@ -130,12 +131,13 @@ def ruleset_of(record: dict[str, Any]) -> Ruleset:
             f"a three-player game ({disp}): only four-player games are played here"
         )
     red = bool(rule.get("aka", 1)) if "aka" in rule else ("赤" in disp or not disp)
-    return tenhou_rules(
-        red=red,
-        kuitan="喰" in disp or not disp,
-        hanchan="東" not in disp or "南" in disp,
-        source=f"the record's lobby {disp!r}",
-    )
+    kuitan = "喰" in disp or not disp
+    hanchan = "東" not in disp or "南" in disp
+    go_type = GO_HANCHAN * hanchan | GO_NO_RED * (not red) | GO_NO_KUITAN * (not kuitan)
+    sc = record.get("sc")
+    results = sc[1::2] if isinstance(sc, list) else []
+    rounded = all(isinstance(v, int) or (isinstance(v, float) and v.is_integer()) for v in results)
+    return tenhou_rules(go_type, rounded=rounded, source=f"the record's lobby {disp!r}")
 
 
 def _red_count(rule: dict[str, Any]) -> int | None:

@@ -14,7 +14,12 @@ spelling, so it is turned into those lines here and handed to the same walk:
   tile apart, the engine does not, so a same-kind discard from the hand is not
   a difference);
 - `N` calls → chi / pon / daiminkan / kakan / ankan with the tiles consumed;
-- `REACH` step 1 → reach, step 2 → reach_accepted; `DORA` → dora;
+- `REACH` step 1 → reach, step 2 → reach_accepted;
+- `DORA`: the kan indicators, in order. Where Tenhou writes the tag is not when
+  the rules turn it (an open kan's indicator is written before the kan player's
+  discard, and after a second kan's call when he kans again), so the walk places
+  them in the wall and checks that the engine turned the same indicators by the
+  hand's end, not the line they stand on;
 - each `AGARI` → hora with the record's deltas (so every payment is checked) and
   its ura indicators; `RYUUKYOKU` → ryukyoku with the record's tenpai hands and
   deltas; `BYE`/`UN` (disconnections) change nothing in play and are dropped.
@@ -25,16 +30,17 @@ each shown tile at the index of our wall (`engine.wall`) that serves it at that
 moment; the dice stay the record's (they only place the break on screen).
 
 The rules are the `tenhou` preset with the variant the `GO type` flags give
-(RULESETS.md §8.1); until that preset exists, `wrc` with the overrides that come
-nearest (red fives, no kiriage, kazoe yakuman, 25,000/30,000, oka 20, uma
-20/10, double ron, 4-fu double wind). A caller's ruleset replaces either.
+(RULESETS.md §8.1, `rules.ruleset.tenhou_variant`); a caller's ruleset replaces
+them. A 九種九牌 in the record is the `NineTerminals` action of the seat to play;
+the other abortive draws and nagashi mangan the engine finds by itself, and the
+walk checks that it ends the hand the same way (the ryukyoku reason and deltas).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.ruleset import Ruleset, RulesetError, load_preset
+from rules.ruleset import Ruleset, RulesetError, tenhou_variant
 from rules.tiles import Tile
 
 from ..game import Game
@@ -53,25 +59,6 @@ from .mjlog import (
     parse_mjlog,
 )
 
-TENHOU_PRESET = "tenhou"
-# The nearest seed-preset rules while the `tenhou` preset is not there (RULESETS.md §8.1).
-FALLBACK = (
-    "wrc",
-    {
-        "red_fives": 3,
-        "kiriage_30_4": False,
-        "kiriage_60_3": False,
-        "kazoe_yakuman": True,
-        "starting_points": 25000,
-        "return_points": 30000,
-        "oka": 20,
-        "uma": [20, 10, -10, -20],
-        "multiple_ron": "double_ron",
-        "double_wind_pair_fu": 4,
-        "renhou": False,
-        "pao": ["daisangen", "daisuushii"],
-    },
-)
 DRAW_REASONS = {  # RYUUKYOKU type → mjai ryukyoku reason
     "": "fanpai",
     "yao9": "kyushukyuhai",
@@ -84,35 +71,22 @@ DRAW_REASONS = {  # RYUUKYOKU type → mjai ryukyoku reason
 
 
 def ruleset_for(game: MjlogGame) -> Ruleset:
-    """The rules the record names: `tenhou` and its `GO type` variant (§8.1)."""
+    """The rules the record names: `tenhou` with the variant its `GO type` flags give
+    (RULESETS.md §8.1), its results rounded as Tenhou does unless the record's own
+    `owari` shows tenths (the GO type does not say which; the results do)."""
     return tenhou_rules(
-        red=game.red_fives,
-        kuitan=game.kuitan,
-        hanchan=game.hanchan,
+        game.go_type,
+        rounded=all(float(v).is_integer() for v in game.final_results),
         source=f"the record's GO type {game.go_type}",
     )
 
 
-def tenhou_rules(*, red: bool, kuitan: bool, hanchan: bool, source: str) -> Ruleset:
-    """`tenhou` (or the nearest overrides of `wrc` while it is missing) with the variant a
-    record's flags give; `source` names the flags in the one-line error."""
-    variant: dict[str, Any] = {}
-    if not red:
-        variant["red_fives"] = 0
-    if not kuitan:
-        variant["kuitan"] = False
-    if not hanchan:
-        variant["game_length"] = "tonpuu"
+def tenhou_rules(go_type: int, *, rounded: bool, source: str) -> Ruleset:
+    """`rules.ruleset.tenhou_variant`, its refusal (three players) as one ValueError line."""
     try:
-        base = load_preset(TENHOU_PRESET)
-    except RulesetError:
-        base = load_preset(FALLBACK[0]).with_overrides(dict(FALLBACK[1]))
-    if not variant:
-        return base
-    try:
-        return base.with_overrides(variant)
+        return tenhou_variant(go_type, rounded=rounded)
     except RulesetError as error:
-        raise ValueError(f"{source} asks for rules not here: {error}") from None
+        raise ValueError(f"{source}: {error}") from None
 
 
 def tile_name(game: MjlogGame, tile_id: int) -> str:
@@ -160,7 +134,7 @@ def kyoku_of(game: MjlogGame, hand: MjlogHand) -> Kyoku:
                 if move.scores is not None:
                     lines[-1]["scores"] = list(move.scores)
         elif isinstance(move, NewDora):
-            lines.append({"type": "dora", "dora_marker": tile_name(game, move.indicator)})
+            kyoku.kan_indicators.append(tile_name(game, move.indicator))
     for end in hand.ends:
         if isinstance(end, Win):
             lines.append(
@@ -176,6 +150,7 @@ def kyoku_of(game: MjlogGame, hand: MjlogHand) -> Kyoku:
         else:
             lines.append(_draw_line(game, end))
     lines.append({"type": "end_kyoku"})
+    kyoku.dora_lines = False
     kyoku.numbers = list(range(len(lines)))  # "line n": the n-th move of the hand
     return kyoku
 
@@ -205,7 +180,7 @@ def _call_line(game: MjlogGame, move: Call) -> dict[str, Any]:
 def _draw_line(game: MjlogGame, end: Ryuukyoku) -> dict[str, Any]:
     line: dict[str, Any] = {"type": "ryukyoku", "reason": DRAW_REASONS.get(end.kind, end.kind)}
     line["deltas"] = list(end.deltas)
-    if end.kind == "":
+    if end.kind in ("", "nm"):
         line["tenpais"] = [shown is not None for shown in end.shown]
     return line
 
