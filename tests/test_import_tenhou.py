@@ -243,9 +243,9 @@ def test_bad_records_are_one_line_and_status_2(tmp_path):
 
 
 def test_a_record_played_under_other_rules_is_one_line_naming_the_hand():
-    # 039a…'s E2-0 is a 四風連打: under wrc (no abortive draws) the game goes on.
+    # 039a…'s E2-0 is a 四風連打: under mleague (red fives, no abortive draws) the game goes on.
     path = next(p for p in FILES if p.name.startswith("039a939b"))
-    out = _cli("replay", "--summary", "--json", "--ruleset", "wrc", str(path))
+    out = _cli("replay", "--summary", "--json", "--ruleset", "mleague", str(path))
     assert out.returncode == 2 and out.stdout == ""
     assert len(out.stderr.splitlines()) == 1 and "hand E2-0" in out.stderr, out.stderr
 

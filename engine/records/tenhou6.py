@@ -82,6 +82,15 @@ YAKU_NAMES = {
     "shousuushii": "小四喜",
     "suukantsu": "四槓子",
 }
+# ExhaustiveDraw.kind -> the result tag Tenhou writes for a hand ended without a win.
+DRAW_TAGS = {
+    "nagashi_mangan": "流し満貫",
+    "nine_terminals": "九種九牌",
+    "four_winds": "四風連打",
+    "four_riichi": "四家立直",
+    "four_kans": "四槓散了",
+    "triple_ron": "三家和了",
+}
 WIND_NAMES = "東南西北"
 LIMIT_NAMES = {
     "mangan": "満貫",
@@ -219,6 +228,8 @@ def _result(hand: HandRecord) -> list[Any]:
         draw = hand.draw
         tenpai = draw.tenpai if draw is not None else (False,) * 4
         tag = "全員聴牌" if all(tenpai) else "全員不聴" if not any(tenpai) else "流局"
+        if draw is not None and draw.kind in DRAW_TAGS:  # an abortive draw, nagashi mangan
+            tag = DRAW_TAGS[draw.kind]
         return [tag, list(hand.end.deltas)]
     out: list[Any] = [WIN_TAG]
     dealer = hand.start.dealer

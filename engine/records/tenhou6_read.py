@@ -34,7 +34,7 @@ import re
 from collections import deque
 from typing import Any
 
-from rules.ruleset import PRESET_IDS, Ruleset, RulesetError, load_preset
+from rules.ruleset import ALL_PRESET_IDS, Ruleset, RulesetError, load_preset
 from rules.tiles import Tile
 
 from ..game import Game
@@ -105,7 +105,7 @@ def ruleset_of(record: dict[str, Any]) -> Ruleset:
     head = title[0] if isinstance(title, list) and title and isinstance(title[0], str) else ""
     rule = record.get("rule") if isinstance(record.get("rule"), dict) else {}
     ext = rule.get("mahjong_tui")
-    if isinstance(ext, dict) and ext.get("ruleset") in PRESET_IDS:
+    if isinstance(ext, dict) and ext.get("ruleset") in ALL_PRESET_IDS:
         overrides = ext.get("overrides") or {}
         if not isinstance(overrides, dict):
             raise Tenhou6Error("rule.mahjong_tui.overrides is not an object")
@@ -115,7 +115,7 @@ def ruleset_of(record: dict[str, Any]) -> Ruleset:
             raise Tenhou6Error(f"the record's house rules: {error}") from None
     if head.startswith(OUR_TITLE):
         preset = head[len(OUR_TITLE) :].strip()
-        if preset not in PRESET_IDS:
+        if preset not in ALL_PRESET_IDS:
             raise Tenhou6Error(f"the record names ruleset {preset!r}, which is not here")
         ruleset = load_preset(preset)
         reds = _red_count(rule)

@@ -22,7 +22,7 @@ from typing import TextIO
 from engine.events import ExhaustiveDraw, GameEnded, HandStarted, Won
 from engine.game import Game
 from engine.log import ReplayMismatch, replay
-from rules.ruleset import PRESET_IDS, load_preset
+from rules.ruleset import ALL_PRESET_IDS, load_preset
 
 WINDS = "ESWN"
 
@@ -34,8 +34,8 @@ def load_log(path: str, fail: Callable[[str], None], ruleset: str | None = None)
     a Tenhou mjlog, plain or gzip, tenhou.net/6 JSON or mjai JSON lines), rebuilt
     through the engine and checked step by step; `ruleset` replaces the rules the
     record names (an mjai record without our field: default wrc)."""
-    if ruleset is not None and ruleset not in PRESET_IDS:
-        fail(f"unknown ruleset {ruleset!r}: choose one of {', '.join(PRESET_IDS)}")
+    if ruleset is not None and ruleset not in ALL_PRESET_IDS:
+        fail(f"unknown ruleset {ruleset!r}: choose one of {', '.join(ALL_PRESET_IDS)}")
         return None
     from engine.records.foreign import NAMES, import_game, kind_of, read_bytes
 
