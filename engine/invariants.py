@@ -2,7 +2,8 @@
 
 `validate(game)` returns the list of violated invariants (empty when all hold):
 every one of the 136 tiles is in exactly one place, points plus sticks equal
-the starting total, and each hand has the size its melds and the turn imply
+the starting total, the game-end rules hold (bust, the extension's target,
+leftover sticks to the first place), and each hand has the size its melds and the turn imply
 (every applied action being legal is the engine's own check: `Game.apply`
 refuses anything not in `legal_actions`, and the driver refuses a player's
 choice that was not offered).
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from rules.tiles import Tile
 
+from .ending import extension_target, in_extension
 from .state import STICK
 from .wall import DEAL_END, RINSHAN_INDICES, Wall, full_set
 
@@ -82,6 +84,7 @@ class Checker:
                 f"points not conserved: scores {game.scores} + {game.sticks} sticks = {total}, "
                 f"expected {game.start_total}"
             )
+        problems.extend(_game_end_rules(game))
         h = game.hand
         if h is None:
             return problems
@@ -189,6 +192,28 @@ class Checker:
             taken.sort()
             self._wall, self._taken_at, self._taken = wall, at, taken
         return self._taken
+
+
+def _game_end_rules(game: Game) -> list[str]:
+    """The game-end rules of RULESETS.md §8.4: no hand is played once a score fell
+    below zero (`bust`) or once someone reached the extension's target in the West
+    round (`extension`), and no stick stays on the table after the end where they go
+    to the first place (`final_deposits`)."""
+    r = game.ruleset
+    out: list[str] = []
+    if game.is_over:
+        if r.final_deposits == "to_first" and game.sticks:
+            out.append(f"{game.sticks} sticks left on the table; they go to the first place")
+        return out
+    start = game.hand_start_scores
+    if r.bust == "below_zero" and min(start) < 0:
+        out.append(f"a hand is played after a score fell below zero: {list(start)}")
+    if in_extension(r, game.round_wind) and max(start) >= extension_target(r):
+        out.append(
+            f"an extension hand is played after {max(start)} reached the target"
+            f" {extension_target(r)}"
+        )
+    return out
 
 
 def validate(game: Game) -> list[str]:

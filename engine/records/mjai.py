@@ -46,17 +46,17 @@ HONORS = "ESWNPFC"
 WINDS = "ESWN"
 STICK = 1000
 EXTENSION = "mahjong_tui"  # start_game field: ruleset, overrides, seed, seating
-# ExhaustiveDraw.kind (CONTRACT.md `end` names) -> the mjai protocol's ryukyoku reason.
-DRAW_REASONS = {
-    "exhaustive": "fanpai",
-    "nagashi_mangan": "nagashimangan",
+YAKUMAN_FAN = 100  # how the mjai protocol counts a yakuman in `yakus`
+# `ryukyoku` reasons as gimite/mjai spells them (lib/mjai/active_game.rb), by
+# ExhaustiveDraw.kind; an exhaustive draw is "fanpai".
+RYUKYOKU_REASONS = {
     "nine_terminals": "kyushukyuhai",
     "four_winds": "sufonrenta",
     "four_riichi": "suchareach",
     "four_kans": "sukaikan",
     "triple_ron": "sanchaho",
+    "nagashi_mangan": "nagashimangan",
 }
-YAKUMAN_FAN = 100  # how the mjai protocol counts a yakuman in `yakus`
 
 # Our yaku ids -> the mjai protocol's names.
 YAKU_NAMES = {
@@ -261,7 +261,7 @@ def kyoku_lines(hand: HandRecord) -> list[dict[str, Any]]:
             out.append(
                 {
                     "type": "ryukyoku",
-                    "reason": DRAW_REASONS.get(event.kind, event.kind),
+                    "reason": RYUKYOKU_REASONS.get(event.kind, "fanpai"),
                     "tehais": [shown.get(seat) for seat in range(4)],
                     "tenpais": list(event.tenpai),
                     "deltas": deltas,

@@ -14,7 +14,8 @@ for tsumogiri, "r" + code for the riichi tile, 0 after a daiminkan, and the
 ankan ("a" before the fourth tile) and kakan (the pon string with "k" + the
 added tile in place of "p") strings. The result is `["和了", deltas, [who,
 from, pao, "30符2飜2000点", "立直(1飜)", ...]]` (from = who for tsumo, pao = who
-when nobody is liable) or `["流局" | "全員聴牌" | "全員不聴", deltas]`; deltas
+when nobody is liable) or `["流局" | "全員聴牌" | "全員不聴", deltas]` (or the kind
+of an abortive draw or nagashi mangan, `DRAW_TAGS`); deltas
 include honba and the sticks the winner takes but not the riichi sticks paid
 during the hand (those show as the next hand's starting scores).
 
@@ -37,6 +38,17 @@ TSUMOGIRI = 60
 DAIMINKAN_SLOT = 0
 WIN_TAG = "和了"
 RED_CODES = {MAN5: 51, PIN5: 52, SOU5: 53}
+# The `流局` kinds tenhou.net/6 writes for the endings other than an exhaustive draw
+# (ExhaustiveDraw.kind, the CONTRACT.md `end` names).
+DRAW_TAGS = {
+    "nine_terminals": "九種九牌",
+    "four_winds": "四風連打",
+    "four_riichi": "四家立直",
+    "four_kans": "四槓散了",
+    "triple_ron": "三家和了",
+    "nagashi_mangan": "流し満貫",
+}
+GAME_LENGTH_TAGS = {"hanchan": "南", "tonpuu": "東", "isshou": "一荘"}
 
 # Our yaku ids -> the names Tenhou writes (its yaku list, e.g. "立直(1飜)").
 YAKU_NAMES = {
@@ -81,15 +93,6 @@ YAKU_NAMES = {
     "daisuushii": "大四喜",
     "shousuushii": "小四喜",
     "suukantsu": "四槓子",
-}
-# ExhaustiveDraw.kind -> the result tag Tenhou writes for a hand ended without a win.
-DRAW_TAGS = {
-    "nagashi_mangan": "流し満貫",
-    "nine_terminals": "九種九牌",
-    "four_winds": "四風連打",
-    "four_riichi": "四家立直",
-    "four_kans": "四槓散了",
-    "triple_ron": "三家和了",
 }
 WIND_NAMES = "東南西北"
 LIMIT_NAMES = {
@@ -228,7 +231,7 @@ def _result(hand: HandRecord) -> list[Any]:
         draw = hand.draw
         tenpai = draw.tenpai if draw is not None else (False,) * 4
         tag = "全員聴牌" if all(tenpai) else "全員不聴" if not any(tenpai) else "流局"
-        if draw is not None and draw.kind in DRAW_TAGS:  # an abortive draw, nagashi mangan
+        if draw is not None and draw.kind in DRAW_TAGS:
             tag = DRAW_TAGS[draw.kind]
         return [tag, list(hand.end.deltas)]
     out: list[Any] = [WIN_TAG]
@@ -258,7 +261,7 @@ def to_tenhou6(record: GameRecord) -> dict[str, Any]:
     r = record.ruleset
     red = red_kinds(r.red_fives)
     rule: dict[str, Any] = {
-        "disp": f"mahjong-tui {r.id} " + ("南" if r.game_length == "hanchan" else "一荘"),
+        "disp": f"mahjong-tui {r.id} " + GAME_LENGTH_TAGS[r.game_length],
         "aka": 1 if red else 0,
         "aka51": red.count(MAN5),
         "aka52": red.count(PIN5),
