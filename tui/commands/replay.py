@@ -25,6 +25,7 @@ from engine.log import ReplayMismatch, replay
 from rules.ruleset import ALL_PRESET_IDS, load_preset
 
 WINDS = "ESWN"
+EXHAUSTIVE = ("exhaustive", "nagashi_mangan")  # ExhaustiveDraw kinds at the wall's end
 
 
 def load_log(path: str, fail: Callable[[str], None], ruleset: str | None = None) -> Game | None:
@@ -153,9 +154,13 @@ def run_replay(
                 f"{label:<6} seat {event.winner} wins by {how}: {r['points']['total']} "
                 f"({r['han']} han {r['fu']} fu; {yaku})\n"
             )
+        elif isinstance(event, ExhaustiveDraw) and event.kind not in EXHAUSTIVE:
+            by = f" (seat {event.seat})" if event.seat is not None else ""
+            stdout.write(f"{label:<6} abortive draw: {event.kind.replace('_', ' ')}{by}\n")
         elif isinstance(event, ExhaustiveDraw):
             tenpai = [str(s) for s, t in enumerate(event.tenpai) if t] or ["nobody"]
-            stdout.write(f"{label:<6} exhaustive draw, tenpai: {', '.join(tenpai)}\n")
+            nagashi = ", nagashi mangan" if event.kind == "nagashi_mangan" else ""
+            stdout.write(f"{label:<6} exhaustive draw{nagashi}, tenpai: {', '.join(tenpai)}\n")
         elif isinstance(event, GameEnded):
             for row in sorted(event.results, key=lambda r: r["rank"]):
                 stdout.write(
