@@ -162,6 +162,17 @@ def test_record_to_tenhou6_and_back_gives_the_same_events(path):
     assert hand_summaries(again.events) == hand_summaries(game.events)
 
 
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name[:8])
+def test_record_to_mjai_and_back_gives_the_same_events(path):
+    from engine.records.importer import game_from_mjai
+    from engine.records.mjai import to_mjai_text
+
+    game = game_from_mjlog(path.read_bytes())
+    again = game_from_mjai(to_mjai_text(split_hands(game)))
+    assert again.ruleset == game.ruleset
+    assert _normal(again) == _normal(game)
+
+
 @pytest.mark.parametrize(("preset", "seed"), [("wrc", 1), ("jpm", 2), ("jpml", 4), ("gifu", 5)])
 def test_our_games_to_tenhou6_and_back_give_the_same_events(preset, seed):
     from test_export_tenhou6 import played
@@ -253,3 +264,48 @@ def test_a_record_played_under_other_rules_is_one_line_naming_the_hand():
 def test_the_parser_still_refuses_a_three_player_go_flag():
     with pytest.raises(MjlogError, match="three-player"):
         parse_mjlog(b'<mjloggm ver="2.3"><GO type="185"/>')
+
+
+# --- damaged records never crash ----------------------------------------------------------------
+
+CAUGHT = (ValueError, KeyError, TypeError, IndexError, AttributeError)  # replay's one-line net
+JUNK: list[Any] = [None, -1, 0, 60, 99, 1.5, "r", "p1111", "c", [], {}, "x" * 30, True, [[]]]
+
+
+def _mutate(value: Any, rng: Any) -> Any:
+    """`value` with one leaf (a number, string, list item) replaced by junk."""
+    if isinstance(value, list) and value:
+        i = rng.randrange(len(value))
+        copy = list(value)
+        copy[i] = _mutate(value[i], rng) if rng.random() < 0.8 else rng.choice(JUNK)
+        return copy
+    if isinstance(value, dict) and value:
+        key = rng.choice(sorted(value))
+        return {**value, key: _mutate(value[key], rng)}
+    return rng.choice(JUNK)
+
+
+def test_damaged_tenhou6_and_mjlog_records_fail_in_one_line_or_replay():
+    import random
+
+    rng = random.Random(14)
+    path = FILES[1]
+    game = game_from_mjlog(path.read_bytes())
+    data = json.loads(export(split_hands(game), "tenhou6")[0])
+    xml = path.read_bytes()
+    outcomes = {"ok": 0, "refused": 0}
+    for _ in range(25):
+        damaged = _mutate({"log": data["log"], "rule": data["rule"], "sc": data["sc"]}, rng)
+        start = rng.randrange(len(xml) - 8)
+        flipped = xml[:start] + bytes([rng.randrange(32, 127)]) + xml[start + 1 :]
+        for attempt in (
+            lambda d=damaged: game_from_tenhou6(json.dumps(d)),
+            lambda f=flipped: game_from_mjlog(f),
+        ):
+            try:
+                attempt()
+                outcomes["ok"] += 1
+            except CAUGHT as error:
+                assert "\n" not in str(error)
+                outcomes["refused"] += 1
+    assert outcomes["refused"] > 10  # the damage is seen, not waved through

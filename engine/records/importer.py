@@ -1,4 +1,8 @@
-"""Games back from exported records: mjai JSON lines → `Game` (tenhou.net/6 not yet).
+"""Games back from records: mjai JSON lines → `Game`, and the walk the other importers share.
+
+Tenhou mjlogs (`engine.records.tenhou_import`) and tenhou.net/6 JSON
+(`engine.records.tenhou6_read`) are turned into the same per-hand lines (`Kyoku`)
+and played by `rebuild`, so every format is checked the same way.
 
 A record says what happened but not the wall, so each hand's wall is rebuilt
 from what the record shows (RULESETS.md §5.2-5.4, `engine.wall`): the deal
