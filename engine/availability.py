@@ -27,6 +27,7 @@ from .actions import (
     Daiminkan,
     Discard,
     Kakan,
+    NineTerminals,
     Pass,
     Pon,
     Ron,
@@ -93,6 +94,8 @@ def action_kind(action: Action) -> str:
         return "kan"
     if isinstance(action, ShowTenpai):
         return "tenpai"
+    if isinstance(action, NineTerminals):
+        return "nine_terminals"  # offered or not: no reason to give (RULESETS.md §8.1)
     return {Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon", Pass: "pass"}[type(action)]
 
 
@@ -176,7 +179,7 @@ def _on_turn(game: Game, seat: int, kind: str) -> Reason:
     remaining = h.wall.remaining
     if remaining == 0 and not r.riichi_last_tile:
         return "riichi_last_tile", ()
-    if remaining < 4 and not r.riichi_no_draw:
+    if (remaining < 4 and not r.riichi_no_draw) or remaining < r.riichi_min_tiles:
         return "too_few_tiles", (("tiles_left", str(remaining)),)
     return "not_tenpai", ()
 

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from .ruleset import ALL_PRESET_IDS
+from .ruleset import ALL_PRESET_IDS, PRESET_IDS
+
+__all__ = ["PRESET_IDS", "PresetInfo", "preset_infos"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -739,8 +739,27 @@ def tenpai_rows(event: ExhaustiveDraw, ctx: HandContext) -> list[TenpaiRow]:
     ]
 
 
+ABORTIVE = frozenset({"nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron"})
+
+
+def ending_notes(event: ExhaustiveDraw, ctx: HandContext, lang: str = "en") -> list[str]:
+    """What ended a hand without a win, when it is not a plain exhaustive draw: the
+    ending's name and why (an abortive draw, a nagashi mangan), as a win explains
+    itself (RULESETS.md §8.1)."""
+    if event.kind == "exhaustive":
+        return []
+    seats = event.nagashi if event.kind == "nagashi_mangan" else (event.seat,)
+    who = ", ".join(ctx.names[s] for s in seats if s is not None)
+    notes = [f"{say(f'end.{event.kind}', lang)}: {sentence(f'why.{event.kind}', lang, seat=who)}"]
+    if event.kind in ABORTIVE:
+        notes.append(sentence("why.abortive_draw", lang))
+    return notes
+
+
 def draw_notes(event: ExhaustiveDraw, ctx: HandContext, lang: str = "en") -> list[str]:
-    notes = []
+    notes = ending_notes(event, ctx, lang)
+    if event.kind in ABORTIVE:
+        return notes  # nothing is paid, the sticks stay: said by why.abortive_draw
     if not ctx.ruleset.noten_payment:
         notes.append(sentence("no_payment_at_draw", lang))
     elif not event.payments:

@@ -22,6 +22,7 @@ from engine.actions import (
     Daiminkan,
     Discard,
     Kakan,
+    NineTerminals,
     Pass,
     Pon,
     Ron,
@@ -40,6 +41,7 @@ KINDS: dict[str, tuple[type, ...]] = {
     "pon": (Pon,),
     "kan": (Ankan, Kakan, Daiminkan),
     "pass": (Pass,),
+    "nine_terminals": (NineTerminals,),
 }
 # Key command -> the `Unavailable.kind` names the engine may give a reason under.
 REASON_KINDS: dict[str, tuple[str, ...]] = {
@@ -51,8 +53,11 @@ REASON_KINDS: dict[str, tuple[str, ...]] = {
     "pon": ("pon",),
     "kan": ("kan",),
     "pass": ("pass",),
+    "nine_terminals": ("nine_terminals",),
 }
-GAME_COMMANDS = ("discard", "tsumo", "riichi", "chi", "pon", "kan", "ron", "pass", "choose")
+GAME_COMMANDS = (
+    "discard", "tsumo", "riichi", "chi", "pon", "kan", "ron", "pass", "nine_terminals", "choose"
+)
 
 
 @dataclass(frozen=True, slots=True)

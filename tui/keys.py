@@ -8,8 +8,8 @@ screen lists `BINDINGS_TABLE`; a test checks that both agree, so a key cannot be
 bound without being documented.
 
 Actions the table screen implements (``action_<name>``): cursor, cursor_to,
-discard, tsumo, riichi, chi, pon, kan, ron, pass, choose, help, hint, aids,
-rules; q quits the app (`app.quit`: the game is saved after every event).
+discard, tsumo, riichi, chi, pon, kan, ron, pass, nine_terminals, choose, help,
+hint, aids, rules; q quits the app (`app.quit`: the game is saved after every event).
 """
 
 from __future__ import annotations
@@ -67,6 +67,8 @@ BINDINGS_TABLE: tuple[KeyBinding, ...] = (
     KeyBinding(("k",), "kan", "key.kan"),
     KeyBinding(("o",), "ron", "key.ron"),
     KeyBinding(("escape", "n"), "pass", "key.pass", key_display="n"),
+    # 九種九牌 (abort_kyuushu): offered on the first draw only, so not in the footer.
+    KeyBinding(("y",), "nine_terminals", "key.nine_terminals", show=False),
     *(
         KeyBinding(
             (str(n),),
@@ -98,6 +100,7 @@ FOOTER_LABELS: dict[str, str] = {
     "key.kan": "call.kan",
     "key.ron": "call.ron",
     "key.pass": "call.pass",
+    "key.nine_terminals": "footer.nine_terminals",
     "key.pick": "footer.pick",
     "key.help": "footer.help",
     "key.hint": "footer.hint",

@@ -1127,8 +1127,19 @@ ENDING_MESSAGES: dict[str, Message] = {
         "途中流局: 親は連荘、一本場が加わり、供託は場に残る",
     ),
     "nine_terminals_prompt": Message(
-        "Nine terminals and honors: call the hand off (9) or play on?",
-        "九種九牌: 流局にする (9) か続けるか",
+        "Nine terminals and honors: call the hand off (y) or play on?",
+        "九種九牌: 流局にする (y) か続けるか",
     ),
 }
 MESSAGES.update(ENDING_MESSAGES)
+
+# The 九種九牌 key (tui/keys.py): its help line and footer word.
+WORDS.update(
+    {
+        "key.nine_terminals": Word(
+            "nine terminals: call the hand off (first draw only)",
+            "九種九牌で流局にする (第一ツモのみ)",
+        ),
+        "footer.nine_terminals": Word("abort", "九種九牌"),
+    }
+)
