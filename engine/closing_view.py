@@ -88,11 +88,12 @@ def _unrobbed(seat: SeatInfo, robbed: Tile) -> SeatInfo:
     the engine counts it."""
     melds = list(seat.melds)
     for i, meld in enumerate(melds):
-        if meld.kind is MeldKind.KAKAN and meld.tiles[0].tile.kind == robbed.kind:
+        first, second = meld.tiles[0].tile, meld.tiles[1].tile
+        if meld.kind is MeldKind.KAKAN and first is not None and first.kind == robbed.kind:
             tiles = tuple(MeldTile(t.tile, t.sideways) for t in meld.tiles)
             melds[i] = MeldEntry(MeldKind.PON, tiles, meld.from_seat)
             return replace(seat, melds=tuple(melds), hand_size=seat.hand_size + 1)
-        if meld.kind is MeldKind.ANKAN and meld.tiles[1].tile.kind == robbed.kind:
+        if meld.kind is MeldKind.ANKAN and second is not None and second.kind == robbed.kind:
             del melds[i]
             return replace(seat, melds=tuple(melds), hand_size=seat.hand_size + 4)
     return seat

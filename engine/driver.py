@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from .actions import Action
 from .closing_view import closing_view
@@ -57,9 +57,12 @@ class IllegalDecision(RuntimeError):
 Observer = Any  # an object with `on_event(event, game)` (sync or async), or a callable
 
 
-def _targets(observers: Iterable[Observer]) -> tuple[Callable, ...]:
+def _targets(observers: Iterable[Observer]) -> tuple[Callable[..., Any], ...]:
     """Each observer's callable (`on_event` if it has one), looked up once."""
-    return tuple(getattr(observer, "on_event", observer) for observer in observers)
+    targets: list[Callable[..., Any]] = []
+    for observer in observers:
+        targets.append(cast("Callable[..., Any]", getattr(observer, "on_event", observer)))
+    return tuple(targets)
 
 
 async def notify(observers: Iterable[Observer], events: Iterable[Event], game: Game) -> None:
@@ -67,7 +70,9 @@ async def notify(observers: Iterable[Observer], events: Iterable[Event], game: G
     await _notify(_targets(observers), events, game)
 
 
-async def _notify(targets: tuple[Callable, ...], events: Iterable[Event], game: Game) -> None:
+async def _notify(
+    targets: tuple[Callable[..., Any], ...], events: Iterable[Event], game: Game
+) -> None:
     if not targets:
         return
     for event in events:

@@ -19,15 +19,16 @@ from typing import Any, TextIO
 from rules.ruleset import load_preset
 from rules.tiles import parse_tiles
 
-from .actions import Action, action_from_dict, action_to_dict
+from .actions import Action, IllegalAction, action_from_dict, action_to_dict
 from .events import Event, event_to_dict
 from .game import Game, Start
+from .logfile import LogError, source_rows
+from .logshape import CLOCK_NOTE, FORMAT, VERSION, checked_rows
 
-FORMAT = "mahjong-tui-log"
-VERSION = 1
-# The last line of a save of a game with a time limit: {"played_seconds": 1234.5}, the
-# playing time so far, so a resumed game's clock goes on from there (tui.save).
-CLOCK_NOTE = "played_seconds"
+# CLOCK_NOTE: the last line of a save of a game with a time limit, {"played_seconds":
+# 1234.5}, the playing time so far, so a resumed game's clock goes on from there (tui.save).
+__all__ = ["CLOCK_NOTE", "FORMAT", "VERSION", "LogError", "LogWriter", "ReplayMismatch",
+           "game_from_setup", "log_lines", "read_log", "recorded_clock", "replay", "write_log"]
 
 
 class ReplayMismatch(AssertionError):
@@ -76,8 +77,11 @@ def write_log(game: Game, path: str | Path) -> None:
     Path(path).write_text("\n".join(log_lines(game)) + "\n", encoding="utf-8")
 
 
-def game_from_setup(setup: dict[str, Any], clock=None) -> Game:
-    """A new game exactly as the header describes it."""
+def game_from_setup(
+    setup: dict[str, Any], clock: Callable[[], float] | None = None
+) -> Game:
+    """A new game exactly as the header describes it (checked by `check_header` when
+    it comes from a file)."""
     ruleset = load_preset(setup["ruleset"])
     if setup.get("overrides"):
         ruleset = ruleset.with_overrides(setup["overrides"])
@@ -101,14 +105,10 @@ def game_from_setup(setup: dict[str, Any], clock=None) -> Game:
     )
 
 
-def _read(source: str | Path | Iterable[str]) -> list[dict[str, Any]]:
-    if isinstance(source, (str, Path)) and "\n" not in str(source):
-        lines: Iterable[str] = Path(source).read_text(encoding="utf-8").splitlines()
-    elif isinstance(source, str):
-        lines = source.splitlines()
-    else:
-        lines = source
-    return [json.loads(line) for line in lines if line.strip()]
+def read_log(source: str | Path | Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
+    """Every line of a log, numbered as in the file and checked for shape
+    (`engine.logshape`) before anything is replayed; `LogError` otherwise."""
+    return list(checked_rows(source_rows(source)))
 
 
 def recorded_clock(body: Iterable[dict[str, Any]]) -> Callable[[], float]:
@@ -125,37 +125,76 @@ def recorded_clock(body: Iterable[dict[str, Any]]) -> Callable[[], float]:
 
 
 def replay(source: str | Path | Iterable[str]) -> Game:
-    """Rebuild a game from its log (a path, the text, or its lines), checking every event."""
-    records = _read(source)
-    if not records or records[0].get("format") != FORMAT:
-        raise ValueError("not a mahjong-tui log: the first line must be its header")
-    if records[0].get("version") != VERSION:
-        raise ValueError(f"log version {records[0].get('version')} is not supported")
+    """Rebuild a game from its log (a path, the text, or its lines), checking every event.
+
+    Every line's shape is checked first (`LogError`); then each action must be legal
+    (`ReplayMismatch` naming its line) and give exactly the logged events (`ReplayMismatch`
+    naming the line). A log cut at a line boundary replays what is there: the events
+    of its last action may stop early (a log cut while it was being written), so the
+    rebuilt game is the one after that action."""
+    return replay_rows(read_log(source))
+
+
+def replay_rows(rows: list[tuple[int, dict[str, Any]]]) -> Game:
+    """`replay` of lines already read and checked by `read_log`."""
     # A save's clock note (`CLOCK_NOTE`) is not part of the record of play.
-    body = [r for r in records[1:] if CLOCK_NOTE not in r]
-    game = game_from_setup(records[0]["setup"], clock=recorded_clock(body))
+    body = [(n, r) for n, r in rows[1:] if CLOCK_NOTE not in r]
+    game = game_from_setup(rows[0][1]["setup"], clock=recorded_clock(r for _, r in body))
     produced = [event_to_dict(e) for e in game.events]
-    expected: list[dict[str, Any]] = []
-    index = 0
-    for record in body:
+    expected: list[tuple[int, dict[str, Any]]] = []
+    for number, record in body:
         if "event" in record:
-            expected.append(record["event"])
+            expected.append((number, record["event"]))
             continue
-        _compare(produced, expected, index)
-        index += len(produced)
-        action = action_from_dict(record["action"])
-        produced = [event_to_dict(e) for e in game.apply(action)]
+        _compare(produced, expected, number, final=False)
+        try:
+            events = game.apply(action_from_dict(record["action"]))
+        except IllegalAction as error:
+            raise ReplayMismatch(
+                f"line {number}: the action cannot be played here ({error})"
+            ) from None
+        produced = [event_to_dict(e) for e in events]
         expected = []
-    _compare(produced, expected, index)
+    _compare(produced, expected, None, final=True)
     return game
 
 
-def _compare(produced: list[dict], expected: list[dict], index: int) -> None:
-    if produced == expected:
-        return
-    for i, (got, want) in enumerate(zip(produced, expected, strict=False)):
+def _compare(
+    produced: list[dict[str, Any]],
+    expected: list[tuple[int, dict[str, Any]]],
+    action_line: int | None,
+    *,
+    final: bool,
+) -> None:
+    """The events an action gave against the logged ones; the last action's may be cut."""
+    for got, (number, want) in zip(produced, expected, strict=False):
         if got != want:
-            raise ReplayMismatch(f"event {index + i} differs: replay gave {got}, log has {want}")
+            raise ReplayMismatch(f"line {number}: the replay gives a different event "
+                                 f"({_difference(got, want)})")
+    if len(produced) == len(expected) or (final and len(expected) < len(produced)):
+        return
+    if len(expected) > len(produced):
+        raise ReplayMismatch(
+            f"line {expected[len(produced)][0]}: the replay gives no such event here "
+            f"({len(produced)} events came from the action before it)"
+        )
+    where = f"line {action_line}" if action_line is not None else "the end of the log"
     raise ReplayMismatch(
-        f"after event {index}: replay gave {len(produced)} events, log has {len(expected)}"
+        f"{where}: the replay gives the event {produced[len(expected)].get('type')} "
+        "before it, which the log does not have"
     )
+
+
+def _difference(got: dict[str, Any], want: dict[str, Any]) -> str:
+    if got.get("type") != want.get("type"):
+        return f"{got.get('type')}, the log has {str(want.get('type'))[:40]}"
+    for key in got:
+        if got[key] != want.get(key):
+            return (f"{got['type']}.{key} is {_clip(got[key])}, "
+                    f"the log has {_clip(want.get(key))}")
+    return f"{got['type']}: the log has more fields"
+
+
+def _clip(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."

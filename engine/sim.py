@@ -14,6 +14,7 @@ summary, `seconds` aside.
 from __future__ import annotations
 
 import asyncio
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -29,12 +30,35 @@ from .events import Called, Event, HandEnded, HandStarted, RiichiAccepted, Won
 from .game import Game
 from .invariants import Checker
 from .log import LogWriter
+from .results import FinalResult, session_total
 
 PlayerFactory = Callable[[int, int], Player]
 
 
 class _Violation(Exception):
     pass
+
+
+class LogDirError(ValueError):
+    """`--log DIR` cannot hold the logs; the message is one line."""
+
+
+def prepare_log_dir(log_dir: str | Path) -> Path:
+    """The log directory, created if needed and proven writable by writing a probe
+    file in it, before any game is played (a run of hours must not find out at the
+    first game that its logs go nowhere). `LogDirError` otherwise."""
+    path = Path(log_dir)
+    if path.exists() and not path.is_dir():
+        raise LogDirError(f"--log {log_dir}: not a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path, prefix=".sim-probe-"):
+            pass
+    except OSError as error:
+        raise LogDirError(
+            f"--log {log_dir}: cannot write game logs there ({error.strerror or error})"
+        ) from None
+    return path
 
 
 @dataclass
@@ -111,7 +135,8 @@ def run_sim(
     stderr: TextIO | None = None,
     check_invariants: bool = True,
 ) -> dict[str, Any]:
-    """Play `games` games and return the CONTRACT.md summary."""
+    """Play `games` games and return the CONTRACT.md summary (`LogDirError` before any
+    game if `log_dir` cannot hold the logs)."""
     return asyncio.run(
         _run(ruleset, games, seed, list(lineup), factories, rotate, log_dir, stderr,
              check_invariants)
@@ -134,8 +159,10 @@ async def _run(
     tallies: dict[str, _Tally] = {}
     hands = wins = draws = errors = violations = 0
     if log_dir is not None:
-        Path(log_dir).mkdir(parents=True, exist_ok=True)
+        prepare_log_dir(log_dir)
+    tables: list[Sequence[FinalResult] | None] = []  # each game's final table (None: failed)
     for i in range(games):
+        tables.append(None)
         game_seed = seed + i
         levels = [lineup[(s - i) % 4] for s in range(4)] if rotate else list(lineup)
         keys = levels if by_level else [str(s) for s in range(4)]
@@ -186,12 +213,13 @@ async def _run(
             total = tallies[key]
             for name in ("hands", "wins", "deal_ins", "riichi", "calls", "win_points"):
                 setattr(total, name, getattr(total, name) + getattr(t, name))
+        tables[-1] = results
         for seat, row in enumerate(results):
             total = tallies[keys[seat]]
             total.games += 1
             total.rank_sum += row.rank
             total.ranks[row.rank - 1] += 1
-    return {
+    summary: dict[str, Any] = {
         "ruleset": ruleset.id,
         "games": games,
         "hands": hands,
@@ -206,6 +234,19 @@ async def _run(
         },
         "stats": {key: t.summary() for key, t in tallies.items()},
     }
+    k = ruleset.games_per_session
+    if k > 1:
+        # CONTRACT.md "Sessions in sim": games seed, seed+1, ... grouped k at a time; each
+        # session's total per seat sums its games' results (003 §1, §28; a failed game,
+        # already counted in `errors`, adds nothing).
+        summary["sessions"] = games // k
+        summary["session_totals"] = [
+            session_total([t for t in tables[j * k:(j + 1) * k] if t is not None])
+            if any(t is not None for t in tables[j * k:(j + 1) * k])
+            else [0.0] * 4
+            for j in range(games // k)
+        ]
+    return summary
 
 
 def _checker(checker: Checker) -> Callable[[Game, Action, list[Event]], None]:

@@ -72,11 +72,11 @@ def win_from_request(request: Any) -> Win:
         raise InvalidRequest(str(error)) from None
 
 
-def unknown_fields(request: dict) -> list[str]:
+def unknown_fields(request: dict[str, Any]) -> list[str]:
     return sorted(k for k in request if k not in KNOWN_FIELDS)
 
 
-def _build(request: dict) -> Win:
+def _build(request: dict[str, Any]) -> Win:
     if "concealed" not in request or "win" not in request:
         raise InvalidRequest("'concealed' and 'win' are required")
     concealed = tuple(parse_tiles(_text(request, "concealed")))
@@ -95,7 +95,7 @@ def _build(request: dict) -> Win:
         ura_indicators=tuple(parse_tiles(_text(request, "ura_indicators", ""))),
         honba=_count(request, "honba"),
         riichi_sticks=_count(request, "riichi_sticks"),
-        **flags,
+        **flags,  # type: ignore[arg-type]  # FLAGS names only Win's bool fields
     )
     check_consistency(win)
     return win
@@ -157,7 +157,7 @@ def _meld(raw: Any, index: int) -> Meld:
         raise InvalidRequest(f"meld {index + 1} must be an object with 'type' and 'tiles'")
     kind_text = raw.get("type")
     try:
-        kind = MeldKind(kind_text)
+        kind = MeldKind(str(kind_text))
     except ValueError:
         raise InvalidRequest(
             f"meld {index + 1}: type {kind_text!r} is not one of chi, pon, minkan, ankan, kakan"
@@ -175,7 +175,7 @@ def _meld(raw: Any, index: int) -> Meld:
     return Meld(kind, tiles, source)
 
 
-def _text(request: dict, key: str, default: str | None = None) -> str:
+def _text(request: dict[str, Any], key: str, default: str | None = None) -> str:
     value = request.get(key, default)
     if value is None:
         raise InvalidRequest(f"{key!r} is required")
@@ -184,21 +184,21 @@ def _text(request: dict, key: str, default: str | None = None) -> str:
     return value
 
 
-def _bool(request: dict, key: str) -> bool:
+def _bool(request: dict[str, Any], key: str) -> bool:
     value = request.get(key, False)
     if not isinstance(value, bool):
         raise InvalidRequest(f"{key!r} must be true or false, got {value!r}")
     return value
 
 
-def _count(request: dict, key: str) -> int:
+def _count(request: dict[str, Any], key: str) -> int:
     value = request.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
         raise InvalidRequest(f"{key!r} must be a whole number from 0 to {MAX_COUNT}, got {value!r}")
     return value
 
 
-def _list(request: dict, key: str) -> list:
+def _list(request: dict[str, Any], key: str) -> list[Any]:
     value = request.get(key, [])
     if not isinstance(value, list):
         raise InvalidRequest(f"{key!r} must be a list")

@@ -177,3 +177,45 @@ def test_an_empty_history_has_zero_figures_not_errors():
     assert s["rulesets"] == {}
     assert s["overall"]["games"] == 0 and s["overall"]["win_rate"] == 0.0
     assert s["overall"]["avg_win"] == 0 and s["overall"]["top_yaku"] == []
+
+
+def test_stats_on_damaged_pages_is_one_line_exit_2_and_the_file_kept(
+    tmp_path, monkeypatch, capsys
+):
+    """SQLite's own report of damaged pages runs over several lines; `stats` says it
+    on one (CONTRACT), and the damaged file is kept aside byte for byte."""
+    from test_history_db import big_record
+
+    from engine.history.db import HistoryDB, history_path
+    from tui.cli import main
+
+    monkeypatch.setenv("MAHJONG_TUI_DATA", str(tmp_path))
+    path = history_path(tmp_path)
+    with HistoryDB(path) as db:
+        for n in range(30):
+            db.record(big_record(n))
+    data = bytearray(path.read_bytes())
+    data[3 * 4096 + 8 : 5 * 4096] = b"\xa5" * (2 * 4096 - 8)
+    path.write_bytes(bytes(data))
+    with pytest.raises(SystemExit) as exit_:
+        main(["stats"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "could not be read" in err and "kept as" in err
+    [kept] = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+    assert kept.read_bytes() == bytes(data)
+    assert main(["stats"]) == 0 and "No finished games" in capsys.readouterr().out
+
+
+def test_a_crash_in_stats_is_one_line_and_status_1(tmp_path, monkeypatch, capsys):
+    from tui.cli import main
+    from tui.commands import stats
+
+    def broken(*args, **kwargs):
+        raise KeyError("games")
+
+    monkeypatch.setenv("MAHJONG_TUI_DATA", str(tmp_path))
+    monkeypatch.setattr(stats, "load_summaries", broken)
+    assert main(["stats"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error in stats: KeyError" in err

@@ -107,3 +107,148 @@ def test_replay_command_rejects_a_missing_file(tmp_path):
         capture_output=True, text=True, cwd=ROOT,
     )
     assert out.returncode == 2 and "no such log" in out.stderr
+
+
+# ---------------------------------------------------------------------- files that are not logs
+def _in_process(*argv: str) -> tuple[int, str, str]:
+    """`mahjong-tui ARGV` in this process: exit status, stdout, stderr."""
+    import contextlib
+
+    from tui.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(argv))
+        except SystemExit as done:
+            code = done.code
+    return code, out.getvalue(), err.getvalue()
+
+
+COMMANDS = (("replay", "--summary"), ("export", "--format", "mjai"),
+            ("export", "--format", "tenhou6"))
+
+
+def _refused(code: int, out: str, err: str, words: str) -> None:
+    assert code == 2 and out == "", err
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path, command):
+    import os
+
+    fifo = tmp_path / "game.jsonl"
+    os.mkfifo(fifo)
+    done = subprocess.run([sys.executable, "-m", "tui.cli", *command, str(fifo)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    _refused(done.returncode, done.stdout, done.stderr, "not a regular file")
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null", "/dev/urandom"])
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_device_is_refused_without_reading_it(device, command):
+    _refused(*_in_process(*command, device), "not a regular file")
+
+
+def _measured(*argv: str) -> tuple[tuple[int, str, str], float, int]:
+    """The command's outcome, its wall time and the peak of Python memory it allocated."""
+    import time
+    import tracemalloc
+
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        outcome = _in_process(*argv)
+        seconds = time.perf_counter() - started
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return outcome, seconds, peak
+
+
+def _junk(path: Path, size: int, newlines: bool) -> None:
+    """`size` bytes of junk: random bytes, or printable lines of random length."""
+    import random
+
+    rng = random.Random(size)
+    block = bytes(rng.randrange(32, 127) for _ in range(1 << 16)) if newlines else rng.randbytes(
+        1 << 16)
+    if newlines:
+        block = bytes(b if (i + 1) % 97 else 10 for i, b in enumerate(block))
+    with path.open("wb") as stream:
+        for _ in range(size >> 16):
+            stream.write(block)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_100_mib_of_junk_fails_in_well_under_a_second_in_little_memory(tmp_path, command):
+    big = tmp_path / "junk.jsonl"
+    _junk(big, 100 << 20, newlines=False)
+    (code, out, err), seconds, peak = _measured(*command, str(big))
+    _refused(code, out, err, "too large for a game record")
+    assert seconds < 0.5 and peak < 2 << 20, (seconds, peak)
+
+
+@pytest.mark.parametrize("newlines", [False, True])
+@pytest.mark.parametrize("command", COMMANDS)
+def test_junk_under_the_size_cap_fails_at_its_first_line(tmp_path, command, newlines):
+    """15 MiB (under the cap): read line by line, refused at the first, never read whole."""
+    from engine.logfile import MAX_LINE
+
+    junk = tmp_path / "junk.jsonl"
+    _junk(junk, 15 << 20, newlines=newlines)
+    (code, out, err), seconds, peak = _measured(*command, str(junk))
+    _refused(code, out, err, "line 1 ")
+    assert seconds < 0.5 and peak < 4 * MAX_LINE, (seconds, peak)
+
+
+def test_a_real_process_refuses_100_mib_quickly_and_small(tmp_path):
+    """Measured from a fresh parent whose only child is the command, so the memory
+    peak is that command's own (interpreter start-up included)."""
+    big = tmp_path / "junk.jsonl"
+    _junk(big, 100 << 20, newlines=False)
+    probe = (
+        "import json, resource, subprocess, sys, time\n"
+        "t = time.perf_counter()\n"
+        "done = subprocess.run([sys.executable, '-m', 'tui.cli', 'export', '--format', 'mjai',"
+        " sys.argv[1]], capture_output=True, text=True)\n"
+        "print(json.dumps([done.returncode, done.stdout, done.stderr, time.perf_counter() - t,"
+        " resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss]))\n"
+    )
+    measured = subprocess.run([sys.executable, "-c", probe, str(big)], capture_output=True,
+                              text=True, cwd=ROOT, timeout=60, check=True)
+    code, out, err, seconds, peak_kib = json.loads(measured.stdout)
+    _refused(code, out, err, "too large")
+    assert peak_kib < 100 << 10 and seconds < 10, (peak_kib, seconds)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_crash_is_one_line_and_status_1_never_0(monkeypatch, tmp_path, command):
+    from engine.records import reading
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("something inside broke")
+
+    monkeypatch.setattr(reading, "load_game", broken)
+    for module in ("tui.commands.replay", "tui.commands.export"):
+        monkeypatch.setattr(f"{module}.load_game", broken)
+    code, out, err = _in_process(*command, str(tmp_path / "any.jsonl"))
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and "internal error" in err and "RuntimeError" in err
+
+
+def test_an_illegal_action_names_its_line(tmp_path):
+    game = Game.new(load_preset("wrc"), 4)
+    for _ in range(9):
+        game.apply(autopilot(game, game.pending_seats()[0]))
+    lines = list(log_lines(game))
+    i = max(i for i, line in enumerate(lines) if '"action"' in line and '"discard"' in line)
+    record = json.loads(lines[i])
+    record["action"]["tile"] = "7z" if record["action"]["tile"] != "7z" else "1m"
+    lines[i] = json.dumps(record)
+    path = tmp_path / "illegal.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    for command in COMMANDS:
+        code, out, err = _in_process(*command, str(path))
+        _refused(code, out, err, f"line {i + 1}: the action cannot be played here")

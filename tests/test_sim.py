@@ -87,3 +87,68 @@ def test_sim_does_not_import_textual():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "False", out.stderr
+
+
+@pytest.mark.parametrize("where", ["/dev/null", "FILE", "FILE/sub", "/proc/no-such/dir"])
+def test_an_unusable_log_dir_is_one_line_and_status_2_before_any_game(where, tmp_path):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("kept\n")
+    where = where.replace("FILE", str(a_file))
+    out = sim("--games", "50", "--ai", "tsumogiri", "--log", where)
+    assert out.returncode == 2 and out.stdout == ""  # no summary: no game was played
+    assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+    assert f"--log {where}" in out.stderr
+    assert a_file.read_text() == "kept\n"
+
+
+def test_a_crash_in_sim_is_one_line_and_status_1(monkeypatch, capsys):
+    import engine.sim
+    from tui.cli import main
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the driver broke")
+
+    monkeypatch.setattr(engine.sim, "run_sim", broken)
+    assert main(["sim", "--games", "1"]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        "mahjong-tui: internal error in sim: RuntimeError: the driver broke "
+        "(a bug: please report it)\n"
+    )
+
+
+# --- sessions (CONTRACT.md "Sessions in sim"; teiai 003 §1, §28) ---------------------------------
+
+
+def _game_results(log: Path) -> list[float]:
+    """The results each seat took from one logged game (its game_ended event)."""
+    for line in reversed(log.read_text().splitlines()):
+        event = json.loads(line).get("event", {})
+        if event.get("type") == "game_ended":
+            return [row["result"] for row in sorted(event["results"], key=lambda r: r["seat"])]
+    raise AssertionError(f"{log} has no game_ended")
+
+
+def test_teiai_plays_sessions_of_four_and_totals_each_from_its_own_games(tmp_path):
+    out = sim("--ruleset", "teiai", "--games", "8", "--seed", "11", "--ai", "easy",
+              "--log", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    got = summary(out)
+    assert got["sessions"] == 2 and len(got["session_totals"]) == 2
+    for j, totals in enumerate(got["session_totals"]):
+        games = [_game_results(tmp_path / f"game-{11 + 4 * j + i}.jsonl") for i in range(4)]
+        assert totals == pytest.approx([sum(g[s] for g in games) for s in range(4)])
+        assert sum(totals) == pytest.approx(0, abs=1e-6)  # teiai's rank points sum to 0
+
+
+def test_any_preset_plays_sessions_with_a_house_rule():
+    got = summary(sim("--ruleset", "wrc", "--games", "2", "--seed", "1",
+                      "--rule", "games_per_session=2"))
+    assert got["sessions"] == 1 and len(got["session_totals"][0]) == 4
+    assert "sessions" not in summary(sim("--ruleset", "wrc", "--games", "1", "--seed", "1"))
+
+
+def test_games_not_a_multiple_of_the_session_is_one_line_and_status_2():
+    out = sim("--ruleset", "teiai", "--games", "6", "--seed", "1")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.count("\n") == 1 and "multiple of 4" in out.stderr

@@ -39,7 +39,7 @@ async def test_the_table_plays_under_no_color(tmp_path, monkeypatch):
     assert any(isinstance(f, SafeMonochrome) for f in app._filters)
     async with app.run_test(size=ROOMY) as pilot:
         table = await press(pilot, "enter", "enter")  # two discards, drawn each time
-        assert table is not None and table.actions_applied > 0
+        assert table is not None and table.session.actions_applied > 0
         assert "Enter" in screen_text(app)  # the key bar is drawn
     assert app.return_code in (None, 0)
 

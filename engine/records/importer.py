@@ -33,11 +33,11 @@ mjai has no ruleset; our exporter adds `"mahjong_tui": {"ruleset", "overrides",
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.ruleset import DEFAULT_PRESET, Ruleset, load_preset
+from rules.ruleset import ALL_PRESET_IDS, DEFAULT_PRESET, Ruleset, load_preset
 from rules.tiles import Tile
 
 from ..actions import (
@@ -57,6 +57,7 @@ from ..actions import (
 )
 from ..events import Dealt, DoraRevealed, Event, GameEnded, HandEnded, HandStarted
 from ..game import Game, Start
+from ..logfile import json_rows, text_lines
 from ..wall import (
     DEAL_END,
     INDICATOR_INDICES,
@@ -171,19 +172,127 @@ def build_wall(kyoku: Kyoku, red_fives: int) -> list[Tile]:
         raise ValueError(f"hand {kyoku.label}: {error} (red fives: {red_fives})") from None
 
 
+# --------------------------------------------------------------------------- shapes
+def _ints(value: Any, count: int | None, low: int, high: int) -> bool:
+    return (
+        isinstance(value, list)
+        and (count is None or len(value) == count)
+        and all(type(x) is int and low <= x <= high for x in value)
+    )
+
+
+def _is_seat(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= 3
+
+
+def _is_pai(value: Any) -> bool:
+    try:
+        tile_from_pai(value)
+    except ValueError:
+        return False
+    return True
+
+
+BIG = 10**9
+# field -> what it must be, for the fields the importer reads (others are ignored)
+MJAI_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "actor": (_is_seat, "a seat 0-3"),
+    "target": (_is_seat, "a seat 0-3"),
+    "oya": (_is_seat, "a seat 0-3"),
+    "pai": (_is_pai, "an mjai tile"),
+    "dora_marker": (_is_pai, "an mjai tile"),
+    "consumed": (lambda v: isinstance(v, list) and 1 <= len(v) <= 4 and all(map(_is_pai, v)),
+                 "a list of mjai tiles"),
+    "ura_markers": (lambda v: v is None or (isinstance(v, list) and len(v) <= 5
+                                            and all(map(_is_pai, v))), "a list of mjai tiles"),
+    "bakaze": (lambda v: isinstance(v, str) and len(v) == 1 and v in WINDS, "E, S, W or N"),
+    "kyoku": (lambda v: type(v) is int and 1 <= v <= 4, "1-4"),
+    "honba": (lambda v: type(v) is int and 0 <= v <= 1000, "an integer 0-1000"),
+    "kyotaku": (lambda v: type(v) is int and 0 <= v <= 1000, "an integer 0-1000"),
+    "scores": (lambda v: _ints(v, 4, -BIG, BIG), "four integers"),
+    "deltas": (lambda v: _ints(v, 4, -BIG, BIG), "four integers"),
+    "tehais": (lambda v: isinstance(v, list) and len(v) == 4 and all(
+        h is None or (isinstance(h, list) and len(h) <= 14 and all(map(_is_pai, h)))
+        for h in v), "four hands of mjai tiles (null: not shown)"),
+    "tenpais": (lambda v: v is None or (isinstance(v, list) and len(v) == 4
+                                        and all(type(x) is bool for x in v)),
+                "four true/false"),
+}
+REQUIRED = {
+    "start_kyoku": ("bakaze", "kyoku", "honba", "kyotaku", "oya", "scores", "tehais",
+                    "dora_marker"),
+    "tsumo": ("actor", "pai"),
+    "dahai": ("actor", "pai"),
+    "reach": ("actor",),
+    "chi": ("actor", "consumed"),
+    "pon": ("actor", "consumed"),
+    "daiminkan": ("actor",),
+    "ankan": ("actor", "consumed"),
+    "kakan": ("actor", "pai"),
+    "dora": ("dora_marker",),
+    "hora": ("actor", "target"),
+}
+
+
+TYPES = ("start_game", "start_kyoku", "tsumo", "dahai", "reach", "reach_accepted", "chi",
+         "pon", "daiminkan", "ankan", "kakan", "dora", "hora", "ryukyoku", "end_kyoku",
+         "end_game")
+
+
+def check_mjai_line(obj: Any, number: int) -> None:
+    """One mjai line: an object with a known `type` (`TYPES`, what our exporter writes),
+    every field the importer reads of the right type and range (seats 0-3, tiles that
+    parse); ValueError naming the line."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
+        raise ValueError(f"line {number} is not an mjai event")
+    kind = obj["type"]
+    if kind not in TYPES:
+        raise ValueError(f"line {number}: unknown mjai type {kind[:40]!r}")
+    for name in REQUIRED.get(kind, ()):
+        if name not in obj:
+            raise ValueError(f"line {number}: {kind} has no {name!r}")
+    for name, value in obj.items():
+        rule = MJAI_FIELDS.get(name)
+        if rule is not None and not rule[0](value):
+            raise ValueError(f"line {number}: {kind}.{name} must be {rule[1]}")
+    if kind == "start_kyoku" and any(not isinstance(h, list) or len(h) != 13
+                                     for h in obj["tehais"]):
+        raise ValueError(f"line {number}: start_kyoku.tehais must be four hands of 13 tiles")
+    ext = obj.get(EXTENSION)
+    if kind == "start_game" and ext is not None:
+        _check_extension(ext, number)
+
+
+def _check_extension(ext: Any, number: int) -> None:
+    where = f"line {number}: start_game.{EXTENSION}"
+    if not isinstance(ext, dict):
+        raise ValueError(f"{where} must be an object")
+    if ext.get("ruleset") is not None and ext["ruleset"] not in ALL_PRESET_IDS:
+        raise ValueError(f"{where}.ruleset {str(ext['ruleset'])[:40]!r} is not a preset")
+    if ext.get("overrides") is not None and not isinstance(ext["overrides"], dict):
+        raise ValueError(f"{where}.overrides must be an object")
+    if "seed" in ext and not (type(ext["seed"]) is int and abs(ext["seed"]) < 2**63):
+        raise ValueError(f"{where}.seed must be an integer")
+    seating = ext.get("seating")
+    if seating is not None and (
+        not isinstance(seating, list) or sorted(map(repr, seating)) != ["0", "1", "2", "3"]
+    ):
+        raise ValueError(f"{where}.seating must be null or an order of 0, 1, 2, 3")
+
+
 # --------------------------------------------------------------------------- mjai
-def parse_mjai(text: str) -> tuple[dict[str, Any], list[Kyoku], dict[str, Any] | None]:
-    """The start_game line, the hands and the end_game line (None if missing)."""
+def parse_mjai(
+    source: str | Iterable[tuple[int, Any]],
+) -> tuple[dict[str, Any], list[Kyoku], dict[str, Any] | None]:
+    """The start_game line, the hands and the end_game line (None if missing).
+
+    `source` is the text, or its numbered JSON rows as `engine.logfile` reads them
+    from a file (bounded). Every line's shape is checked first (`check_mjai_line`)."""
+    if isinstance(source, str):
+        source = json_rows(text_lines(source.splitlines()))
     rows: list[tuple[int, dict[str, Any]]] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        if not raw.strip():
-            continue
-        try:
-            obj = json.loads(raw)
-        except ValueError:
-            raise ValueError(f"line {number} is not JSON") from None
-        if not isinstance(obj, dict) or "type" not in obj:
-            raise ValueError(f"line {number} is not an mjai event")
+    for number, obj in source:
+        check_mjai_line(obj, number)
         rows.append((number, obj))
     if not rows or rows[0][1]["type"] != "start_game":
         raise ValueError("an mjai record starts with a start_game line")
@@ -197,6 +306,8 @@ def parse_mjai(text: str) -> tuple[dict[str, Any], list[Kyoku], dict[str, Any] |
                 raise ValueError(f"line {number}: start_kyoku before end_kyoku")
             current = Kyoku(obj)
         elif kind == "end_game":
+            if current is not None:
+                raise ValueError(f"line {number}: end_game inside a hand (no end_kyoku)")
             end = obj
             break
         elif current is None:
@@ -223,14 +334,18 @@ def ruleset_of(start_game: dict[str, Any], fallback: Ruleset | None) -> Ruleset:
     return fallback or load_preset(DEFAULT_PRESET)
 
 
-def game_from_mjai(text: str, ruleset: Ruleset | None = None) -> Game:
+def game_from_mjai(
+    text: str | Iterable[tuple[int, Any]], ruleset: Ruleset | None = None
+) -> Game:
     """The game an mjai record (ours) shows, played again and checked line by line.
 
-    `ruleset` is used when the record has no `mahjong_tui` field (default wrc).
+    `text` is the record or its numbered rows (`parse_mjai`). `ruleset` is used
+    when the record has no `mahjong_tui` field (default wrc).
     Raises ValueError naming the hand and line of the first disagreement."""
     start_game, kyokus, end = parse_mjai(text)
     ruleset = ruleset_of(start_game, ruleset)
-    ext = start_game.get(EXTENSION) if isinstance(start_game.get(EXTENSION), dict) else {}
+    found = start_game.get(EXTENSION)
+    ext: dict[str, Any] = found if isinstance(found, dict) else {}
     return rebuild(
         ruleset,
         kyokus,
@@ -242,7 +357,7 @@ def game_from_mjai(text: str, ruleset: Ruleset | None = None) -> Game:
 
 def _start(kyoku: Kyoku) -> Start:
     s = kyoku.start
-    if s.get("bakaze") not in WINDS:
+    if s.get("bakaze") not in tuple(WINDS):
         raise ValueError(f"hand {kyoku.label}: unknown bakaze {s.get('bakaze')!r}")
     hand_number = int(s["kyoku"]) - 1
     if not 0 <= hand_number <= 3 or int(s["oya"]) != hand_number:

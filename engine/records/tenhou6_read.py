@@ -103,9 +103,9 @@ def ruleset_of(record: dict[str, Any]) -> Ruleset:
     """The rules the record names (module doc)."""
     title = record.get("title")
     head = title[0] if isinstance(title, list) and title and isinstance(title[0], str) else ""
-    rule = record.get("rule") if isinstance(record.get("rule"), dict) else {}
-    ext = rule.get("mahjong_tui")
-    if isinstance(ext, dict) and ext.get("ruleset") in ALL_PRESET_IDS:
+    rule = _object(record.get("rule"))
+    ext = _object(rule.get("mahjong_tui"))
+    if ext.get("ruleset") in ALL_PRESET_IDS:
         overrides = ext.get("overrides") or {}
         if not isinstance(overrides, dict):
             raise Tenhou6Error("rule.mahjong_tui.overrides is not an object")
@@ -125,7 +125,7 @@ def ruleset_of(record: dict[str, Any]) -> Ruleset:
             except RulesetError as error:
                 raise Tenhou6Error(f"the record's red fives: {error}") from None
         return ruleset
-    disp = rule.get("disp") if isinstance(rule.get("disp"), str) else ""
+    disp = rule["disp"] if isinstance(rule.get("disp"), str) else ""
     if "三" in disp:
         raise Tenhou6Error(
             f"a three-player game ({disp}): only four-player games are played here"
@@ -142,13 +142,18 @@ def ruleset_of(record: dict[str, Any]) -> Ruleset:
 
 def _red_count(rule: dict[str, Any]) -> int | None:
     counts = [rule.get(f"aka5{i}") for i in (1, 2, 3)]
-    if not all(isinstance(c, int) and not isinstance(c, bool) for c in counts):
+    if not all(_is_int(c) for c in counts):
         return None
-    man, pin, sou = counts
+    shape = (int(counts[0]), int(counts[1]), int(counts[2]))  # type: ignore[arg-type]
     shapes = {(0, 0, 0): 0, (0, 1, 0): 1, (0, 1, 1): 2, (1, 1, 1): 3, (1, 2, 1): 4}
-    if (man, pin, sou) in shapes:
-        return shapes[(man, pin, sou)]
+    if shape in shapes:
+        return shapes[shape]
     raise Tenhou6Error(f"red fives {counts} are not a set the rules know")
+
+
+def _object(value: Any) -> dict[str, Any]:
+    """`value` if it is a JSON object, else an empty one (a field a record may omit)."""
+    return value if isinstance(value, dict) else {}
 
 
 def _is_int(value: Any) -> bool:
@@ -180,8 +185,7 @@ def game_from_tenhou6(text: str, ruleset: Ruleset | None = None) -> Game:
             end = {"type": "end_game", "scores": [round(float(v) * 100) for v in sc[0::2]]}
         except (TypeError, ValueError):
             raise Tenhou6Error("sc: the final scores are not numbers") from None
-    rule = record.get("rule") if isinstance(record.get("rule"), dict) else {}
-    ext = rule.get("mahjong_tui") if isinstance(rule.get("mahjong_tui"), dict) else {}
+    ext = _object(_object(record.get("rule")).get("mahjong_tui"))
     seed = ext.get("seed", 0)
     seating = ext.get("seating")
     if not _is_int(seed) or not (

@@ -1,28 +1,33 @@
 """`mahjong-tui replay LOG`: rebuild a logged game, checking every event, then show it.
 
-LOG may also be a foreign record (`engine.records.foreign`): a Tenhou mjlog (plain
-or gzip), tenhou.net/6 JSON or mjai JSON lines, replayed through the engine under
-the rules the record names (`--ruleset ID` replaces them) and checked step by
-step; the first difference is one line naming the hand.
+LOG may also be a foreign record: a Tenhou mjlog (plain or gzip), tenhou.net/6
+JSON or mjai JSON lines, replayed through the engine under the rules the record
+names (`--ruleset ID` replaces them) and checked step by step; the first
+difference is one line naming the hand (`engine.records.reading.load_game`).
 
 In a terminal it opens the replay viewer (`tui.replay_app`); with `--summary`,
 or when standard output is not a terminal (scripts, pipes, tests), it prints one
 line per hand, then the final result; with `--summary --json` one JSON object per
-hand and one for the game's end (CONTRACT.md). A log that is missing, unreadable
-or does not replay is one line on standard error and exit status 2.
+hand and one for the game's end (CONTRACT.md). A log that is missing, unreadable, not a
+regular file, too large, malformed or does not replay is one line on standard
+error and exit status 2; an unexpected error is one line and exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable
 from typing import TextIO
 
 from engine.events import ExhaustiveDraw, GameEnded, HandStarted, Won
 from engine.game import Game
-from engine.log import ReplayMismatch, replay
+from engine.logfile import LogError
+from engine.records.reading import KINDS, load_game
 from rules.ruleset import ALL_PRESET_IDS, load_preset
+
+from .guard import guarded
 
 WINDS = "ESWN"
 EXHAUSTIVE = ("exhaustive", "nagashi_mangan")  # ExhaustiveDraw kinds at the wall's end
@@ -31,68 +36,40 @@ EXHAUSTIVE = ("exhaustive", "nagashi_mangan")  # ExhaustiveDraw kinds at the wal
 def load_log(path: str, fail: Callable[[str], None], ruleset: str | None = None) -> Game | None:
     """The replayed game, or None after `fail` with one line saying what is wrong.
 
-    `path` is our own log or save, or a foreign record (`engine.records.foreign`:
-    a Tenhou mjlog, plain or gzip, tenhou.net/6 JSON or mjai JSON lines), rebuilt
-    through the engine and checked step by step; `ruleset` replaces the rules the
-    record names (an mjai record without our field: default wrc)."""
+    `path` is our own log or save, or a foreign record (a Tenhou mjlog, plain or
+    gzip, tenhou.net/6 JSON, mjai lines) rebuilt through the engine and checked
+    step by step, read by `engine.records.reading.load_game`, the reader `export`
+    uses too; `ruleset` replaces the rules the record names (an mjai record
+    without our field: default wrc)."""
     if ruleset is not None and ruleset not in ALL_PRESET_IDS:
         fail(f"unknown ruleset {ruleset!r}: choose one of {', '.join(ALL_PRESET_IDS)}")
         return None
-    from engine.records.foreign import NAMES, import_game, kind_of, read_bytes
-
     try:
-        data = read_bytes(path)
-        kind = kind_of(data)
-        if kind == "log":
-            return replay(data.decode("utf-8").splitlines())
-        if kind is None:
-            fail(
-                f"{path}: not a readable game log (neither a mahjong-tui log, a Tenhou "
-                "mjlog, tenhou.net/6 JSON nor mjai lines)"
-            )
-            return None
-        try:
-            return import_game(data, kind, load_preset(ruleset) if ruleset else None)
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
-            fail(f"{path}: the {kind} record does not import: {_one_line(error)}")
-            return None
-        except RecursionError:
-            fail(f"{path}: {NAMES[kind]} nested too deeply to read")
-            return None
-    except FileNotFoundError:
-        fail(f"no such log: {path}")
-    except IsADirectoryError:
-        fail(f"{path}: a directory, not a game log")
-    except OSError as error:
-        fail(f"{path}: cannot read the log ({error.strerror or error})")
-    except ReplayMismatch as error:
-        fail(f"{path}: the log does not replay: {_one_line(error)}")
-    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
-        fail(f"{path}: not a readable game log ({_one_line(error)})")
+        return load_game(path, load_preset(ruleset) if ruleset else None, kinds=KINDS)
+    except LogError as error:
+        fail(str(error))
     return None
-
-
-def detect(text: str) -> str | None:
-    """What the file is: "log" (ours), "mjai", "tenhou6", "mjlog", or None."""
-    from engine.records.foreign import kind_of
-
-    return kind_of(text.encode("utf-8"))
-
-
-def _one_line(error: BaseException) -> str:
-    return " ".join(str(error).split())[:300] or type(error).__name__
 
 
 def run_replay_command(
     args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], None]
 ) -> int:
     """The viewer in a terminal; the summary with `--summary` or when piped."""
+    ruleset = getattr(args, "ruleset", None)
     if getattr(args, "json", False):
-        return run_replay_json(args.log, stdout, fail, ruleset=getattr(args, "ruleset", None))
+        return guarded(
+            lambda: run_replay_json(args.log, stdout, fail, ruleset=ruleset), sys.stderr, "replay"
+        )
     if args.summary or not stdout.isatty():
-        return run_replay(args.log, stdout, fail, ruleset=getattr(args, "ruleset", None))
-    return run_replay_viewer(
-        args.log, fail, seat=args.seat, tiles=args.tiles, ruleset=getattr(args, "ruleset", None)
+        return guarded(
+            lambda: run_replay(args.log, stdout, fail, ruleset=ruleset), sys.stderr, "replay"
+        )
+    return guarded(
+        lambda: run_replay_viewer(
+            args.log, fail, seat=args.seat, tiles=args.tiles, ruleset=ruleset
+        ),
+        sys.stderr,
+        "replay",
     )
 
 

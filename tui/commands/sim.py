@@ -11,6 +11,8 @@ from typing import TextIO
 
 from rules.ruleset import RulesetError, resolve
 
+from .guard import guarded
+
 
 def parse_lineup(text: str | None, levels: dict, default: str) -> list[str]:
     """`--ai LEVEL` for all seats, or four comma-separated levels, one per starting seat."""
@@ -28,8 +30,14 @@ def parse_lineup(text: str | None, levels: dict, default: str) -> list[str]:
 def run_sim_command(
     args, stdout: TextIO, stderr: TextIO, fail: Callable[[str], None]
 ) -> int:
+    """Exit 0 when every game played cleanly, 1 on game errors, invariant violations or
+    a crash (one line), 2 on bad arguments (one line, before any game)."""
+    return guarded(lambda: _sim(args, stdout, stderr, fail), stderr, "sim")
+
+
+def _sim(args, stdout: TextIO, stderr: TextIO, fail: Callable[[str], None]) -> int:
     from ai import LEVELS, SIM_DEFAULT_LEVEL
-    from engine.sim import run_sim
+    from engine.sim import LogDirError, prepare_log_dir, run_sim
 
     try:
         ruleset = resolve(args.ruleset, args.rule)
@@ -40,6 +48,17 @@ def run_sim_command(
     if args.games < 0:
         fail("--games must be 0 or more")
         return 2
+    k = ruleset.games_per_session
+    if k > 1 and args.games % k:
+        fail(f"--games {args.games}: {ruleset.id} plays sessions of {k} games; "
+             f"give a multiple of {k}")
+        return 2
+    if args.log is not None:
+        try:
+            prepare_log_dir(args.log)
+        except LogDirError as error:
+            fail(str(error))
+            return 2
     summary = run_sim(
         ruleset,
         args.games,

@@ -118,9 +118,25 @@ def load_summaries(
         return db.summaries(ruleset), path, db.problem
 
 
+def one_line(message: str) -> str:
+    """A problem as one line: SQLite's own reports (`PRAGMA quick_check`) run over
+    several ("*** in database main ***\\nPage 5: ..."), CONTRACT allows one."""
+    return " ".join(message.split())
+
+
 def run_stats(
     args, stdout: TextIO, fail: Callable[[str], None], data_dir: Path | None = None
 ) -> int:
+    """0 with the figures; 2 after one line for a bad flag or a locked, corrupt (moved
+    aside, kept) or unreadable history; 1 after one line on a crash."""
+    import sys
+
+    from .guard import guarded
+
+    return guarded(lambda: _stats(args, stdout, fail, data_dir), sys.stderr, "stats")
+
+
+def _stats(args, stdout: TextIO, fail: Callable[[str], None], data_dir: Path | None) -> int:
     from rules.ruleset import PRESET_IDS
 
     from ..save import default_data_dir
@@ -131,10 +147,10 @@ def run_stats(
     try:
         summaries, path, problem = load_summaries(data_dir or default_data_dir(), args.ruleset)
     except history.HistoryError as error:
-        fail(str(error))
+        fail(one_line(str(error)))
         return 2
     if problem is not None:
-        fail(problem)
+        fail(one_line(problem))
         return 2
     if args.json:
         stdout.write(json.dumps(json_report(summaries, path)) + "\n")
