@@ -28,7 +28,7 @@ from engine.events import event_to_dict
 from engine.game import Game
 from engine.records import export, split_hands
 from engine.records.mjlog import MjlogError, parse_mjlog, record_summary
-from engine.records.summary import hand_summaries
+from engine.records.summary import ENDS, hand_summaries
 from engine.records.tenhou6_read import Tenhou6Error, game_from_tenhou6
 from engine.records.tenhou_import import game_from_mjlog, game_from_record
 from rules.tiles import parse_tiles
@@ -78,6 +78,7 @@ def test_each_hand_ends_with_the_records_scores(path):
     got = hand_summaries(game_from_record(record).events)
     for mine, theirs in zip(got[:-1], want[:-1], strict=True):
         assert mine == theirs
+        assert mine["end"] in ENDS
     assert got[-1]["final_scores"] == want[-1]["final_scores"]
 
 
