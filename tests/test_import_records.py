@@ -192,11 +192,19 @@ def test_replay_summary_of_the_mjai_export_is_the_logs(files):
     assert bare.stdout.splitlines()[1:] == original.stdout.splitlines()[1:]
 
 
+def test_replay_of_the_tenhou6_export_is_the_logs(files):
+    # tenhou.net/6 JSON used to be refused here; it is now imported
+    # (engine.records.tenhou6_read) and must replay to the log's own summary.
+    original = _cli("--summary", str(files["log"]))
+    exported = _cli("--summary", str(files["tenhou6"]))
+    assert original.returncode == exported.returncode == 0, exported.stderr
+    assert exported.stdout.splitlines()[1:] == original.stdout.splitlines()[1:]
+
+
 def test_replay_of_bad_or_unsupported_records_is_one_line_and_status_2(files):
     cases = [
         ((str(files["cut"]),), "the mjai record does not import: hand"),
         ((str(files["other"]),), "not a readable game log"),
-        ((str(files["tenhou6"]),), "tenhou.net/6 JSON cannot be replayed yet"),
         (("--ruleset", "nope", str(files["bare"])), "unknown ruleset 'nope'"),
         (("--ruleset", "renmei_classic", str(files["bare"])), "does not import"),
     ]

@@ -99,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
                                     "or its mjai / tenhou.net/6 export")
     replay.add_argument("--summary", action="store_true",
                         help="print the per-hand text summary instead of opening the viewer")
+    replay.add_argument("--json", action="store_true",
+                        help="with --summary: one JSON object per hand, then the game's end")
     replay.add_argument("--seat", type=int, default=None, metavar="N",
                         help="the seat (0-3) at the bottom (default: the line-up's first player)")
     replay.add_argument("--tiles", default="text", metavar="STYLE",

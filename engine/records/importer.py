@@ -1,4 +1,8 @@
-"""Games back from exported records: mjai JSON lines → `Game` (tenhou.net/6 not yet).
+"""Games back from records: mjai JSON lines → `Game`, and the walk the other importers share.
+
+Tenhou mjlogs (`engine.records.tenhou_import`) and tenhou.net/6 JSON
+(`engine.records.tenhou6_read`) are turned into the same per-hand lines (`Kyoku`)
+and played by `rebuild`, so every format is checked the same way.
 
 A record says what happened but not the wall, so each hand's wall is rebuilt
 from what the record shows (RULESETS.md §5.2-5.4, `engine.wall`): the deal
@@ -33,7 +37,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.ruleset import DEFAULT_PRESET, PRESET_IDS, Ruleset, load_preset
+from rules.ruleset import ALL_PRESET_IDS, DEFAULT_PRESET, Ruleset, load_preset
 from rules.tiles import Tile
 
 from ..actions import (
@@ -44,6 +48,7 @@ from ..actions import (
     Discard,
     IllegalAction,
     Kakan,
+    NineTerminals,
     Pass,
     Pon,
     Ron,
@@ -65,7 +70,7 @@ from ..wall import (
     shared,
 )
 from . import HandRecord
-from .mjai import EXTENSION, HONORS, WINDS, kyoku_lines
+from .mjai import EXTENSION, HONORS, WINDS, kyoku_lines, pai
 
 DICE = (3, 4)  # every hand's throw: the break is not in the record and no rule reads it
 KAN_TYPES = ("ankan", "kakan", "daiminkan")
@@ -96,6 +101,12 @@ class Kyoku:
     start: dict[str, Any]
     lines: list[dict[str, Any]] = field(default_factory=list)  # start_kyoku .. end_kyoku
     numbers: list[int] = field(default_factory=list)
+    # For records that list the indicators without saying when each was turned
+    # (tenhou.net/6): the kan indicators and the ura tiles go into the wall, and the
+    # engine's `dora` lines are not compared (`dora_lines` False).
+    kan_indicators: list[Any] = field(default_factory=list)
+    ura_indicators: list[Any] = field(default_factory=list)
+    dora_lines: bool = True
 
     @property
     def label(self) -> str:
@@ -151,6 +162,10 @@ def build_wall(kyoku: Kyoku, red_fives: int) -> list[Tile]:
         elif kind == "hora":
             for n, name in enumerate(line.get("ura_markers") or ()):
                 put(INDICATOR_INDICES[n] + 1, name, "the ura markers")
+    for n, name in enumerate(kyoku.kan_indicators[:4], 1):
+        put(INDICATOR_INDICES[n], name, "a kan dora indicator")
+    for n, name in enumerate(kyoku.ura_indicators[:5]):
+        put(INDICATOR_INDICES[n] + 1, name, "an ura indicator")
     try:
         return fill_wall(slots, red_fives)
     except TooMany as error:
@@ -252,7 +267,7 @@ def _check_extension(ext: Any, number: int) -> None:
     where = f"line {number}: start_game.{EXTENSION}"
     if not isinstance(ext, dict):
         raise ValueError(f"{where} must be an object")
-    if ext.get("ruleset") is not None and ext["ruleset"] not in PRESET_IDS:
+    if ext.get("ruleset") is not None and ext["ruleset"] not in ALL_PRESET_IDS:
         raise ValueError(f"{where}.ruleset {str(ext['ruleset'])[:40]!r} is not a preset")
     if ext.get("overrides") is not None and not isinstance(ext["overrides"], dict):
         raise ValueError(f"{where}.overrides must be an object")
@@ -329,8 +344,9 @@ def game_from_mjai(
     Raises ValueError naming the hand and line of the first disagreement."""
     start_game, kyokus, end = parse_mjai(text)
     ruleset = ruleset_of(start_game, ruleset)
-    ext = start_game.get(EXTENSION) if isinstance(start_game.get(EXTENSION), dict) else {}
-    return _rebuild(
+    found = start_game.get(EXTENSION)
+    ext: dict[str, Any] = found if isinstance(found, dict) else {}
+    return rebuild(
         ruleset,
         kyokus,
         end,
@@ -341,7 +357,7 @@ def game_from_mjai(
 
 def _start(kyoku: Kyoku) -> Start:
     s = kyoku.start
-    if s.get("bakaze") not in WINDS:
+    if s.get("bakaze") not in tuple(WINDS):
         raise ValueError(f"hand {kyoku.label}: unknown bakaze {s.get('bakaze')!r}")
     hand_number = int(s["kyoku"]) - 1
     if not 0 <= hand_number <= 3 or int(s["oya"]) != hand_number:
@@ -355,14 +371,18 @@ def _start(kyoku: Kyoku) -> Start:
     )
 
 
-def _rebuild(
+def rebuild(
     ruleset: Ruleset,
     kyokus: list[Kyoku],
     end: dict[str, Any] | None,
     *,
     seed: int,
     seating: Any,
+    dice: list[tuple[tuple[int, int], ...]] | None = None,
 ) -> Game:
+    """The game the hands show, played by the engine and checked line by line against
+    them; `dice` per hand where the record has them (else a fixed throw), `end` the
+    end_game line whose final scores the game must reach."""
     walls = [build_wall(k, ruleset.red_fives) for k in kyokus]
     final = end.get("scores") if end else None
     for time_up in (False, True):
@@ -372,7 +392,7 @@ def _rebuild(
             ruleset,
             seed,
             walls=walls,
-            dice=[(DICE,) * ruleset.kaimen_dice for _ in kyokus],
+            dice=dice or [(DICE,) * ruleset.kaimen_dice for _ in kyokus],
             seating=seating,
             clock=_clock(len(kyokus), time_up),
             start=_start(kyokus[0]),
@@ -383,7 +403,10 @@ def _rebuild(
     if final:
         ended = next((e for e in reversed(game.events) if isinstance(e, GameEnded)), None)
         if ended is None:
-            raise ValueError("end_game has final scores, but the game goes on after the record")
+            raise ValueError(
+                f"after hand {kyokus[-1].label} the record's game is over, but the rebuilt "
+                f"game goes on (scores {list(game.scores)}, sticks {game.sticks})"
+            )
         if list(ended.scores) != list(final):
             raise ValueError(
                 f"end_game: the rebuilt game ends with scores {list(ended.scores)}, "
@@ -448,6 +471,8 @@ class _Walk:
         hand, kyoku = self.hand, self.kyokus[self.index]
         assert hand is not None
         lines = kyoku_lines(hand)
+        if not kyoku.dora_lines:
+            lines = [line for line in lines if line.get("type") != "dora"]
         if hand.end is None:
             lines.pop()  # end_kyoku
         for i in range(self.checked, len(lines)):
@@ -467,6 +492,13 @@ class _Walk:
                     f"{_short(got)}, the record has {_short(want)}"
                 )
         self.checked = len(lines)
+        if hand.end is not None and not kyoku.dora_lines:
+            turned = [pai(e.indicator) for e in hand.events if isinstance(e, DoraRevealed)]
+            if turned != kyoku.kan_indicators:
+                raise ValueError(
+                    f"hand {kyoku.label}: the rebuilt game turns kan dora {turned}, the "
+                    f"record has {kyoku.kan_indicators}"
+                )
         if hand.end is not None and len(lines) < len(kyoku.lines):
             raise ValueError(
                 f"hand {kyoku.label}, line {kyoku.numbers[len(lines)]}: the hand is over, "
@@ -527,6 +559,8 @@ class _Walk:
     def turn(self, seat: int) -> Action:
         line = self.next_line()
         kind = line.get("type")
+        if kind == "ryukyoku" and line.get("reason") == "kyushukyuhai":
+            return NineTerminals(seat)  # the seat to play calls the hand off
         if line.get("actor") != seat:
             raise ValueError(
                 f"hand {self.label()}, line {self.where()}: it is seat {seat}'s turn, "
@@ -543,6 +577,7 @@ class _Walk:
             return Kakan(seat, tile_from_pai(line.get("pai")))
         if kind == "hora" and line.get("target") == seat:
             return Tsumo(seat)
+
         raise ValueError(
             f"hand {self.label()}, line {self.where()}: seat {seat} must act on its turn, "
             f"the record has {_short(line)}"
@@ -603,4 +638,4 @@ def _short(line: dict[str, Any]) -> str:
     return json.dumps({k: line[k] for k in keep if k in line}, separators=(",", ":"))
 
 
-__all__ = ["build_wall", "game_from_mjai", "parse_mjai", "tile_from_pai"]
+__all__ = ["build_wall", "game_from_mjai", "parse_mjai", "rebuild", "tile_from_pai"]

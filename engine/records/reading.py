@@ -2,14 +2,17 @@
 importer path all call `load_game(path)`.
 
 The file is read by `engine.logfile` (regular files only, size and line caps,
-incremental), its kind decided from its first line (our log, mjai lines, or
-tenhou.net/6 JSON, which is recognised and refused), and every line's shape
-checked as it is read (`engine.logshape` for our logs, `importer.check_mjai_line`
-for mjai) before the game is replayed or rebuilt. Every failure a record can
-cause comes out as one `LogError` line that starts with the path: a missing or
-unreadable file, junk, a wrong field, an action the rules do not allow, an event
-that does not replay. Anything else escaping from here is a bug in the program,
-not in the record, and the commands report it as such (exit status 1).
+incremental), its kind decided from its first bytes (a Tenhou mjlog, plain or
+gzip) or first line (our log, mjai lines, tenhou.net/6 JSON), and every line's
+shape checked as it is read (`engine.logshape` for our logs,
+`importer.check_mjai_line` for mjai) before the game is replayed or rebuilt. The
+two whole-document formats are read whole within the same caps and rebuilt by
+their importers (`tenhou_import`, `tenhou6_read`), checked step by step like mjai.
+Every failure a record can cause comes out as one `LogError` line that starts with
+the path: a missing or unreadable file, junk, a wrong field, an action the rules
+do not allow, an event that does not replay. Anything else escaping from here is
+a bug in the program, not in the record, and the commands report it as such (exit
+status 1).
 """
 
 from __future__ import annotations
@@ -24,11 +27,17 @@ from rules.ruleset import Ruleset
 
 from ..game import Game
 from ..log import FORMAT, ReplayMismatch, replay_rows
-from ..logfile import LogError, NotJSON, file_lines, json_rows, open_regular
+from ..logfile import MAX_BYTES, LogError, NotJSON, file_lines, json_rows, open_regular
 from ..logshape import checked_rows
 
-KINDS = ("log", "mjai", "tenhou6")
-NAMES = {"log": "a mahjong-tui log", "mjai": "mjai JSON lines", "tenhou6": "tenhou.net/6 JSON"}
+KINDS = ("log", "mjai", "tenhou6", "mjlog")
+NAMES = {
+    "log": "a mahjong-tui log",
+    "mjai": "mjai JSON lines",
+    "tenhou6": "tenhou.net/6 JSON",
+    "mjlog": "a Tenhou mjlog",
+}
+GZIP_MAGIC = b"\x1f\x8b"
 
 
 def kind_of(first: Any) -> str | None:
@@ -44,8 +53,24 @@ def kind_of(first: Any) -> str | None:
     return None
 
 
+def _is_mjlog(path: str | Path) -> bool:
+    """Whether the file opens like a Tenhou mjlog: gzip (only mjlogs come gzipped) or
+    `<mjloggm`."""
+    with open_regular(path) as stream:
+        head = stream.read(64)
+    return head[:2] == GZIP_MAGIC or head.lstrip().startswith(b"<mjloggm")
+
+
+def _whole(path: str | Path) -> bytes:
+    """The whole file (at most `MAX_BYTES`: `open_regular` refuses more by its size)."""
+    with open_regular(path) as stream:
+        return stream.read(MAX_BYTES + 1)[:MAX_BYTES]
+
+
 def _rows(path: str | Path) -> tuple[str, Iterator[tuple[int, Any]]]:
     """The record's kind and its numbered JSON rows (the first included), read lazily."""
+    if _is_mjlog(path):
+        return "mjlog", iter(())
     rows = json_rows(file_lines(path))
     try:
         first = next(rows, None)
@@ -58,8 +83,8 @@ def _rows(path: str | Path) -> tuple[str, Iterator[tuple[int, Any]]]:
     kind = kind_of(first[1])
     if kind is None:
         raise LogError(
-            f"line {first[0]}: not a game record (neither a mahjong-tui log, mjai lines "
-            "nor tenhou.net/6 JSON)"
+            f"line {first[0]}: not a game record (neither a mahjong-tui log, mjai lines, "
+            "tenhou.net/6 JSON nor a Tenhou mjlog)"
         )
     return kind, chain([first], rows)
 
@@ -84,23 +109,22 @@ def load_game(
     ruleset: Ruleset | None = None,
     kinds: tuple[str, ...] = ("log", "mjai"),
 ) -> Game:
-    """The game a record holds, replayed (our log) or rebuilt (mjai) and checked line
-    by line; `ruleset` for an mjai record that names none. `LogError` (one line,
-    starting with the path) for anything wrong with the file or its contents."""
+    """The game a record holds, replayed (our log) or rebuilt (a foreign record) and
+    checked step by step; `ruleset` replaces the rules a foreign record names (an
+    mjai record that names none: default wrc). `LogError` (one line, starting with
+    the path) for anything wrong with the file or its contents."""
     try:
         kind, rows = _rows(path)
         if kind not in kinds:
             raise _Refused(_unsupported(kind, kinds))
         if kind == "log":
             return replay_rows(list(checked_rows(rows)))
-        from .importer import game_from_mjai
-
         try:
-            return game_from_mjai(rows, ruleset)
+            return _rebuilt(kind, rows, path, ruleset)
         except LogError:
             raise
-        except (ValueError, KeyError, TypeError, IndexError) as error:
-            raise _Refused(f"the mjai record does not import: {one_line(error)}") from None
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+            raise _Refused(f"the {kind} record does not import: {one_line(error)}") from None
     except FileNotFoundError:
         raise LogError(f"no such log: {path}") from None
     except IsADirectoryError:
@@ -115,16 +139,28 @@ def load_game(
         raise LogError(f"{path}: not a readable game log ({one_line(error)})") from None
 
 
+def _rebuilt(
+    kind: str, rows: Iterator[tuple[int, Any]], path: str | Path, ruleset: Ruleset | None
+) -> Game:
+    """A foreign record played through the engine by its importer."""
+    if kind == "mjlog":
+        from .tenhou_import import game_from_mjlog
+
+        return game_from_mjlog(_whole(path), ruleset)
+    if kind == "tenhou6":
+        from .tenhou6_read import game_from_tenhou6
+
+        return game_from_tenhou6(_whole(path).decode("utf-8"), ruleset)
+    from .importer import game_from_mjai
+
+    return game_from_mjai(rows, ruleset)
+
+
 class _Refused(Exception):
     """A readable record this command does not take (its message is said as it is)."""
 
 
 def _unsupported(kind: str, kinds: tuple[str, ...]) -> str:
-    if kind == "tenhou6":
-        return (
-            "tenhou.net/6 JSON cannot be replayed yet: export the game as mjai "
-            "(mahjong-tui export --format mjai LOG) and replay that"
-        )
     return f"this is {NAMES[kind]}; only {' or '.join(NAMES[k] for k in kinds)} is read here"
 
 

@@ -266,6 +266,15 @@ def to_tenhou6(record: GameRecord) -> dict[str, Any]:
         "aka51": red.count(MAN5),
         "aka52": red.count(PIN5),
         "aka53": red.count(SOU5),
+        # Our extension (other readers ignore it): the house rules, seed and seating,
+        # which `disp` cannot say, so `engine.records.tenhou6_read` rebuilds the same
+        # game under the same rules.
+        "mahjong_tui": {
+            "ruleset": r.id,
+            "overrides": dict(game.setup["overrides"]),
+            "seed": game.seed,
+            "seating": list(game.seating),
+        },
     }
     out: dict[str, Any] = {
         "title": [f"mahjong-tui {r.id}", f"seed {game.seed}"],

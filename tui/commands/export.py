@@ -2,11 +2,12 @@
 
 The log is read by the reader `replay` uses (`engine.records.reading.load_game`:
 regular files only, bounded, every line's shape checked) and replayed (every
-event checked), then written as tenhou.net/6 JSON or mjai JSON lines
-(`engine.records`). Anything wrong with the log is one line on stderr and exit
-status 2, before anything is written; an unexpected error is one line and exit
-status 1. What the format cannot say about the ruleset is one warning line each
-on stderr; the export still goes on. Never imports Textual.
+event checked); a foreign record (Tenhou mjlog, tenhou.net/6, mjai) is rebuilt
+through the engine and checked the same way first; then written as tenhou.net/6
+JSON or mjai JSON lines (`engine.records`). Anything wrong with the log is one
+line on stderr and exit status 2, before anything is written; an unexpected error
+is one line and exit status 1. What the format cannot say about the ruleset is one
+warning line each on stderr; the export still goes on. Never imports Textual.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TextIO
 
 from engine.logfile import LogError
 from engine.records import FORMATS, export, split_hands
-from engine.records.reading import load_game
+from engine.records.reading import KINDS, load_game
 
 from .guard import guarded
 
@@ -46,7 +47,7 @@ def _export(
         fail(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
         return 2
     try:
-        record = split_hands(load_game(path, kinds=("log",)))
+        record = split_hands(load_game(path, kinds=KINDS))
     except LogError as error:
         fail(str(error))
         return 2

@@ -1,12 +1,14 @@
 """`mahjong-tui replay LOG`: rebuild a logged game, checking every event, then show it.
 
-LOG may also be a game our exporter wrote as mjai JSON lines: it is rebuilt by
-`engine.records.importer` (`--ruleset ID` for a record that does not name its
-ruleset). tenhou.net/6 JSON is recognised and refused with a pointer to mjai.
+LOG may also be a foreign record: a Tenhou mjlog (plain or gzip), tenhou.net/6
+JSON or mjai JSON lines, replayed through the engine under the rules the record
+names (`--ruleset ID` replaces them) and checked step by step; the first
+difference is one line naming the hand (`engine.records.reading.load_game`).
 
 In a terminal it opens the replay viewer (`tui.replay_app`); with `--summary`,
 or when standard output is not a terminal (scripts, pipes, tests), it prints one
-line per hand, then the final result. A log that is missing, unreadable, not a
+line per hand, then the final result; with `--summary --json` one JSON object per
+hand and one for the game's end (CONTRACT.md). A log that is missing, unreadable, not a
 regular file, too large, malformed or does not replay is one line on standard
 error and exit status 2; an unexpected error is one line and exit status 1.
 """
@@ -14,6 +16,7 @@ error and exit status 2; an unexpected error is one line and exit status 1.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -21,26 +24,28 @@ from typing import TextIO
 from engine.events import ExhaustiveDraw, GameEnded, HandStarted, Won
 from engine.game import Game
 from engine.logfile import LogError
-from engine.records.reading import load_game
-from rules.ruleset import PRESET_IDS, load_preset
+from engine.records.reading import KINDS, load_game
+from rules.ruleset import ALL_PRESET_IDS, load_preset
 
 from .guard import guarded
 
 WINDS = "ESWN"
+EXHAUSTIVE = ("exhaustive", "nagashi_mangan")  # ExhaustiveDraw kinds at the wall's end
 
 
 def load_log(path: str, fail: Callable[[str], None], ruleset: str | None = None) -> Game | None:
     """The replayed game, or None after `fail` with one line saying what is wrong.
 
-    `path` is our own log or a game exported as mjai JSON lines (rebuilt by
-    `engine.records.importer`; `ruleset` is the preset id for a record that does
-    not name one, default wrc), read by `engine.records.reading.load_game`, the
-    reader `export` uses too. tenhou.net/6 JSON is recognised but not imported."""
-    if ruleset is not None and ruleset not in PRESET_IDS:
-        fail(f"unknown ruleset {ruleset!r}: choose one of {', '.join(PRESET_IDS)}")
+    `path` is our own log or save, or a foreign record (a Tenhou mjlog, plain or
+    gzip, tenhou.net/6 JSON, mjai lines) rebuilt through the engine and checked
+    step by step, read by `engine.records.reading.load_game`, the reader `export`
+    uses too; `ruleset` replaces the rules the record names (an mjai record
+    without our field: default wrc)."""
+    if ruleset is not None and ruleset not in ALL_PRESET_IDS:
+        fail(f"unknown ruleset {ruleset!r}: choose one of {', '.join(ALL_PRESET_IDS)}")
         return None
     try:
-        return load_game(path, load_preset(ruleset) if ruleset else None)
+        return load_game(path, load_preset(ruleset) if ruleset else None, kinds=KINDS)
     except LogError as error:
         fail(str(error))
     return None
@@ -51,6 +56,10 @@ def run_replay_command(
 ) -> int:
     """The viewer in a terminal; the summary with `--summary` or when piped."""
     ruleset = getattr(args, "ruleset", None)
+    if getattr(args, "json", False):
+        return guarded(
+            lambda: run_replay_json(args.log, stdout, fail, ruleset=ruleset), sys.stderr, "replay"
+        )
     if args.summary or not stdout.isatty():
         return guarded(
             lambda: run_replay(args.log, stdout, fail, ruleset=ruleset), sys.stderr, "replay"
@@ -89,6 +98,20 @@ def run_replay_viewer(
     return 0
 
 
+def run_replay_json(
+    path: str, stdout: TextIO, fail: Callable[[str], None], ruleset: str | None = None
+) -> int:
+    """`--summary --json`: one JSON object per hand, then the game's end (CONTRACT.md)."""
+    game = load_log(path, fail, ruleset)
+    if game is None:
+        return 2
+    from engine.records.summary import hand_summaries
+
+    for row in hand_summaries(game.events):
+        stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return 0
+
+
 def run_replay(
     path: str, stdout: TextIO, fail: Callable[[str], None], ruleset: str | None = None
 ) -> int:
@@ -108,9 +131,13 @@ def run_replay(
                 f"{label:<6} seat {event.winner} wins by {how}: {r['points']['total']} "
                 f"({r['han']} han {r['fu']} fu; {yaku})\n"
             )
+        elif isinstance(event, ExhaustiveDraw) and event.kind not in EXHAUSTIVE:
+            by = f" (seat {event.seat})" if event.seat is not None else ""
+            stdout.write(f"{label:<6} abortive draw: {event.kind.replace('_', ' ')}{by}\n")
         elif isinstance(event, ExhaustiveDraw):
             tenpai = [str(s) for s, t in enumerate(event.tenpai) if t] or ["nobody"]
-            stdout.write(f"{label:<6} exhaustive draw, tenpai: {', '.join(tenpai)}\n")
+            nagashi = ", nagashi mangan" if event.kind == "nagashi_mangan" else ""
+            stdout.write(f"{label:<6} exhaustive draw{nagashi}, tenpai: {', '.join(tenpai)}\n")
         elif isinstance(event, GameEnded):
             for row in sorted(event.results, key=lambda r: r["rank"]):
                 stdout.write(
