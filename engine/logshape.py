@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Union, get_args, get_origin
 
 from rules.hand import Meld, MeldKind, Source
-from rules.ruleset import PRESET_IDS, Ruleset, load_preset
+from rules.ruleset import ALL_PRESET_IDS, Ruleset, load_preset
 from rules.tiles import Tile, parse_tile, parse_tiles
 
 from .actions import ACTION_TYPES
@@ -202,9 +202,9 @@ def check_header(record: Any) -> Ruleset:
         raise _Bad(f"setup has an unknown field {str(sorted(unknown)[0])[:40]!r}")
     _int(setup.get("seed"), "setup.seed")
     ruleset_id = setup.get("ruleset")
-    if ruleset_id not in PRESET_IDS:
+    if ruleset_id not in ALL_PRESET_IDS:
         raise _Bad(f"setup.ruleset {str(ruleset_id)[:40]!r} is not a preset "
-                   f"({', '.join(PRESET_IDS)})")
+                   f"({', '.join(ALL_PRESET_IDS)})")
     ruleset = load_preset(ruleset_id)
     overrides = setup.get("overrides")
     if overrides is not None and not isinstance(overrides, dict):

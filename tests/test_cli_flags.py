@@ -120,6 +120,16 @@ def test_the_game_carries_its_overrides_into_the_app(monkeypatch, tmp_path):
     assert kwargs["rules"] == ("kiriage_30_4=true", "red_fives=3")
 
 
+@pytest.mark.parametrize("preset", ["tenhou", "mleague", "mahjongsoul"])
+def test_the_game_takes_the_online_presets(preset, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.setattr(tui.app, "MahjongApp", _FakeApp)
+    _FakeApp.made.clear()
+    status, _, err = _run(["--ruleset", preset, "--seed", "3", "--rule", "red_fives=0"])
+    assert status == 0, err
+    assert _FakeApp.made[0]["ruleset_id"] == preset
+
+
 def test_the_app_config_holds_the_overrides_and_the_table_plays_them(tmp_path):
     app = tui.app.MahjongApp(ruleset_id="wrc", seed=5, data_dir=tmp_path,
                              rules=("kiriage_30_4=false", "red_fives=3"))

@@ -252,3 +252,24 @@ def test_an_illegal_action_names_its_line(tmp_path):
     for command in COMMANDS:
         code, out, err = _in_process(*command, str(path))
         _refused(code, out, err, f"line {i + 1}: the action cannot be played here")
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "mleague", "mahjongsoul"])
+def test_logs_of_the_online_presets_replay_and_the_game_takes_them(preset, tmp_path):
+    """The online presets are presets everywhere: sim's logs replay, the game and stats
+    accept them (a log header naming one was refused by the reader before)."""
+    import subprocess
+    import sys
+
+    run = [sys.executable, "-m", "tui.cli"]
+    sim = subprocess.run([*run, "sim", "--ruleset", preset, "--games", "1", "--seed", "2",
+                          "--log", str(tmp_path)], capture_output=True, text=True)
+    assert sim.returncode == 0, sim.stderr
+    out = subprocess.run([*run, "replay", "--summary", "--json", str(tmp_path / "game-2.jsonl")],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "final_scores" in out.stdout.splitlines()[-1]
+    stats = subprocess.run([*run, "stats", "--ruleset", preset, "--json"], capture_output=True,
+                           text=True, env={**__import__("os").environ,
+                                           "MAHJONG_TUI_DATA": str(tmp_path / "data")})
+    assert stats.returncode == 0, stats.stderr

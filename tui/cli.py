@@ -196,20 +196,20 @@ def _run(args: argparse.Namespace) -> int:
 def run_game(args: argparse.Namespace) -> int:
     """The bare `mahjong-tui`: check the flags, then start the Textual app."""
     from ai import LEVELS
-    from rules.ruleset import PRESET_IDS, RulesetError, resolve
+    from rules.ruleset import ALL_PRESET_IDS, RulesetError, resolve
 
     from .settings import load_settings
     from .tiles import TILE_STYLES
     from .words import LANGS
 
-    if args.game_ruleset is not None and args.game_ruleset not in PRESET_IDS:
-        _fail(f"unknown ruleset {args.game_ruleset!r}: choose one of {', '.join(PRESET_IDS)}")
+    if args.game_ruleset is not None and args.game_ruleset not in ALL_PRESET_IDS:
+        _fail(f"unknown ruleset {args.game_ruleset!r}: choose one of {', '.join(ALL_PRESET_IDS)}")
     if args.game_rules:
         # Checked against the preset the game starts with: --ruleset, else the one the
         # launch screen remembers (tui/settings.py), exactly as `score` and `sim` check.
         preset = args.game_ruleset or load_settings().ruleset
         try:
-            resolve(preset if preset in PRESET_IDS else "wrc", args.game_rules)
+            resolve(preset if preset in ALL_PRESET_IDS else "wrc", args.game_rules)
         except RulesetError as error:
             _fail(str(error))
     if args.game_ai is not None and args.game_ai not in LEVELS:

@@ -137,12 +137,12 @@ def run_stats(
 
 
 def _stats(args, stdout: TextIO, fail: Callable[[str], None], data_dir: Path | None) -> int:
-    from rules.ruleset import PRESET_IDS
+    from rules.ruleset import ALL_PRESET_IDS
 
     from ..save import default_data_dir
 
-    if args.ruleset is not None and args.ruleset not in PRESET_IDS:
-        fail(f"unknown ruleset {args.ruleset!r}: choose one of {', '.join(PRESET_IDS)}")
+    if args.ruleset is not None and args.ruleset not in ALL_PRESET_IDS:
+        fail(f"unknown ruleset {args.ruleset!r}: choose one of {', '.join(ALL_PRESET_IDS)}")
         return 2
     try:
         summaries, path, problem = load_summaries(data_dir or default_data_dir(), args.ruleset)
