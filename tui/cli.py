@@ -121,6 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .commands.analyse import add_parser as add_analyse_parser
 
     add_analyse_parser(sub)
+    from .commands.drill import add_parser as add_drill_parser
+
+    add_drill_parser(sub)
     return parser
 
 
@@ -184,6 +187,10 @@ def _run(args: argparse.Namespace) -> int:
         from .commands.analyse import run_analyse
 
         return run_analyse(args, sys.stdout, _fail)
+    if args.command == "drill":
+        from .commands.drill import run_drill
+
+        return run_drill(args, _fail)
     if args.command == "rulesets":
         from .commands.rulesets import run_rulesets
 

@@ -1,0 +1,190 @@
+"""One drill at a time: a question, the learner's pick, the answer and why, next.
+
+Keys: the choice's digit or letter picks (toggles, where several are right),
+Enter confirms, then Enter (or Space) goes on to the next question; Esc goes back.
+With a timer, a question not answered in time counts as wrong. The figures
+(answered, right, average time) are the session's (`tui.learn.session`), kept
+per drill kind in the history file (`engine.history.drills`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from rules.tiles import parse_tiles
+
+from ..learn.drills import DRILL_TITLES
+from ..learn.question import Question
+from ..learn.session import DrillSession
+from ..tiles import tiles_text
+
+CSS_FILE = Path(__file__).resolve().parent / "learn.tcss"
+
+
+class DrillScreen(Screen[None]):
+    """Questions of one drill kind until Esc."""
+
+    CSS_PATH: ClassVar = [CSS_FILE]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "back", show=False),
+        Binding("enter,space", "confirm", "confirm", show=False),
+    ]
+
+    def __init__(self, session: DrillSession, *, timer: float | None = None,
+                 tiles: str = "text", clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(classes="learn-screen")
+        self.session = session
+        self.timer = timer
+        self.tiles = tiles
+        self.clock = clock
+        self.question: Question | None = None
+        self.picked: set[str] = set()
+        self.answered: bool | None = None  # None: still asking
+        self.started = 0.0
+        self._ticker = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="learn-body") as body:
+            body.border_title = DRILL_TITLES[self.session.kind]
+            yield Static(id="drill-question", classes="part")
+            yield Static(id="drill-choices", classes="part")
+            yield Static(id="drill-feedback", classes="part")
+        yield Static(id="learn-keys")
+
+    def on_mount(self) -> None:
+        if self.session.problem:
+            self.notify(self.session.problem, severity="warning", timeout=10)
+        if self.timer:
+            self._ticker = self.set_interval(1.0, self._tick)
+        self.next_question()
+        self.query_one("#learn-body").focus()
+
+    # -- flow ----------------------------------------------------------------------------
+    def next_question(self) -> None:
+        self.question = self.session.next_question()
+        self.picked = set()
+        self.answered = None
+        self.started = self.clock()
+        self._show()
+        self.query_one("#learn-body", VerticalScroll).scroll_home(animate=False)
+
+    def pick(self, key: str) -> None:
+        question = self.question
+        if question is None or self.answered is not None:
+            return
+        choice = next((c for c in question.choices if c.key == key), None)
+        if choice is None:
+            return
+        if question.multi:
+            self.picked ^= {choice.value}
+            self._show()
+        else:
+            self.picked = {choice.value}
+            self.confirm()
+
+    def confirm(self) -> None:
+        if self.question is None or self.answered is not None:
+            return
+        if not self.picked and not self._timed_out():
+            return
+        spent = self.clock() - self.started
+        self.answered = self.session.answer(self.picked, spent)
+        if self.session.problem:
+            self.notify(self.session.problem, severity="warning", timeout=10)
+        self._show()
+
+    def _timed_out(self) -> bool:
+        return bool(self.timer) and self.clock() - self.started >= (self.timer or 0)
+
+    def _tick(self) -> None:
+        if self.answered is None and self._timed_out():
+            self.confirm()
+        elif self.answered is None:
+            self._show_keys()
+
+    # -- keys ----------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        if event.character and len(event.character) == 1 and event.character.isalnum():
+            self.pick(event.character.lower())
+            event.stop()
+
+    def action_confirm(self) -> None:
+        if self.answered is None:
+            self.confirm()
+        else:
+            self.next_question()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    # -- drawing -------------------------------------------------------------------------
+    def _show(self) -> None:
+        q = self.question
+        if q is None:
+            return
+        text = Text()
+        text.append(q.prompt + "\n", style="bold")
+        if q.hand:
+            text.append_text(tiles_text(parse_tiles(q.hand), self.tiles))
+            text.append("\n")
+        for fact in q.facts:
+            text.append(fact + "\n", style="dim")
+        text.rstrip()
+        self.query_one("#drill-question", Static).update(text)
+        self.query_one("#drill-choices", Static).update(self._choices_text(q))
+        self.query_one("#drill-feedback", Static).update(self._feedback_text(q))
+        self._show_keys()
+
+    def _choices_text(self, q: Question) -> Text:
+        text = Text()
+        one_a_line = any(len(c.label) > 8 for c in q.choices)
+        for index, c in enumerate(q.choices):
+            mark = "x" if c.value in self.picked else " "
+            style = ""
+            if self.answered is not None:
+                style = "bold green" if c.value in q.answer else (
+                    "bold red" if c.value in self.picked else "dim")
+            if index:
+                text.append("\n" if one_a_line else "   ")
+            cell = f"{c.key} [{mark}] {c.label}" if q.multi else f"{c.key}) {c.label}"
+            text.append(cell.replace(" ", "\u00a0"), style=style)  # a choice never wraps
+        return text
+
+    def _feedback_text(self, q: Question) -> Text:
+        if self.answered is None:
+            return Text("")
+        text = Text()
+        if self.answered:
+            text.append("Right!\n", style="bold green")
+        else:
+            right = ", ".join(q.labels(q.answer))
+            text.append(f"Not quite: the answer is {right}.\n", style="bold red")
+        text.append("\n".join(q.explanation))
+        return text
+
+    def _show_keys(self) -> None:
+        s = self.session
+        figures = f"{s.right}/{s.asked} right"
+        if s.asked:
+            figures += f" ({s.accuracy:.0%}), {s.seconds / s.asked:.1f}s each"
+        if s.missed:
+            figures += f", {len(s.missed)} to revisit"
+        if self.answered is None:
+            keys = "key: pick" + (", Enter: check" if self.question and self.question.multi else "")
+            if self.timer:
+                left = max(0, int(self.timer - (self.clock() - self.started) + 0.999))
+                keys += f" · {left}s left"
+        else:
+            keys = "Enter: next"
+        self.query_one("#learn-keys", Static).update(f"{figures} · {keys} · Esc: back")
