@@ -236,6 +236,7 @@ def _fu(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Question:
         answer=frozenset({str(fu)}),
         multi=False,
         explanation=tuple(lines),
+        request=request,
     )
 
 
@@ -302,6 +303,7 @@ def _points(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Questi
         answer=frozenset({right}),
         multi=False,
         explanation=tuple(lines),
+        request=request,
     )
 
 
@@ -339,6 +341,7 @@ def _yaku(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Question
         answer=frozenset(right),
         multi=True,
         explanation=tuple(lines),
+        request=request,
     )
 
 

@@ -8,6 +8,7 @@ compares the learner's pick with it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  # one key per choice, in order
 
@@ -35,6 +36,7 @@ class Question:
     answer: frozenset[str]
     multi: bool
     explanation: tuple[str, ...]
+    request: dict[str, Any] | None = None  # the win asked about (a `score` request), if any
 
     def check(self, picked: set[str] | frozenset[str]) -> bool:
         """Whether the picked values are right: the exact set when `multi`, else one of
