@@ -182,9 +182,9 @@ def test_missed_questions_survive_the_session(tmp_path):
     s.answer({"nothing"}, 2.0)
     later = DrillSession("fu", WRC, 99, log=log)
     assert list(later.missed) == [q.key]
-    later.next_question()
-    later.answer({"x"}, 1)
-    assert later.next_question().key != q.key
+    for _ in range(REVISIT - 1):
+        assert later.next_question().key != q.key
+        later.answer({"x"}, 1)
     assert later.next_question().key == q.key  # every third question
 
 
