@@ -124,6 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .commands.drill import add_parser as add_drill_parser
 
     add_drill_parser(sub)
+    from .commands.learn import add_parser as add_learn_parser
+
+    add_learn_parser(sub)
     return parser
 
 
@@ -191,6 +194,10 @@ def _run(args: argparse.Namespace) -> int:
         from .commands.drill import run_drill
 
         return run_drill(args, _fail)
+    if args.command == "learn":
+        from .commands.learn import run_learn
+
+        return run_learn(args, _fail)
     if args.command == "rulesets":
         from .commands.rulesets import run_rulesets
 

@@ -1,4 +1,5 @@
-"""Drill results: accuracy and time per drill kind, and the questions to ask again.
+"""Drill results (accuracy and time per drill kind, the questions to ask again) and
+how far each lesson got.
 
     log = DrillLog(history_path(data_dir))
     log.record("waits", "waits:17", correct=False, seconds=8.2)
@@ -23,7 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["DrillLog", "DrillLogError", "DrillSummary"]
+__all__ = [
+    "DrillLog",
+    "DrillLogError",
+    "DrillSummary",
+    "LessonProgress",
+    "lesson_progress",
+    "save_lesson",
+]
 
 _TABLE = """
 CREATE TABLE IF NOT EXISTS drill_results (
@@ -32,6 +40,16 @@ CREATE TABLE IF NOT EXISTS drill_results (
     question TEXT NOT NULL,
     correct INTEGER NOT NULL,
     seconds REAL NOT NULL,
+    at REAL NOT NULL
+)
+"""
+
+
+_LESSONS = """
+CREATE TABLE IF NOT EXISTS lesson_progress (
+    lesson TEXT PRIMARY KEY,
+    step INTEGER NOT NULL,
+    done INTEGER NOT NULL,
     at REAL NOT NULL
 )
 """
@@ -73,6 +91,7 @@ class DrillLog:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, timeout=self.timeout)
             conn.execute(_TABLE)
+            conn.execute(_LESSONS)
             return conn
         except (sqlite3.Error, OSError) as error:
             raise DrillLogError(f"drill results in {self.path}: {error}") from None
@@ -115,3 +134,28 @@ class DrillLog:
             (kind,),
         )
         return [str(q) for (q,) in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class LessonProgress:
+    """How far a lesson got: the step to go on from, and whether it was ever finished."""
+
+    step: int
+    done: bool
+
+
+def lesson_progress(log: DrillLog) -> dict[str, LessonProgress]:
+    """Every lesson started: {lesson id: progress}."""
+    rows = log._run("SELECT lesson, step, done FROM lesson_progress")
+    return {str(lesson): LessonProgress(int(step), bool(done))  # type: ignore[call-overload]
+            for lesson, step, done in rows}
+
+
+def save_lesson(log: DrillLog, lesson: str, step: int, *, done: bool) -> None:
+    """Keep the step reached (a lesson once finished stays finished)."""
+    log._run(
+        "INSERT INTO lesson_progress (lesson, step, done, at) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT(lesson) DO UPDATE SET step = excluded.step, "
+        "done = MAX(done, excluded.done), at = excluded.at",
+        (lesson, step, int(done), log.clock()),
+    )

@@ -32,6 +32,36 @@ from ..tiles import tiles_text
 CSS_FILE = Path(__file__).resolve().parent / "learn.tcss"
 
 
+def question_text(q: Question, tiles: str) -> Text:
+    """The prompt, the hand drawn in the tile style, and the facts."""
+    text = Text()
+    text.append(q.prompt + "\n", style="bold")
+    if q.hand:
+        text.append_text(tiles_text(parse_tiles(q.hand), tiles))
+        text.append("\n")
+    for fact in q.facts:
+        text.append(fact + "\n", style="dim")
+    text.rstrip()
+    return text
+
+
+def choices_text(q: Question, picked: set[str], shown: bool) -> Text:
+    """The choices with their keys; picks marked; once `shown`, right ones green."""
+    text = Text()
+    one_a_line = any(len(c.label) > 8 for c in q.choices)
+    for index, c in enumerate(q.choices):
+        mark = "x" if c.value in picked else " "
+        style = ""
+        if shown:
+            style = "bold green" if c.value in q.answer else (
+                "bold red" if c.value in picked else "dim")
+        if index:
+            text.append("\n" if one_a_line else "   ")
+        cell = f"{c.key} [{mark}] {c.label}" if q.multi else f"{c.key}) {c.label}"
+        text.append(cell.replace(" ", "\u00a0"), style=style)  # a choice never wraps
+    return text
+
+
 class DrillScreen(Screen[None]):
     """Questions of one drill kind until Esc."""
 
@@ -133,33 +163,11 @@ class DrillScreen(Screen[None]):
         q = self.question
         if q is None:
             return
-        text = Text()
-        text.append(q.prompt + "\n", style="bold")
-        if q.hand:
-            text.append_text(tiles_text(parse_tiles(q.hand), self.tiles))
-            text.append("\n")
-        for fact in q.facts:
-            text.append(fact + "\n", style="dim")
-        text.rstrip()
-        self.query_one("#drill-question", Static).update(text)
-        self.query_one("#drill-choices", Static).update(self._choices_text(q))
+        self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
+        self.query_one("#drill-choices", Static).update(
+            choices_text(q, self.picked, self.answered is not None))
         self.query_one("#drill-feedback", Static).update(self._feedback_text(q))
         self._show_keys()
-
-    def _choices_text(self, q: Question) -> Text:
-        text = Text()
-        one_a_line = any(len(c.label) > 8 for c in q.choices)
-        for index, c in enumerate(q.choices):
-            mark = "x" if c.value in self.picked else " "
-            style = ""
-            if self.answered is not None:
-                style = "bold green" if c.value in q.answer else (
-                    "bold red" if c.value in self.picked else "dim")
-            if index:
-                text.append("\n" if one_a_line else "   ")
-            cell = f"{c.key} [{mark}] {c.label}" if q.multi else f"{c.key}) {c.label}"
-            text.append(cell.replace(" ", "\u00a0"), style=style)  # a choice never wraps
-        return text
 
     def _feedback_text(self, q: Question) -> Text:
         if self.answered is None:
