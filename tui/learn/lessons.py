@@ -163,14 +163,16 @@ class Waits(Step):
         right = frozenset(kind_to_str(k) for k in self.waits())
         if picked == right:
             return Verdict(True, self.after or f"Right: it wins on {' '.join(sorted(right))}.")
-        missing = sorted(right - picked)
+        missing = len(right - picked)
         extra = sorted(picked - right)
         parts = []
         if missing:
-            parts.append(f"it also wins on {' '.join(missing)}")
+            parts.append(f"{missing} more tile{'s' * (missing > 1)} win{'s' * (missing == 1)} "
+                         "too")
         if extra:
             parts.append(f"{' '.join(extra)} would not complete it")
-        return Verdict(False, "Not yet: " + "; ".join(parts) + ". Try each tile: does the hand "
+        text = "; ".join(parts)
+        return Verdict(False, text[0].upper() + text[1:] + ". Try each tile: does the hand "
                        "then split into sets and a pair?")
 
 
