@@ -87,14 +87,16 @@ def _discard(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Quest
                  if (o.shanten, o.accepted_count) == (best.shanten, best.accepted_count)}
         if len(right) > 3:
             continue  # too many equal answers teach nothing
-        lines = [result.reason, "Every discard (shanten, accepted tiles still unseen, "
-                 "improving tiles):"]
+        lines = [result.reason, "Every discard: shanten, accepted tiles still unseen (the "
+                 "kinds), improving tiles (draws that keep the shanten but widen the hand):"]
         for o in result.options:
             assert o.discard is not None
             accepted = " ".join(kind_to_str(k) for k, _ in o.accepted)
+            improving = " ".join(kind_to_str(k) for k, _ in o.improving)
             lines.append(
                 f"{kind_to_str(o.discard):>3}: {shanten_state(o.shanten)}, {o.accepted_count} "
                 f"({accepted}); improving {o.improving_count}"
+                + (f" ({improving})" if improving else "")
             )
         return Question(
             kind="discard", key=key,

@@ -14,6 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.columns import Columns
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -30,6 +33,7 @@ from ..learn.session import DrillSession
 from ..tiles import tiles_text
 
 CSS_FILE = Path(__file__).resolve().parent / "learn.tcss"
+LONG_LABEL = 12  # cells: choices with a longer label go one a line, the others share lines
 
 
 def question_text(q: Question, tiles: str) -> Text:
@@ -45,21 +49,21 @@ def question_text(q: Question, tiles: str) -> Text:
     return text
 
 
-def choices_text(q: Question, picked: set[str], shown: bool) -> Text:
-    """The choices with their keys; picks marked; once `shown`, right ones green."""
-    text = Text()
-    one_a_line = any(len(c.label) > 8 for c in q.choices)
-    for index, c in enumerate(q.choices):
+def choices_text(q: Question, picked: set[str], shown: bool) -> RenderableType:
+    """The choices with their keys; picks marked; once `shown`, right ones green. Short
+    labels share lines in columns (a choice is never split), long ones go one a line."""
+    cells: list[Text] = []
+    for c in q.choices:
         mark = "x" if c.value in picked else " "
         style = ""
         if shown:
             style = "bold green" if c.value in q.answer else (
                 "bold red" if c.value in picked else "dim")
-        if index:
-            text.append("\n" if one_a_line else "   ")
         cell = f"{c.key} [{mark}] {c.label}" if q.multi else f"{c.key}) {c.label}"
-        text.append(cell.replace(" ", "\u00a0"), style=style)  # a choice never wraps
-    return text
+        cells.append(Text(cell, style=style, no_wrap=True))
+    if any(cell_len(c.label) > LONG_LABEL for c in q.choices):
+        return Text("\n").join(cells)
+    return Columns(cells, padding=(0, 3))
 
 
 class DrillScreen(Screen[None]):
