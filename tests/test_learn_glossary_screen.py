@@ -104,3 +104,35 @@ def test_glossary_snapshot_en(snap_compare):
 def test_glossary_snapshot_ja(snap_compare):
     assert snap_compare(LearnApp(lambda: GlossaryScreen("ja", query="pinfu")),
                         terminal_size=COMPACT)
+
+
+async def test_capital_g_from_a_drill_and_a_lesson(tmp_path):
+    from tui.learn.course import COURSE
+    from tui.learn.lessons import LessonRun
+    from tui.learn.session import DrillSession
+    from tui.screens.drill import DrillScreen
+    from tui.screens.lesson import LessonScreen
+
+    for make in (lambda: DrillScreen(DrillSession("waits", load_preset("wrc"), 1)),
+                 lambda: LessonScreen(LessonRun(COURSE[0], load_preset("wrc")), 1)):
+        app = LearnApp(make, lang="ja")
+        async with app.run_test(size=COMPACT) as pilot:
+            await pilot.pause()
+            under = app.screen
+            await pilot.press("G")
+            await pilot.pause()
+            assert isinstance(app.screen, GlossaryScreen) and app.screen.lang == "ja"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is under and not getattr(under, "picked", set())
+
+
+async def test_the_drill_menu_opens_the_lessons(tmp_path):
+    from tui.screens.lesson_menu import LessonMenuScreen
+
+    app = LearnApp(lambda: DrillMenuScreen(load_preset("wrc"), tmp_path))
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonMenuScreen)
+        assert app.screen.lesson_log.path.parent == tmp_path

@@ -33,6 +33,7 @@ from ..learn.session import DrillSession
 from ..tiles import tiles_text
 
 CSS_FILE = Path(__file__).resolve().parent / "learn.tcss"
+GLOSSARY_KEY = "G"  # capital: the choices' keys are digits and small letters
 LONG_LABEL = 12  # cells: choices with a longer label go one a line, the others share lines
 
 
@@ -149,7 +150,12 @@ class DrillScreen(Screen[None]):
 
     # -- keys ----------------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
-        if event.character and len(event.character) == 1 and event.character.isalnum():
+        if event.character == GLOSSARY_KEY:
+            from .glossary import OpenGlossary
+
+            self.post_message(OpenGlossary())
+            event.stop()
+        elif event.character and len(event.character) == 1 and event.character.isalnum():
             self.pick(event.character.lower())
             event.stop()
 
@@ -199,4 +205,5 @@ class DrillScreen(Screen[None]):
                 keys += f" · {left}s left"
         else:
             keys = "Enter: next"
-        self.query_one("#learn-keys", Static).update(f"{figures} · {keys} · Esc: back")
+        self.query_one("#learn-keys", Static).update(
+            f"{figures} · {keys} · {GLOSSARY_KEY}: glossary · Esc: back")

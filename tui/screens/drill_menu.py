@@ -29,7 +29,10 @@ class DrillMenuScreen(Screen[None]):
     """Pick a drill by its digit; Esc goes back."""
 
     CSS_PATH: ClassVar = [CSS_FILE]
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "back", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "back", show=False),
+        Binding("l", "lessons", "lessons", show=False),
+    ]
 
     def __init__(self, ruleset: Ruleset, data_dir: Path | None, *, seed: int = 0,
                  lang: str = "en", tiles: str = "text", timer: float | None = None) -> None:
@@ -45,7 +48,7 @@ class DrillMenuScreen(Screen[None]):
         with VerticalScroll(id="learn-body") as body:
             body.border_title = f"Drills ({self.ruleset.id})"
             yield Static(id="drill-menu", classes="part")
-        yield Static("1-6: start a drill · Esc: back", id="learn-keys")
+        yield Static("1-6: start a drill · l: the lessons · Esc: back", id="learn-keys")
 
     def on_mount(self) -> None:
         self.refresh_figures()
@@ -85,6 +88,13 @@ class DrillMenuScreen(Screen[None]):
         session = DrillSession(kind, self.ruleset, self.seed, self.lang, self.drill_log)
         self.seed += 1000
         self.app.push_screen(DrillScreen(session, timer=self.timer, tiles=self.tiles))
+
+    def action_lessons(self) -> None:
+        """The course of lessons (`mahjong-tui learn`), with the same data directory."""
+        from .lesson_menu import LessonMenuScreen
+
+        path = self.drill_log.path.parent if self.drill_log is not None else None
+        self.app.push_screen(LessonMenuScreen(path, tiles=self.tiles))
 
     def action_back(self) -> None:
         self.dismiss(None)

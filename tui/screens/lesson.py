@@ -23,7 +23,7 @@ from engine.history.drills import DrillLog, DrillLogError, save_lesson
 
 from ..learn.lessons import LessonRun, Verdict
 from ..learn.question import Question
-from .drill import CSS_FILE, choices_text, question_text
+from .drill import CSS_FILE, GLOSSARY_KEY, choices_text, question_text
 
 
 class LessonScreen(Screen[bool]):
@@ -111,7 +111,12 @@ class LessonScreen(Screen[bool]):
 
     # -- keys ----------------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
-        if event.character and len(event.character) == 1 and event.character.isalnum():
+        if event.character == GLOSSARY_KEY:
+            from .glossary import OpenGlossary
+
+            self.post_message(OpenGlossary())
+            event.stop()
+        elif event.character and len(event.character) == 1 and event.character.isalnum():
             self.pick(event.character.lower())
             event.stop()
 
@@ -150,9 +155,10 @@ class LessonScreen(Screen[bool]):
         if run.done:
             keys = "Enter: back to the lessons"
         elif run.passed:
-            keys = "Enter: next step · Esc: back"
+            keys = f"Enter: next step · {GLOSSARY_KEY}: glossary · Esc: back"
         else:
-            keys = "key: pick" + (", Enter: check" if q.multi else "") + " · Esc: back"
+            keys = ("key: pick" + (", Enter: check" if q.multi else "")
+                    + f" · {GLOSSARY_KEY}: glossary · Esc: back")
             if run.tries:
                 keys = f"try again ({run.tries} so far) · " + keys
         self.query_one("#learn-keys", Static).update(keys)
