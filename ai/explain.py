@@ -6,7 +6,9 @@ in another language: `tui.words.AI_REASONS`).
 
 from __future__ import annotations
 
-from .common import Option
+from typing import Any
+
+from .common import Context, Option, shape
 from .reasons import Reason, Seat, Shanten, Term, Tiles
 
 
@@ -38,3 +40,60 @@ def describe_option(o: Option) -> Reason:
 def seat_words(seat: int, me: int, dealer: int) -> Seat:
     """'East (kamicha (left))' — the seat's wind this hand and where it sits."""
     return Seat(seat, me, dealer)
+
+
+def rescan_option(reason: Reason, ctx: Context) -> Reason:
+    """`reason` again, with the improving tiles counted if the level skipped them.
+
+    For speed a level scans the improving tiles only of the discards at the best
+    shanten (`efficiency_options`); the others keep no tiles and a count of 0. A
+    learner reading the alternatives must not be told "0 tiles improve" of a hand
+    that 19 tiles improve, so the hint scans those here, from the same view.
+    Reasons that are not an unscanned option come back unchanged.
+    """
+    fields: dict[str, Any] = reason.fields
+    if not reason.key.startswith("option") or fields["tiles"] or fields["count"]:
+        return reason
+    shanten: Shanten = fields["shanten"]
+    kind = fields["tile"][0]
+    if shanten.value < 0 or not ctx.counts[kind]:
+        return reason
+    counts = list(ctx.counts)
+    counts[kind] -= 1
+    chiitoitsu = ctx.chiitoitsu and ctx.melds == 0
+    now, improving = shape(bytes(counts), ctx.melds, chiitoitsu)
+    plan = str(fields.get("plan", ""))
+    eff = fields["plan_shanten"].value if "plan_shanten" in fields else now
+    option = Option(kind, now, improving, ctx.ukeire(improving), eff_shanten=eff, plan=plan)
+    return describe_option(option)
+
+
+def rescan_notes(notes: list[str], ctx: Context) -> list[str]:
+    """Every option in `notes` (alone or as an 'alternative: ...' field) rescanned."""
+    out: list[str] = []
+    for note in notes:
+        if isinstance(note, Reason) and note.key.startswith("option"):
+            out.append(rescan_option(note, ctx))
+        elif isinstance(note, Reason) and isinstance(note.fields.get("option"), Reason):
+            inner = rescan_option(note.fields["option"], ctx)
+            if inner is note.fields["option"]:
+                out.append(note)
+            else:
+                out.append(_with_field(note, "option", inner))
+        else:
+            out.append(note)
+    return out
+
+
+_WRAPPERS = {
+    "best": "best by efficiency and value: {option}",
+    "alternative": "alternative: {option}",
+}
+
+
+def _with_field(note: Reason, name: str, value: Reason) -> Reason:
+    """`note` rebuilt with one field replaced (its template is known by its key)."""
+    template = _WRAPPERS.get(note.key)
+    if template is None:
+        return note
+    return Reason(note.key, template, **{**note.fields, name: value})

@@ -27,8 +27,9 @@ from engine.actions import (
 )
 from engine.view import PlayerView
 
-from .common import BasePlayer
+from .common import BasePlayer, Context
 from .easy import EasyPlayer
+from .explain import rescan_notes
 from .hard import HardPlayer
 from .normal import NormalPlayer
 from .reasons import Reason, Term, Tiles
@@ -60,6 +61,9 @@ def suggest(
         except KeyError:
             raise ValueError(f"unknown level {level!r}; choose from {', '.join(_LEVELS)}") from None
     action, notes = player.choose_with_reasons(view, legal)
+    ctx = Context.of(view)
+    if sum(ctx.counts) + 3 * ctx.melds == 14:  # own turn: the options are discards
+        notes = rescan_notes(notes, ctx)
     return action, [describe_action(action), *notes]
 
 

@@ -389,6 +389,13 @@ class MahjongApp(ProcessApp, App[None]):
         self.settings = replace(self.settings, **changes)
         save_settings(self.settings, self.data_dir)
 
+    def on_open_glossary(self, message: Any) -> None:
+        """A screen asked for the glossary (`tui.screens.glossary.OpenGlossary`)."""
+        from .screens.glossary import GlossaryScreen
+
+        self.push_screen(GlossaryScreen(self.config.lang, query=getattr(message, "query", "")))
+        self._check_size()
+
     # -- terminal size -----------------------------------------------------------------
     def on_resize(self, event: Resize) -> None:
         self._check_size(event.size.width, event.size.height)

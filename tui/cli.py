@@ -123,6 +123,12 @@ def build_parser() -> argparse.ArgumentParser:
     from .commands.analyse import add_parser as add_analyse_parser
 
     add_analyse_parser(sub)
+    from .commands.drill import add_parser as add_drill_parser
+
+    add_drill_parser(sub)
+    from .commands.learn import add_parser as add_learn_parser
+
+    add_learn_parser(sub)
     return parser
 
 
@@ -186,6 +192,14 @@ def _run(args: argparse.Namespace) -> int:
         from .commands.analyse import run_analyse
 
         return run_analyse(args, sys.stdout, _fail)
+    if args.command == "drill":
+        from .commands.drill import run_drill
+
+        return run_drill(args, _fail)
+    if args.command == "learn":
+        from .commands.learn import run_learn
+
+        return run_learn(args, _fail)
     if args.command == "rulesets":
         from .commands.rulesets import run_rulesets
 

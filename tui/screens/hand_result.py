@@ -209,6 +209,7 @@ class HandResultScreen(ModalScreen[None]):
     CSS_PATH = CSS_FILE
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "continue", show=False),
+        Binding("G", "glossary", "glossary", show=False),
     ]
 
     def __init__(
@@ -266,6 +267,12 @@ class HandResultScreen(ModalScreen[None]):
 
     def _fit(self, width: int) -> None:
         self.set_class(width < WIDE, "-narrow")
+
+    def action_glossary(self) -> None:
+        """The glossary over this screen (the app pushes it: `OpenGlossary`)."""
+        from .glossary import OpenGlossary
+
+        self.post_message(OpenGlossary())
 
     def action_close(self) -> None:
         self.dismiss(None)

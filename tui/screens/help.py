@@ -34,6 +34,7 @@ def help_sections(lang: str) -> RenderableType:
     keys.add_column()
     for key, what in help_rows(lang):
         keys.add_row(key, what)
+    keys.add_row("G", "用語集 (役と用語)" if lang == "ja" else "glossary: every yaku and term")
     marks = Table.grid(padding=(0, 2))
     marks.add_column(justify="right", no_wrap=True)
     marks.add_column()
@@ -48,6 +49,7 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = CSS_FILE
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,enter", "close", "close", show=False),
+        Binding("G", "glossary", "glossary", show=False),
     ]
 
     def __init__(self, lang: str = "en") -> None:
@@ -62,6 +64,12 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#result-body").focus()
+
+    def action_glossary(self) -> None:
+        """The glossary over this screen (the app pushes it: `OpenGlossary`)."""
+        from .glossary import OpenGlossary
+
+        self.post_message(OpenGlossary())
 
     def action_close(self) -> None:
         self.dismiss(None)

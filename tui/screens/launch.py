@@ -30,7 +30,7 @@ from . import APP_CSS_PATH
 SEED_MAX = 10**9
 LETTER_ACTIONS = (
     "resume", "cycle_ai", "cycle_tiles", "cycle_lang", "edit_seed", "new_seed", "stats",
-    "house_rules",
+    "house_rules", "drills",
 )
 
 
@@ -92,6 +92,7 @@ class LaunchScreen(Screen[GameConfig | str]):
         Binding("r", "resume", "Resume"),
         Binding("h", "stats", "Stats"),
         Binding("u", "house_rules", "House rules"),
+        Binding("d", "drills", "Drills"),
         Binding("escape", "leave_seed", "Back", show=False),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -214,6 +215,16 @@ class LaunchScreen(Screen[GameConfig | str]):
         from .stats import StatsScreen
 
         self.app.push_screen(StatsScreen.for_app(self.app))
+
+    def action_drills(self) -> None:
+        """The drills, under the ruleset and language chosen here (results kept beside
+        the game's history)."""
+        from .drill_menu import DrillMenuScreen
+
+        store = getattr(self.app, "store", None)
+        c = self.config
+        self.app.push_screen(DrillMenuScreen(load_preset(c.ruleset), getattr(store, "dir", None),
+                                             seed=c.seed, lang=c.lang, tiles=c.tiles))
 
     def action_resume(self) -> None:
         if self.can_resume:

@@ -91,6 +91,7 @@ class RulesReferenceScreen(ModalScreen[None]):
     CSS_PATH = CSS_FILE
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,g,enter", "close", "close", show=False),
+        Binding("G", "glossary", "glossary", show=False),
     ]
 
     def __init__(self, ruleset: Ruleset, lang: str = "en") -> None:
@@ -110,6 +111,12 @@ class RulesReferenceScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#result-body").focus()
+
+    def action_glossary(self) -> None:
+        """The glossary over this screen (the app pushes it: `OpenGlossary`)."""
+        from .glossary import OpenGlossary
+
+        self.post_message(OpenGlossary())
 
     def action_close(self) -> None:
         self.dismiss(None)

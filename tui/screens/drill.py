@@ -1,0 +1,209 @@
+"""One drill at a time: a question, the learner's pick, the answer and why, next.
+
+Keys: the choice's digit or letter picks (toggles, where several are right),
+Enter confirms, then Enter (or Space) goes on to the next question; Esc goes back.
+With a timer, a question not answered in time counts as wrong. The figures
+(answered, right, average time) are the session's (`tui.learn.session`), kept
+per drill kind in the history file (`engine.history.drills`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.columns import Columns
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from rules.tiles import parse_tiles
+
+from ..learn.drills import DRILL_TITLES
+from ..learn.question import Question
+from ..learn.session import DrillSession
+from ..tiles import tiles_text
+
+CSS_FILE = Path(__file__).resolve().parent / "learn.tcss"
+GLOSSARY_KEY = "G"  # capital: the choices' keys are digits and small letters
+LONG_LABEL = 12  # cells: choices with a longer label go one a line, the others share lines
+
+
+def question_text(q: Question, tiles: str) -> Text:
+    """The prompt, the hand drawn in the tile style, and the facts."""
+    text = Text()
+    text.append(q.prompt + "\n", style="bold")
+    if q.hand:
+        text.append_text(tiles_text(parse_tiles(q.hand), tiles))
+        text.append("\n")
+    for fact in q.facts:
+        text.append(fact + "\n", style="dim")
+    text.rstrip()
+    return text
+
+
+def choices_text(q: Question, picked: set[str], shown: bool) -> RenderableType:
+    """The choices with their keys; picks marked; once `shown`, right ones green. Short
+    labels share lines in columns (a choice is never split), long ones go one a line."""
+    cells: list[Text] = []
+    for c in q.choices:
+        mark = "x" if c.value in picked else " "
+        style = ""
+        if shown:
+            style = "bold green" if c.value in q.answer else (
+                "bold red" if c.value in picked else "dim")
+        cell = f"{c.key} [{mark}] {c.label}" if q.multi else f"{c.key}) {c.label}"
+        cells.append(Text(cell, style=style, no_wrap=True))
+    if any(cell_len(c.label) > LONG_LABEL for c in q.choices):
+        return Text("\n").join(cells)
+    return Columns(cells, padding=(0, 3))
+
+
+class DrillScreen(Screen[None]):
+    """Questions of one drill kind until Esc."""
+
+    CSS_PATH: ClassVar = [CSS_FILE]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "back", show=False),
+        Binding("enter,space", "confirm", "confirm", show=False),
+    ]
+
+    def __init__(self, session: DrillSession, *, timer: float | None = None,
+                 tiles: str = "text", clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(classes="learn-screen")
+        self.session = session
+        self.timer = timer
+        self.tiles = tiles
+        self.clock = clock
+        self.question: Question | None = None
+        self.picked: set[str] = set()
+        self.answered: bool | None = None  # None: still asking
+        self.started = 0.0
+        self._ticker = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="learn-body") as body:
+            body.border_title = DRILL_TITLES[self.session.kind]
+            yield Static(id="drill-question", classes="part")
+            yield Static(id="drill-choices", classes="part")
+            yield Static(id="drill-feedback", classes="part")
+        yield Static(id="learn-keys")
+
+    def on_mount(self) -> None:
+        if self.session.problem:
+            self.notify(self.session.problem, severity="warning", timeout=10)
+        if self.timer:
+            self._ticker = self.set_interval(1.0, self._tick)
+        self.next_question()
+        self.query_one("#learn-body").focus()
+
+    # -- flow ----------------------------------------------------------------------------
+    def next_question(self) -> None:
+        self.question = self.session.next_question()
+        self.picked = set()
+        self.answered = None
+        self.started = self.clock()
+        self._show()
+        self.query_one("#learn-body", VerticalScroll).scroll_home(animate=False)
+
+    def pick(self, key: str) -> None:
+        question = self.question
+        if question is None or self.answered is not None:
+            return
+        choice = next((c for c in question.choices if c.key == key), None)
+        if choice is None:
+            return
+        if question.multi:
+            self.picked ^= {choice.value}
+            self._show()
+        else:
+            self.picked = {choice.value}
+            self.confirm()
+
+    def confirm(self) -> None:
+        if self.question is None or self.answered is not None:
+            return
+        if not self.picked and not self._timed_out():
+            return
+        spent = self.clock() - self.started
+        self.answered = self.session.answer(self.picked, spent)
+        if self.session.problem:
+            self.notify(self.session.problem, severity="warning", timeout=10)
+        self._show()
+
+    def _timed_out(self) -> bool:
+        return bool(self.timer) and self.clock() - self.started >= (self.timer or 0)
+
+    def _tick(self) -> None:
+        if self.answered is None and self._timed_out():
+            self.confirm()
+        elif self.answered is None:
+            self._show_keys()
+
+    # -- keys ----------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        if event.character == GLOSSARY_KEY:
+            from .glossary import OpenGlossary
+
+            self.post_message(OpenGlossary())
+            event.stop()
+        elif event.character and len(event.character) == 1 and event.character.isalnum():
+            self.pick(event.character.lower())
+            event.stop()
+
+    def action_confirm(self) -> None:
+        if self.answered is None:
+            self.confirm()
+        else:
+            self.next_question()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    # -- drawing -------------------------------------------------------------------------
+    def _show(self) -> None:
+        q = self.question
+        if q is None:
+            return
+        self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
+        self.query_one("#drill-choices", Static).update(
+            choices_text(q, self.picked, self.answered is not None))
+        self.query_one("#drill-feedback", Static).update(self._feedback_text(q))
+        self._show_keys()
+
+    def _feedback_text(self, q: Question) -> Text:
+        if self.answered is None:
+            return Text("")
+        text = Text()
+        if self.answered:
+            text.append("Right!\n", style="bold green")
+        else:
+            right = ", ".join(q.labels(q.answer))
+            text.append(f"Not quite: the answer is {right}.\n", style="bold red")
+        text.append("\n".join(q.explanation))
+        return text
+
+    def _show_keys(self) -> None:
+        s = self.session
+        figures = f"{s.right}/{s.asked} right"
+        if s.asked:
+            figures += f" ({s.accuracy:.0%}), {s.seconds / s.asked:.1f}s each"
+        if s.missed:
+            figures += f", {len(s.missed)} to revisit"
+        if self.answered is None:
+            keys = "key: pick" + (", Enter: check" if self.question and self.question.multi else "")
+            if self.timer:
+                left = max(0, int(self.timer - (self.clock() - self.started) + 0.999))
+                keys += f" · {left}s left"
+        else:
+            keys = "Enter: next"
+        self.query_one("#learn-keys", Static).update(
+            f"{figures} · {keys} · {GLOSSARY_KEY}: glossary · Esc: back")

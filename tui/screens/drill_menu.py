@@ -1,0 +1,100 @@
+"""The drills: one line per kind with its figures so far; its digit starts it.
+
+Reached from the launch screen (`d`) and by `mahjong-tui drill` without a kind.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.table import Table
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engine.history.db import history_path
+from engine.history.drills import DrillLog, DrillLogError, DrillSummary
+from rules.ruleset import Ruleset
+
+from ..learn.drills import DRILL_TITLES, DRILLS
+from ..learn.session import DrillSession
+from .drill import CSS_FILE, DrillScreen
+
+
+class DrillMenuScreen(Screen[None]):
+    """Pick a drill by its digit; Esc goes back."""
+
+    CSS_PATH: ClassVar = [CSS_FILE]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "back", show=False),
+        Binding("l", "lessons", "lessons", show=False),
+    ]
+
+    def __init__(self, ruleset: Ruleset, data_dir: Path | None, *, seed: int = 0,
+                 lang: str = "en", tiles: str = "text", timer: float | None = None) -> None:
+        super().__init__(classes="learn-screen")
+        self.ruleset = ruleset
+        self.drill_log = DrillLog(history_path(data_dir)) if data_dir is not None else None
+        self.seed = seed
+        self.lang = lang
+        self.tiles = tiles
+        self.timer = timer
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="learn-body") as body:
+            body.border_title = f"Drills ({self.ruleset.id})"
+            yield Static(id="drill-menu", classes="part")
+        yield Static("1-6: start a drill · l: the lessons · Esc: back", id="learn-keys")
+
+    def on_mount(self) -> None:
+        self.refresh_figures()
+        self.query_one("#learn-body").focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_figures()
+
+    def refresh_figures(self) -> None:
+        figures: dict[str, DrillSummary] = {}
+        if self.drill_log is not None:
+            try:
+                figures = self.drill_log.summary()
+            except DrillLogError as error:
+                self.notify(str(error), severity="warning")
+        table = Table.grid(padding=(0, 2))
+        table.add_column(justify="right", style="bold")
+        table.add_column()
+        table.add_column(justify="right")
+        self.rows: list[tuple[str, str, str]] = []
+        for index, kind in enumerate(DRILLS, 1):
+            done = figures.get(kind)
+            shown = (f"{done.correct}/{done.asked} ({done.accuracy:.0%}), "
+                     f"{done.average_seconds:.0f}s" if done else "-")
+            self.rows.append((str(index), DRILL_TITLES[kind], shown))
+            table.add_row(*self.rows[-1])
+        self.query_one("#drill-menu", Static).update(table)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit():
+            index = int(event.character) - 1
+            if 0 <= index < len(DRILLS):
+                event.stop()
+                self.start(DRILLS[index])
+
+    def start(self, kind: str) -> None:
+        session = DrillSession(kind, self.ruleset, self.seed, self.lang, self.drill_log)
+        self.seed += 1000
+        self.app.push_screen(DrillScreen(session, timer=self.timer, tiles=self.tiles))
+
+    def action_lessons(self) -> None:
+        """The course of lessons (`mahjong-tui learn`), with the same data directory."""
+        from .lesson_menu import LessonMenuScreen
+
+        path = self.drill_log.path.parent if self.drill_log is not None else None
+        self.app.push_screen(LessonMenuScreen(path, tiles=self.tiles))
+
+    def action_back(self) -> None:
+        self.dismiss(None)

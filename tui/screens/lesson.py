@@ -1,0 +1,164 @@
+"""One lesson, step by step: the explanation of the moment, the goal, the learner's
+choice, feedback; a wrong choice is explained and the step tried again.
+
+Keys: the choice's digit or letter picks (toggles, where several are right), Enter
+confirms; after a right answer Enter (or Space) goes on; Esc goes back. The step
+reached is kept (`engine.history.drills.save_lesson`), so a lesson goes on where it
+was left; a finished lesson starts again from its first step.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engine.history.drills import DrillLog, DrillLogError, save_lesson
+
+from ..learn.lessons import LessonRun, Verdict
+from ..learn.question import Question
+from .drill import CSS_FILE, GLOSSARY_KEY, choices_text, question_text
+
+
+class LessonScreen(Screen[bool]):
+    """Plays `run` to its end; dismisses with whether the lesson was finished."""
+
+    CSS_PATH: ClassVar = [CSS_FILE]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "back", show=False),
+        Binding("enter,space", "confirm", "confirm", show=False),
+    ]
+
+    def __init__(self, run: LessonRun, number: int, *, log: DrillLog | None = None,
+                 tiles: str = "text") -> None:
+        super().__init__(classes="learn-screen")
+        self.lesson_run = run
+        self.number = number
+        self.progress_log = log
+        self.tiles = tiles
+        self.question: Question | None = None
+        self.picked: set[str] = set()
+        self.verdict: Verdict | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="learn-body") as body:
+            body.border_title = f"Lesson {self.number}: {self.lesson_run.lesson.title}"
+            yield Static(id="lesson-say", classes="part")
+            yield Static(id="drill-question", classes="part")
+            yield Static(id="drill-choices", classes="part")
+            yield Static(id="drill-feedback", classes="part")
+        yield Static(id="learn-keys")
+
+    def on_mount(self) -> None:
+        self._ask()
+        self.query_one("#learn-body").focus()
+
+    # -- flow ----------------------------------------------------------------------------
+    def _ask(self) -> None:
+        self.question = self.lesson_run.question()
+        self.picked = set()
+        self.verdict = None
+        self._show()
+        self.query_one("#learn-body", VerticalScroll).scroll_home(animate=False)
+
+    def pick(self, key: str) -> None:
+        q = self.question
+        if q is None or self.lesson_run.passed or self.lesson_run.done:
+            return
+        choice = next((c for c in q.choices if c.key == key), None)
+        if choice is None:
+            return
+        if q.multi:
+            self.picked ^= {choice.value}
+            self.verdict = None
+            self._show()
+        else:
+            self.picked = {choice.value}
+            self.confirm()
+
+    def confirm(self) -> None:
+        if not self.picked or self.lesson_run.passed:
+            return
+        self.verdict = self.lesson_run.answer(self.picked)
+        if not self.verdict.right and not (self.question and self.question.multi):
+            self.picked = set()
+        self._show()
+
+    def go_on(self) -> None:
+        more = self.lesson_run.next()
+        self._save()
+        if more:
+            self._ask()
+        else:
+            self._show()
+
+    def _save(self) -> None:
+        if self.progress_log is None:
+            return
+        step = 0 if self.lesson_run.done else self.lesson_run.index
+        try:
+            save_lesson(self.progress_log, self.lesson_run.lesson.id, step,
+                        done=self.lesson_run.done)
+        except DrillLogError as error:
+            self.notify(f"Progress is not kept: {error}", severity="warning")
+            self.progress_log = None
+
+    # -- keys ----------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        if event.character == GLOSSARY_KEY:
+            from .glossary import OpenGlossary
+
+            self.post_message(OpenGlossary())
+            event.stop()
+        elif event.character and len(event.character) == 1 and event.character.isalnum():
+            self.pick(event.character.lower())
+            event.stop()
+
+    def action_confirm(self) -> None:
+        if self.lesson_run.done:
+            self.dismiss(True)
+        elif self.lesson_run.passed:
+            self.go_on()
+        else:
+            self.confirm()
+
+    def action_back(self) -> None:
+        self.dismiss(self.lesson_run.done)
+
+    # -- drawing -------------------------------------------------------------------------
+    def _show(self) -> None:
+        q = self.question
+        if q is None:
+            return
+        run = self.lesson_run
+        total = len(run.lesson.steps)
+        say = Text(f"Step {run.index + 1} of {total}\n", style="dim")
+        say.append(run.step.say)
+        self.query_one("#lesson-say", Static).update(say)
+        self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
+        self.query_one("#drill-choices", Static).update(
+            choices_text(q, self.picked, run.passed))
+        feedback = Text()
+        if self.verdict is not None:
+            head = "Right! " if self.verdict.right else "Not yet. "
+            feedback.append(head, style="bold green" if self.verdict.right else "bold red")
+            feedback.append(self.verdict.text)
+        if run.done:
+            feedback.append("\n\nLesson complete!", style="bold green")
+        self.query_one("#drill-feedback", Static).update(feedback)
+        if run.done:
+            keys = "Enter: back to the lessons"
+        elif run.passed:
+            keys = f"Enter: next step · {GLOSSARY_KEY}: glossary · Esc: back"
+        else:
+            keys = ("key: pick" + (", Enter: check" if q.multi else "")
+                    + f" · {GLOSSARY_KEY}: glossary · Esc: back")
+            if run.tries:
+                keys = f"try again ({run.tries} so far) · " + keys
+        self.query_one("#learn-keys", Static).update(keys)

@@ -1,0 +1,101 @@
+"""The course: the nine lessons in order, each with how far it got; its digit opens it.
+
+`mahjong-tui learn` opens it (and `--lesson N` one lesson straight away).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.table import Table
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engine.history.db import history_path
+from engine.history.drills import DrillLog, DrillLogError, LessonProgress, lesson_progress
+from rules.ruleset import load_preset
+
+from ..learn.course import COURSE
+from ..learn.lessons import LessonRun
+from .drill import CSS_FILE
+from .lesson import LessonScreen
+
+
+class LessonMenuScreen(Screen[None]):
+    """Pick a lesson by its digit; Esc goes back."""
+
+    CSS_PATH: ClassVar = [CSS_FILE]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "back", show=False)]
+
+    def __init__(self, data_dir: Path | None, *, tiles: str = "text") -> None:
+        super().__init__(classes="learn-screen")
+        self.lesson_log = DrillLog(history_path(data_dir)) if data_dir is not None else None
+        self.tiles = tiles
+        self.rows: list[tuple[str, str, str]] = []
+        self.start_with: int | None = None  # a lesson to open at once (`learn --lesson N`)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="learn-body") as body:
+            body.border_title = "Lessons: learn by playing"
+            yield Static(id="lesson-menu", classes="part")
+        yield Static("1-9: open a lesson · Esc: back", id="learn-keys")
+
+    def on_mount(self) -> None:
+        self.refresh_progress()
+        self.query_one("#learn-body").focus()
+        if self.start_with is not None:
+            self.open(self.start_with)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_progress()
+
+    def progress(self) -> dict[str, LessonProgress]:
+        if self.lesson_log is None:
+            return {}
+        try:
+            return lesson_progress(self.lesson_log)
+        except DrillLogError as error:
+            self.notify(f"Progress is not kept: {error}", severity="warning")
+            self.lesson_log = None
+            return {}
+
+    def refresh_progress(self) -> None:
+        kept = self.progress()
+        table = Table.grid(padding=(0, 2))
+        table.add_column(justify="right", style="bold")
+        table.add_column()
+        table.add_column()
+        self.rows = []
+        for number, lesson in enumerate(COURSE, 1):
+            got = kept.get(lesson.id)
+            if got is None:
+                state = "-"
+            elif got.done:
+                state = "done"
+            else:
+                state = f"step {got.step + 1} of {len(lesson.steps)}"
+            self.rows.append((str(number), lesson.title, state))
+            table.add_row(*self.rows[-1])
+        self.query_one("#lesson-menu", Static).update(table)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit():
+            index = int(event.character) - 1
+            if 0 <= index < len(COURSE):
+                event.stop()
+                self.open(index)
+
+    def open(self, index: int) -> None:
+        lesson = COURSE[index]
+        got = self.progress().get(lesson.id)
+        start = got.step if got is not None and not got.done else 0
+        run = LessonRun(lesson, load_preset(lesson.ruleset), start)
+        self.app.push_screen(LessonScreen(run, index + 1, log=self.lesson_log, tiles=self.tiles))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
