@@ -704,7 +704,16 @@ def test_the_log_and_the_game_end_say_the_time_limit_ended_the_game():
 
 
 def test_the_centre_shows_the_minutes_a_time_limit_leaves():
-    from tui.widgets.center import CenterData, center_text
+    from dataclasses import replace
 
-    assert "37 min left" in center_text(CenterData(minutes_left=37), "en").plain
-    assert "min left" not in center_text(CenterData(), "en").plain
+    from seat_views import dense_view
+
+    from tui.layout import board_layout
+    from tui.widgets.board import canvas, paint_board
+
+    def centre(view) -> str:
+        painted = paint_board(view, board_layout(120, 39, "text"))
+        return "\n".join(line.plain for line in canvas(painted))
+
+    assert "37 min left" in centre(replace(dense_view(), minutes_left=37))
+    assert "min left" not in centre(replace(dense_view(), minutes_left=None))

@@ -31,7 +31,7 @@ from rules.tiles import Tile
 
 from .. import explain as X
 from ..tiles import check_style, tiles_text
-from ..widgets import HandTiles, dora_entry, hand_text, melds_text
+from ..widgets.result_tiles import dora_pair, hand_row, melds_row
 from ..words import check_lang
 
 CSS_FILE = Path(__file__).resolve().parent / "results.tcss"
@@ -59,22 +59,27 @@ def grid(columns: int, *, right: Sequence[int] = (), wrap: Sequence[int] = ()) -
 
 
 def hand_line(
-    concealed: Sequence[Tile], win: Tile | None, melds: Sequence[Meld], style: str
+    concealed: Sequence[Tile],
+    win: Tile | None,
+    melds: Sequence[Meld],
+    style: str,
+    owner: int = 0,
 ) -> RenderableType:
-    """The concealed tiles (the winning tile set apart) and the melds beside them."""
+    """The concealed tiles (the winning tile set apart) and the melds beside them,
+    drawn as the board draws them (the called tile turned towards `owner`'s giver)."""
     shown = (*concealed, win) if win is not None else tuple(concealed)
-    row = line(hand_text(HandTiles(tuple(shown), drawn=win is not None), style))
+    row = line(hand_row(shown, style, drawn=win is not None))
     if not melds:
         return row
     table = Table.grid(padding=(0, 4))
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True)
-    table.add_row(row, line(melds_text(melds, style)))
+    table.add_row(row, line(melds_row(melds, owner, style)))
     return table
 
 
 def indicators_text(indicators: Sequence[Tile], style: str, lang: str) -> Text:
-    return Text("  ", end="").join(dora_entry(t, style, lang) for t in indicators)
+    return Text("  ", end="").join(dora_pair(t, style, lang) for t in indicators)
 
 
 # ---------------------------------------------------------------------------
@@ -88,7 +93,7 @@ def win_sections(
     concealed, win = X.hand_tiles(event)
     top = Group(
         Text(X.win_headline(event, ctx, lang), style="bold"),
-        hand_line(concealed, win, event.melds, style),
+        hand_line(concealed, win, event.melds, style, event.winner),
     )
 
     yaku = grid(3, right=(2,))
@@ -175,7 +180,7 @@ def draw_sections(
     for row in X.tenpai_rows(event, ctx):
         state = X.say("tenpai" if row.tenpai else "noten", lang)
         shown: RenderableType = (
-            hand_line(row.hand, None, row.melds, style) if row.tenpai else Text("")
+            hand_line(row.hand, None, row.melds, style, row.seat) if row.tenpai else Text("")
         )
         hands.add_row(
             Text(row.name, style="bold"),

@@ -43,7 +43,7 @@ from ..widgets.board import Board, BoardInput, PromptData
 from ..widgets.event_log import KEEP as LOG_KEEP
 from ..widgets.event_log import EventLog, LogData
 from ..widgets.prompt import KeyBar, KeyBarData, KeyHint
-from ..words import first_name, message, round_name, wind_name
+from ..words import first_name, message, round_name, wind_word
 from . import TABLE_CSS_PATH, TUI_DIR
 
 REPLAY_CSS_PATH = TUI_DIR / "screens" / "replay.tcss"
@@ -52,7 +52,7 @@ LEVEL = "hard"
 
 def start_wind(seat: int, lang: str = "en") -> str:
     """A seat by the wind it had at the start: "East" ("東" in ja)."""
-    return wind_name(seat, lang).split(" ")[0]
+    return wind_word(seat).part(lang)
 
 
 def ai_name(lang: str = "en") -> str:

@@ -66,7 +66,7 @@ from ..widgets.board import Board, BoardInput, PromptData
 from ..widgets.event_log import KEEP as LOG_KEEP
 from ..widgets.event_log import EventLog, LogData
 from ..widgets.prompt import KeyBar, KeyBarData, KeyHint
-from ..words import seat_name
+from ..words import seat_word
 from . import TABLE_CSS_PATH
 
 GAME_KEYS = GAME_COMMANDS
@@ -208,7 +208,7 @@ class TableScreen(Screen[None]):
         return tuple(
             seat_label(seat, self.human_seat, 0, self.lang)
             if seat == self.human_seat
-            else seat_name(relative(seat, self.human_seat), self.lang).split(" ")[0]
+            else seat_word(relative(seat, self.human_seat)).part(self.lang)
             for seat in range(4)
         )
 

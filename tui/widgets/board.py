@@ -28,7 +28,7 @@ from rules.tiles import Tile
 from ..describe import seat_label
 from ..layout import GAP, RIVER_ROW, BoardLayout, Rect, board_layout
 from ..tiles import framed_tile, tile_text
-from ..words import message, round_name, wind_name
+from ..words import message, round_word, wind_word
 
 # The wall's glyphs (all of East-Asian width "narrow", so every terminal agrees on
 # their width); the help screen's legend lists them (`WALL_LEGEND`).
@@ -75,11 +75,17 @@ class Painted:
     parts: dict[str, list[Text]] = field(default_factory=dict)
 
 
+def face_layout(style: str = "text") -> BoardLayout:
+    """A layout with no regions, only faces: for drawing the board's pieces (a meld,
+    a river tile) outside the board, as the help legend and the result screen do."""
+    return BoardLayout(0, 0, style, False, style, False, True, 4, {})
+
+
 def legend(style: str = "text") -> list[tuple[Text, str]]:
     """Every mark the board draws, drawn by the same code, with its word key
     (`mark.*` in tui/words.py): the help screen lists them."""
     five, four = Tile(4), Tile(3)
-    lay = BoardLayout(0, 0, style, False, style, False, True, 4, {})
+    lay = face_layout(style)
 
     def river(entry: RiverEntry) -> Text:
         return _river_tile(entry, lay)
@@ -305,7 +311,7 @@ def own_hand_lines(view: SeatView, rect: Rect, lay: BoardLayout, ui: BoardInput)
 
 def badge_chunks(view: SeatView, info: SeatInfo, lang: str, *, name: bool) -> list[Text]:
     """A seat's wind, score and badges (親, riichi, to act) as unbreakable chunks."""
-    wind = wind_name(info.wind - 27 if info.wind >= 27 else info.wind, lang).split(" ")[0]
+    wind = wind_word(info.wind).part(lang)
     head = Text(wind, style="bold", end="")
     if name:
         who = seat_label(info.seat, view.seat, view.dealer, lang)
@@ -337,7 +343,7 @@ def _info_lines(view: SeatView, lay: BoardLayout, width: int, lang: str) -> list
     """Round, honba, sticks, tiles left; the dora with their indicators; the dead wall."""
     wall = view.wall
     lines: list[Text] = []
-    round_words = round_name(view.round_wind, view.hand_number + 1, lang).split(" ")[0]
+    round_words = round_word(view.round_wind, view.hand_number + 1).part(lang)
     head = [
         Text(
             message("board_round", lang, round=round_words, honba=view.honba), style="bold", end=""
