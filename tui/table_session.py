@@ -24,7 +24,9 @@ from engine.events import Called, Drew, Event, ExhaustiveDraw, GameEnded, KanDec
 from engine.game import Game
 from engine.seat_view import SeatView, build_seat_view
 
+from .explain import HandContext, hand_context
 from .human import Decision, HumanPlayer
+from .screens.game_end import GameEnding, game_ending
 from .settings import GameConfig
 
 
@@ -39,7 +41,7 @@ class TableSession:
         opponents: Sequence[Any] | None = None,
         on_event: Callable[[Event], None],
         on_ask: Callable[[Decision], None],
-        on_result: Callable[[Event, Game], Any],
+        on_result: Callable[[Event], Any],
     ) -> None:
         self.config = config
         self.game = game if game is not None else new_game(config)
@@ -60,6 +62,17 @@ class TableSession:
     def view(self) -> SeatView:
         """The table as the human's seat sees it now (legal filled when asked)."""
         return build_seat_view(self.game, self.seat)
+
+    def result_context(
+        self, event: Event, names: Sequence[str] | None, lang: str
+    ) -> HandContext | GameEnding:
+        """What a result screen needs besides `event`, read from the game here so
+        the screen never gets the game: a hand's `HandContext` (the engine's win
+        facts included), or the game's `GameEnding` (the game kept as the record
+        the review reads)."""
+        if isinstance(event, GameEnded):
+            return game_ending(self.game.events, self.game.ruleset, self.game)
+        return hand_context(event, self.game, names, lang)
 
     @property
     def over(self) -> bool:
@@ -93,10 +106,10 @@ class TableSession:
             self.replay_left -= 1
             return
         if isinstance(event, Won | ExhaustiveDraw):
-            await self.on_result(event, game)
+            await self.on_result(event)
         elif isinstance(event, GameEnded):
             self.save()  # a finished game clears the save
-            await self.on_result(event, game)
+            await self.on_result(event)
         elif (
             self.config.delay > 0
             and isinstance(event, Drew | Called | KanDeclared)

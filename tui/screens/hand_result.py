@@ -1,9 +1,12 @@
 """The end of a hand explained: a win (yaku, dora, fu, limit, payments) or a draw.
 
-`HandResultScreen(event, game)` is pushed by the table when a `Won` or an
-`ExhaustiveDraw` arrives and dismissed with Enter, Space or Esc. Everything it
-says is computed by `tui.explain` from the event and the hand's events in
-`game.events`; this module only lays it out: on a wide terminal in two columns
+`HandResultScreen(event, context)` is opened by the app (`tui.navigation.ShowResult`,
+posted by the table) when a `Won` or an `ExhaustiveDraw` arrives, and dismissed
+with Enter, Space or Esc. It never sees the `Game`: it gets the event (a win
+carries the engine's typed facts and score, `Won.facts`/`Won.score`) and the
+hand's `HandContext` (`tui.explain.hand_context`, built by the table session
+that owns the game). Everything it says is computed by `tui.explain`; this
+module only lays it out: on a wide terminal in two columns
 (hand, yaku and fu on the left; payments and score changes on the right) with
 the other-presets comparison underneath, on a narrow one in a single scrolling
 column.
@@ -207,8 +210,8 @@ def hint_text(lang: str, key: str = "result.continue") -> str:
 class HandResultScreen(ModalScreen[None]):
     """The result of one hand; Enter, Space or Esc continues.
 
-    `names` (optional) labels the seats, e.g. ("You", "Bot 1", ...); each seat is
-    also named by its wind in the hand.
+    The seats are labelled as the context names them (`hand_context(..., names)`),
+    each also by its wind in the hand.
     """
 
     CSS_PATH = CSS_FILE
@@ -219,20 +222,19 @@ class HandResultScreen(ModalScreen[None]):
     def __init__(
         self,
         event: Won | ExhaustiveDraw,
-        game: Any,
+        context: X.HandContext,
         lang: str = "en",
         tile_style: str = "text",
-        *,
-        names: Sequence[str] | None = None,
     ) -> None:
         super().__init__(classes="result-screen")
         if not isinstance(event, Won | ExhaustiveDraw):
             raise TypeError(f"HandResultScreen needs a Won or ExhaustiveDraw, got {event!r}")
+        if not isinstance(context, X.HandContext):
+            raise TypeError(f"HandResultScreen needs the hand's HandContext, got {context!r}")
         self.event = event
-        self.game = game
         self.lang = check_lang(lang)
         self.tile_style = check_style(tile_style)
-        self.context = X.hand_context(event, game, names, self.lang)
+        self.context = context  # the seats' names are the context's
 
     def title_text(self) -> str:
         kind = "result.win" if isinstance(self.event, Won) else "result.draw"
