@@ -589,6 +589,8 @@ MESSAGES: dict[str, Message] = {
     "badge_riichi": Message("riichi", "リーチ"),
     "badge_turn": Message("to act", "手番"),
     "board_tiles": Message("{count} tiles", "{count}枚"),
+    "board_house_rules": Message("house rules: {rules}", "ハウスルール: {rules}"),
+    "board_house_rules_short": Message("{count} house rules (g)", "ハウスルール{count} (g)"),
     "time_up_note": Message(
         "The {minutes}-minute time limit ended the game", "{minutes}分の時間制限で終局"
     ),

@@ -339,7 +339,27 @@ def _right(text: Text, width: int) -> Text:
     return Text.assemble(" " * pad, text, end="", no_wrap=True)
 
 
-def _info_lines(view: SeatView, lay: BoardLayout, width: int, lang: str) -> list[Text]:
+def house_rules_text(rules: Sequence[tuple[str, object]], lang: str = "en") -> str:
+    """The house rules in force as the player typed them (`--rule KEY=VALUE`), so
+    each one names its own ruleset key: "house rules: red_fives=3, kiriage_30_4=false"."""
+    if not rules:
+        return ""
+    return message(
+        "board_house_rules", lang, rules=", ".join(f"{k}={_rule_value(v)}" for k, v in rules)
+    )
+
+
+def _rule_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "/".join(_rule_value(v) for v in value)
+    return str(value)
+
+
+def _info_lines(
+    view: SeatView, lay: BoardLayout, width: int, lang: str, short_rules: bool = False
+) -> list[Text]:
     """Round, honba, sticks, tiles left; the dora with their indicators; the dead wall."""
     wall = view.wall
     lines: list[Text] = []
@@ -354,8 +374,14 @@ def _info_lines(view: SeatView, lay: BoardLayout, width: int, lang: str) -> list
     if view.minutes_left is not None:
         head.append(Text(message("centre_time_left", lang, minutes=view.minutes_left), end=""))
     lines += flow(head, width)
+    house = house_rules_text(view.house_rules, lang)
+    if house and short_rules:  # a small centre: how many, and the key that lists them
+        house = message("board_house_rules_short", lang, count=len(view.house_rules))
+    if house:
+        lines += wrap(Text(house, style="italic", end=""), width)
     if wall.dora_indicators:
-        chunks = [Text(message("board_dora", lang), style="bold", end="")]
+        # In the ring's dead-wall colour: these are its face-up stacks.
+        chunks = [Text(message("board_dora", lang), style=f"bold {DEAD_STYLE}", end="")]
         for indicator, dora in zip(wall.dora_indicators, wall.dora, strict=False):
             chunks.append(
                 Text.assemble(_face(indicator, lay), ">", _face(dora, lay, dora=True), end="")
@@ -367,30 +393,13 @@ def _info_lines(view: SeatView, lay: BoardLayout, width: int, lang: str) -> list
         lines += flow(chunks, width, gap=1)
     owner = seat_label(wall.break_side, view.seat, view.dealer, lang)
     broken = Text(message("board_break", lang, owner=owner), style="dim", end="")
-    if lay.square:
-        lines += flow(_dead_wall_chunks(view, lay, lang), width, gap=1)
-        lines += flow([broken], width)
-    else:  # the indicators are on the dora line: the dead wall's count and the break
-        label = Text(message("board_dead_wall", lang), style="bold", end="")
-        rinshan = Text(message("board_rinshan", lang, count=wall.rinshan_left), end="")
-        lines += flow([Text.assemble(label, " ", rinshan, end=""), broken], width, gap=1)
-    return lines
-
-
-def _dead_wall_chunks(view: SeatView, lay: BoardLayout, lang: str) -> list[Text]:
-    """The dead wall set apart: its upper tiles, the indicators face up, and the
-    rinshan tiles left."""
-    wall = view.wall
-    dead = [s for side in wall.sides for s in side if s.dead]
-    tops: list[Text] = []
-    for stack in dead:
-        if stack.indicator is not None:
-            tops.append(_face(stack.indicator, lay))
-        elif stack.tiles:
-            tops.append(_face(None, lay))
-    label = Text(message("board_dead_wall", lang), style="bold", end="")
+    # The dead wall's tiles are drawn once, in the ring (square form): this line
+    # names it in the ring's dead-wall colour (no glyph: glyphs keep clear of text)
+    # and says how many rinshan tiles are left; the dora line shows its indicators.
+    label = Text(message("board_dead_wall", lang), style=f"bold {DEAD_STYLE}", end="")
     rinshan = Text(message("board_rinshan", lang, count=wall.rinshan_left), end="")
-    return [label, *tops, rinshan]
+    lines += flow([Text.assemble(label, " ", rinshan, end=""), broken], width, gap=2)
+    return lines
 
 
 def _seat_block(view: SeatView, rel: int, width: int, align: str, lang: str) -> list[Text]:
@@ -409,9 +418,13 @@ def centre_lines(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> lis
     if lay.square:
         return _square(view, rect, lay, lang)
     width = rect.w
-    lines = _seat_block(view, 2, width, "centre", lang)
-    lines += _info_lines(view, lay, width, lang)
-    lines += _seat_block(view, 0, width, "centre", lang)
+    lines: list[Text] = []
+    for short_rules in (False, True):
+        lines = _seat_block(view, 2, width, "centre", lang)
+        lines += _info_lines(view, lay, width, lang, short_rules)
+        lines += _seat_block(view, 0, width, "centre", lang)
+        if len(lines) <= rect.h:
+            break
     return lines
 
 
@@ -553,6 +566,7 @@ def paint_board(
     parts["hand-0"] = own_hand_lines(view, regions["hand-0"], lay, ui)
     badges = tuple((i.seat, i.wind, i.score, i.dealer, i.riichi, i.on_turn) for i in view.seats)
     facts = (
+        view.house_rules,
         view.seat,
         view.round_wind,
         view.hand_number,
