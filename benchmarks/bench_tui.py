@@ -71,6 +71,13 @@ async def until_asked(pilot, timeout: float = 30.0) -> TableScreen:
     raise TimeoutError("the human was never asked")
 
 
+def fresh(data: Path) -> Path:
+    """A new data directory under `data` for each app started: a new game over a
+    saved one asks first whether to replace it (the ReplaceSaveScreen), which is
+    not what is measured."""
+    return Path(tempfile.mkdtemp(dir=data))
+
+
 async def first_frame_empty() -> float:
     start = time.perf_counter()
     async with EmptyApp().run_test(size=SIZE) as pilot:
@@ -82,7 +89,7 @@ async def first_frame_table(data: Path) -> float:
     """Until the table is painted with the human asked (the AI dealer's turns before
     that included), polled every 2 ms rather than with Pilot's idle wait."""
     start = time.perf_counter()
-    app = MahjongApp(ruleset_id="wrc", ai="greedy", seed=7, delay=0, data_dir=data)
+    app = MahjongApp(ruleset_id="wrc", ai="greedy", seed=7, delay=0, data_dir=fresh(data))
     async with app.run_test(size=SIZE) as pilot:
         while True:
             screen = app.screen
@@ -111,7 +118,9 @@ async def cycles_table(
     out: list[float] = []
     seed = 7
     while len(out) < samples:
-        app = MahjongApp(ruleset_id="wrc", ai="greedy", seed=seed, delay=delay, data_dir=data)
+        app = MahjongApp(
+            ruleset_id="wrc", ai="greedy", seed=seed, delay=delay, data_dir=fresh(data)
+        )
         async with app.run_test(size=size) as pilot:
             while len(out) < samples:
                 try:
@@ -132,7 +141,7 @@ def process_start(kind: str, data: Path) -> float:
     """A fresh interpreter: imports, app start, first interactive frame, exit."""
     start = time.perf_counter()
     subprocess.run(
-        [sys.executable, __file__, "--probe", kind, "--data", str(data)], check=True
+        [sys.executable, __file__, "--probe", kind, "--data", str(fresh(data))], check=True
     )
     return time.perf_counter() - start
 

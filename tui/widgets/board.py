@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -616,6 +617,18 @@ def canvas(painted: Painted) -> list[Text]:
     return out
 
 
+def row_runs(rows: Sequence[int], width: int) -> list[Region]:
+    """Rows (ascending) as regions, one per run of consecutive rows."""
+    runs: list[Region] = []
+    for y in rows:
+        last = runs[-1] if runs else None
+        if last is not None and last.bottom == y:
+            runs[-1] = Region(0, last.y, width, last.height + 1)
+        else:
+            runs.append(Region(0, y, width, 1))
+    return runs
+
+
 def _line_key(line: Text) -> tuple:
     """What a painted line looks like: its characters and its styled spans."""
     return (
@@ -629,7 +642,9 @@ class Board(Widget):
     """The table from one seat: give it a `SeatView` and the input state, it paints.
 
     It draws with Textual's line API: the board's lines become strips once per
-    change, and only then (no reflow of one large text on every key)."""
+    change, and only then (no reflow of one large text on every key); and only
+    the rows that changed are refreshed, so Textual re-styles and re-composes a
+    few rows after a discard or a cursor move, not all sixty at 200x60."""
 
     DEFAULT_CSS = """
     Board { width: 1fr; height: 1fr; }
@@ -648,12 +663,23 @@ class Board(Widget):
         self._drawn_key: tuple | None = None
 
     def show(self, view: SeatView | None, ui: BoardInput | None = None) -> None:
-        """A new view (and input state) to paint."""
+        """A new view (and input state) to paint: the rows that differ are refreshed."""
         if ui is not None:
             self.ui = ui
         self.view = view
+        before = self._strips
         self._strips = None
-        self.refresh()
+        if before is None or not self.is_mounted or not self.size.area:
+            self.refresh()
+            return
+        after = self._build_strips()
+        if len(after) != len(before):
+            self.refresh()
+            return
+        pairs = zip(before, after, strict=True)
+        changed = [y for y, (old, new) in enumerate(pairs) if old is not new]
+        if changed:
+            self.refresh(*row_runs(changed, self.size.width))
 
     def layout_for(self, width: int, height: int) -> BoardLayout:
         if self._layout_key != (width, height) or self._layout is None:
@@ -673,6 +699,15 @@ class Board(Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
+        strips = self._build_strips()
+        if 0 <= y < len(strips):
+            return strips[y]
+        return Strip.blank(width, self.rich_style)
+
+    def _build_strips(self) -> list[Strip]:
+        """The board's rows as strips at the widget's size, kept until the next change;
+        a row equal to one drawn before keeps its strip (the same object)."""
+        width = self.size.width
         if self._strips is None or len(self._strips) != self.size.height:
             console = self.app.console
             base = self.rich_style
@@ -689,10 +724,9 @@ class Board(Widget):
                     strip = Strip(segments).adjust_cell_length(width).apply_style(base)
                 drawn[key] = strip
                 strips.append(strip)
-            blank = Strip.blank(width, base)
+            blank = before.get(("blank",)) or Strip.blank(width, base)
+            drawn[("blank",)] = blank
             strips += [blank] * (self.size.height - len(strips))
             self._strips = strips
             self._drawn, self._drawn_key = drawn, (width, base)
-        if 0 <= y < len(self._strips):
-            return self._strips[y]
-        return Strip.blank(width, self.rich_style)
+        return self._strips
