@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
 from engine.driver import play_game
@@ -24,9 +24,11 @@ from engine.events import Called, Drew, Event, ExhaustiveDraw, GameEnded, KanDec
 from engine.game import Game
 from engine.seat_view import SeatView, build_seat_view
 
-from .explain import HandContext, hand_context
 from .human import Decision, HumanPlayer
-from .screens.game_end import GameEnding, game_ending
+
+if TYPE_CHECKING:
+    from .explain import HandContext
+    from .screens.game_end import GameEnding
 from .settings import GameConfig
 
 
@@ -69,7 +71,10 @@ class TableSession:
         """What a result screen needs besides `event`, read from the game here so
         the screen never gets the game: a hand's `HandContext` (the engine's win
         facts included), or the game's `GameEnding` (the game kept as the record
-        the review reads)."""
+        the review reads). Imported here: the first frame does not wait for them."""
+        from .explain import hand_context
+        from .screens.game_end import game_ending
+
         if isinstance(event, GameEnded):
             return game_ending(self.game.events, self.game.ruleset, self.game)
         return hand_context(event, self.game, names, lang)
