@@ -47,3 +47,31 @@ async def test_a_cursor_move_refreshes_a_few_rows_not_the_board() -> None:
         await pilot.pause()
         text = "\n".join(line.plain for line in board.lines())
         assert text  # still paints
+
+
+def test_no_color_drops_suit_colours_but_keeps_contrast_and_attributes() -> None:
+    from rich.segment import Segment
+    from rich.style import Style
+
+    from tui.widgets.board import uncoloured
+
+    red_on_grey = Style.parse("bold red on grey23")
+    red_on_white = Style.parse("red on bright_white")
+    black_on_white = Style.parse("bold black on bright_white")
+    italic = Style.parse("italic dim")
+    out = uncoloured(
+        [
+            Segment("1m", red_on_grey),
+            Segment("6m", red_on_white),
+            Segment("^^", black_on_white),
+            Segment("Gr", italic),
+            Segment(" ", None),
+        ]
+    )
+    styles = [seg.style for seg in out]
+    assert styles[0].color.name == "default" and styles[0].bold  # readable on the body
+    assert styles[0].bgcolor == red_on_grey.bgcolor
+    assert styles[1].color.name == "black"  # the cursor's face stays dark on white
+    assert styles[2] == black_on_white
+    assert styles[3] == italic and styles[4] is None  # the tsumogiri mark is not a colour
+    assert [seg.text for seg in out] == ["1m", "6m", "^^", "Gr", " "]

@@ -159,6 +159,11 @@ class TableScreen(Screen[None]):
         return self.session.game
 
     @property
+    def actions_applied(self) -> int:
+        """Actions the engine applied in this session (the tests read it)."""
+        return self.session.actions_applied
+
+    @property
     def compact(self) -> bool:
         """The board is in its compact form (no square wall ring) at this size."""
         board = self.board

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 from textual.strip import Strip
@@ -617,6 +619,31 @@ def canvas(painted: Painted) -> list[Text]:
     return out
 
 
+_DEFAULT_FG = Style(color="default")
+
+
+def uncoloured(segments: Sequence[Segment]) -> list[Segment]:
+    """The segments with the default text colour and their attributes kept (bold,
+    italic, reverse, underline, strike, the framed tiles' body): under NO_COLOR,
+    Textual greys each colour by its luminance, and a red 1m on a tile's grey body
+    became unreadable. Suits are still told apart by their letter (m p s). Black
+    and white stay: they are contrast colours, chosen against a background (the
+    cursor's tile is black on white)."""
+    out = []
+    for seg in segments:
+        style = seg.style
+        if style is not None and style.color is not None and style.color.name not in _CONTRAST:
+            light = style.bgcolor is not None and style.bgcolor.name in _LIGHT
+            style = style + (_BLACK_FG if light else _DEFAULT_FG)
+        out.append(Segment(seg.text, style, seg.control))
+    return out
+
+
+_CONTRAST = frozenset({"default", "black", "white", "bright_white", "bright_black"})
+_LIGHT = frozenset({"white", "bright_white"})  # a light body: its face is drawn black
+_BLACK_FG = Style(color="black")
+
+
 def row_runs(rows: Sequence[int], width: int) -> list[Region]:
     """Rows (ascending) as regions, one per run of consecutive rows."""
     runs: list[Region] = []
@@ -710,6 +737,7 @@ class Board(Widget):
         width = self.size.width
         if self._strips is None or len(self._strips) != self.size.height:
             console = self.app.console
+            no_color = bool(getattr(self.app, "no_color", False))
             base = self.rich_style
             # A line equal to the one drawn last time keeps its strip: a discard
             # changes a few lines of the board, a cursor move one or three.
@@ -721,6 +749,8 @@ class Board(Widget):
                 strip = before.get(key) or drawn.get(key)
                 if strip is None:
                     segments = list(line.render(console))
+                    if no_color:
+                        segments = uncoloured(segments)
                     strip = Strip(segments).adjust_cell_length(width).apply_style(base)
                 drawn[key] = strip
                 strips.append(strip)
