@@ -34,8 +34,9 @@ from engine.scripted import advance, scripted_game, t
 from engine.seat_view import SeatView, build_seat_view
 from rules.ruleset import load_preset
 from tui.commands import replay as replay_command
+from tui.navigation import Navigator
 from tui.replay_app import ReplayApp
-from tui.screens.game_end import GameEndScreen
+from tui.screens.game_end import GameEndScreen, game_ending
 from tui.screens.replay import ReplayScreen, positions
 from tui.screens.review import ReviewScreen
 from tui.words import round_name
@@ -297,9 +298,9 @@ async def test_game_end_v_opens_the_review_and_enter_the_viewer():
     end = game.events[-1]
     assert isinstance(end, GameEnded)
 
-    class EndApp(App):
+    class EndApp(Navigator, App):  # the app opens the review the screen asks for
         def on_mount(self) -> None:
-            self.push_screen(GameEndScreen(end, game))
+            self.push_screen(GameEndScreen(end, game_ending(game.events, game.ruleset, game)))
 
     app = EndApp()
     async with app.run_test(size=ROOMY) as pilot:

@@ -11,17 +11,15 @@ from test_tui_pilot import BOTS, SCENARIOS, game_app, settle
 from engine.actions import Chi, Discard, Pon, Ron
 from engine.events import Called, Discarded, DoraRevealed, HandStarted, KanDeclared
 from engine.scripted import advance, scripted_game
-from engine.wall import DEAL_END, Break
 from rules.hand import Meld, MeldKind, Source
 from rules.tiles import Tile, parse_tile, parse_tiles
 from tui import cli
 from tui.app import MahjongApp
-from tui.describe import action_text, event_text, learning_aids, why_not
+from tui.describe import action_text, event_text, learning_aids
 from tui.screens.launch import LaunchScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings, config_dir, load_settings, save_settings
-from tui.widgets.wall import BOTTOM, LEFT, RIGHT, TOP, build_wall, strips_text
 
 
 def t(text: str) -> Tile:
@@ -167,15 +165,6 @@ def test_prompts_say_exactly_what_a_call_makes():
     assert action_text(Pon(0, (t("7z"), t("7z"))), view).startswith("Pon ポン 4p")
 
 
-def test_why_a_key_does_nothing():
-    _game, view, legal = _chi_view()
-    assert why_not("pon", view, legal) == "You need a pair of 4p to pon"
-    assert why_not("ron", view, legal) == "This discard does not complete your hand"
-    assert why_not("tsumo", view, legal) == "It is not your turn"
-    assert "call it" in why_not("discard", view, legal)
-    assert why_not("riichi", None, []) == "It is not your turn"
-
-
 def test_learning_aids_price_each_wait():
     human, draws = SCENARIOS["ron"]
     game = scripted_game("wrc", [human, *BOTS], draws)
@@ -202,22 +191,6 @@ def test_learning_aids_for_the_tile_under_the_cursor():
 
 
 # ---------------------------------------------------------------- the wall and the model
-
-
-def test_the_wall_layout_counts_every_tile():
-    brk = Break(side=2, stacks=7)
-    wall = build_wall(brk, human=0, drawn=DEAL_END + 1, kans=0, rinshan_taken=0,
-                      indicators=(t("3m"),), labels=("E", "S", "W", "N"))
-    stacks = [s for side in wall.sides for s in side]
-    assert len(stacks) == 68
-    assert sum(s.tiles for s in stacks) == 136 - DEAL_END - 1
-    assert sum(s.tiles for s in stacks if s.part != "live") == 14
-    assert [s.indicator for s in stacks if s.indicator] == [t("3m")]
-    # The break: the dead wall lies on the broken (top) side, right of the break.
-    assert any(s.part != "live" for s in wall.sides[TOP])
-    assert all(s.part == "live" for side in (BOTTOM, LEFT, RIGHT) for s in wall.sides[side])
-    text = strips_text(wall, "text").plain
-    assert text.count("\n") == 3 and "*" in text
 
 
 def test_a_new_player_meets_the_default_ai_level():

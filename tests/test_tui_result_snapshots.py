@@ -24,7 +24,8 @@ from textual.app import App
 from textual.screen import Screen
 
 from rules.ruleset import load_preset
-from tui.screens.game_end import GameEndScreen
+from tui.explain import hand_context
+from tui.screens.game_end import GameEndScreen, game_ending
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.help import HelpScreen
 from tui.screens.rules_reference import RulesReferenceScreen
@@ -47,7 +48,7 @@ class ScreenApp(App):
 def result_of(scenario) -> Callable[[], Screen]:
     def make() -> Screen:
         game, event = scenario()
-        return HandResultScreen(event, game)
+        return HandResultScreen(event, hand_context(event, game))
 
     return make
 
@@ -55,7 +56,7 @@ def result_of(scenario) -> Callable[[], Screen]:
 def game_end_of(scenario) -> Callable[[], Screen]:
     def make() -> Screen:
         game, event = scenario()
-        return GameEndScreen(event, game)
+        return GameEndScreen(event, game_ending(game.events, game.ruleset, game))
 
     return make
 

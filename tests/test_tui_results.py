@@ -25,7 +25,7 @@ from rules.ruleset import PRESET_IDS, RULE_KEYS, load_preset
 from rules.tiles import parse_tiles
 from tui import explain as X
 from tui.keys import BINDINGS_TABLE, help_rows, textual_bindings
-from tui.screens.game_end import GameEndScreen
+from tui.screens.game_end import GameEndScreen, game_ending
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.help import HelpScreen
 from tui.screens.rules_reference import RulesReferenceScreen
@@ -563,7 +563,7 @@ def screen_text(app: App) -> str:
 @pytest.mark.parametrize("key", ["enter", "space", "escape"])
 async def test_hand_result_is_dismissed_by_enter_space_and_escape(key):
     game, won = ron_game()
-    app = Host(HandResultScreen(won, game))
+    app = Host(HandResultScreen(won, X.hand_context(won, game)))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -576,7 +576,7 @@ async def test_hand_result_is_dismissed_by_enter_space_and_escape(key):
 
 async def test_hand_result_scrolls_at_80x24_and_accepts_positional_options():
     game, won = tsumo_game()
-    app = Host(HandResultScreen(won, game, "ja", "kanji"))
+    app = Host(HandResultScreen(won, X.hand_context(won, game, None, "ja"), "ja", "kanji"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         body = app.screen.query_one("#result-body")
@@ -591,7 +591,7 @@ async def test_hand_result_scrolls_at_80x24_and_accepts_positional_options():
 async def test_game_end_rules_and_help_screens_close_with_escape():
     game, end = wrc_end()
     for screen, expected in (
-        (GameEndScreen(end, game), "+30.0"),
+        (GameEndScreen(end, game_ending(game.events, game.ruleset, game)), "+30.0"),
         (RulesReferenceScreen(load_preset("jpml")), "30 fu 4 han"),
         (HelpScreen(), "pick one of several options"),
     ):
@@ -617,10 +617,14 @@ async def test_rules_reference_scrolls_to_the_last_group():
 def test_result_screens_reject_the_wrong_event():
     game, end = wrc_end()
     with pytest.raises(TypeError):
-        HandResultScreen(end, game)  # type: ignore[arg-type]
+        HandResultScreen(end, X.hand_context(end, game))  # type: ignore[arg-type]
     _, won = ron_game()
     with pytest.raises(TypeError):
-        GameEndScreen(won, game)  # type: ignore[arg-type]
+        GameEndScreen(won, game_ending(game.events, game.ruleset))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):  # the screens take the typed context, never the game
+        HandResultScreen(won, game)
+    with pytest.raises(TypeError):
+        GameEndScreen(end, game)
 
 
 def test_rinshan_win_after_ankan_with_kan_dora():
@@ -704,7 +708,16 @@ def test_the_log_and_the_game_end_say_the_time_limit_ended_the_game():
 
 
 def test_the_centre_shows_the_minutes_a_time_limit_leaves():
-    from tui.widgets.center import CenterData, center_text
+    from dataclasses import replace
 
-    assert "37 min left" in center_text(CenterData(minutes_left=37), "en").plain
-    assert "min left" not in center_text(CenterData(), "en").plain
+    from seat_views import dense_view
+
+    from tui.layout import board_layout
+    from tui.widgets.board import canvas, paint_board
+
+    def centre(view) -> str:
+        painted = paint_board(view, board_layout(120, 39, "text"))
+        return "\n".join(line.plain for line in canvas(painted))
+
+    assert "37 min left" in centre(replace(dense_view(), minutes_left=37))
+    assert "min left" not in centre(replace(dense_view(), minutes_left=None))

@@ -46,6 +46,7 @@ from .finish import finish_game, settle_pending
 from .history import HistoryRecorder
 from .house_rules import panel_rules
 from .kept_games import games_dir, safe_name
+from .navigation import Navigator  # screens post navigation messages; the app opens screens
 from .no_color import use_safe_filters
 from .save import SavedGame, SaveError, SaveStore, default_data_dir
 from .screens import APP_CSS_PATH
@@ -62,7 +63,7 @@ from .words import check_lang, round_name
 SAVE_DEBOUNCE = 0.05  # seconds: the longest a played action waits to be on disk
 
 
-class MahjongApp(ProcessApp, App[None]):
+class MahjongApp(Navigator, ProcessApp, App[None]):
     """Japanese mahjong in the terminal against three AI opponents."""
 
     TITLE = "mahjong-tui"

@@ -46,7 +46,7 @@ from rules.hand import Meld, MeldKind, Win
 from rules.scoring import NoWin, ScoreResult, score
 from rules.shanten import shanten as shanten_of
 from rules.tiles import KIND_COUNT, Tile, dora_from_indicator
-from rules.waits import discard_options, is_complete
+from rules.waits import discard_options
 from rules.waits import waits as shape_waits
 
 from .words import (
@@ -58,7 +58,7 @@ from .words import (
     round_name,
     term,
     tile_name,
-    wind_name,
+    wind_word,
     word,
     yaku_name,
 )
@@ -84,9 +84,7 @@ def seat_label(seat: int, human: int | None, dealer: int, lang: str = "en") -> s
     if seat == human:
         return "自家" if check_lang(lang) == "ja" else "You"
     wind = (seat - dealer) % 4
-    name = wind_name(wind, "en")
-    romaji, kanji = name.split(" ", 1)
-    return kanji if lang == "ja" else romaji
+    return wind_word(wind).part(lang)
 
 
 def relative(seat: int, human: int) -> str:
@@ -117,7 +115,7 @@ def result_summary(result: ScoreResult, tsumo: bool, lang: str = "en") -> str:
     dora = result.dora
     for key, count in (("dora", dora.dora), ("aka", dora.aka), ("ura", dora.ura)):
         if count:
-            parts.append(f"{term(key, lang).split(' ')[0]} {count}")
+            parts.append(f"{first_name(key, lang)} {count}")
     value = payment_text(result, tsumo)
     if result.limit:
         value = f"{limit_name(result.limit, lang)} {value}"
@@ -353,91 +351,6 @@ def event_text(event: Event, human: int | None, dealer: int, lang: str = "en") -
     return None
 
 
-# ---------------------------------------------------------------- why a key does nothing
-
-
-def why_not(
-    key_action: str, view: PlayerView | None, legal: Sequence[Action], lang: str = "en"
-) -> str:
-    """Why pressing the key for `key_action` (tsumo, riichi, chi, pon, kan, ron, pass,
-    discard) does nothing now: the first reason that applies, in the players' words."""
-    if view is None or not legal:
-        return message("not_your_turn", lang)
-    seat = view.seat
-    my_turn = view.phase == "turn" and view.turn == seat
-    in_claim = view.phase == "claim" and view.offered is not None
-    riichi = view.riichi[seat]
-    melds = view.melds[seat]
-    if key_action == "tsumo":
-        if not my_turn:
-            return message("not_your_turn", lang)
-        if view.drawn is None:
-            return message("tsumo_after_call", lang)
-        counts = view.counts()
-        chiitoitsu = view.ruleset.chiitoitsu != "none"
-        if is_complete(counts, len(melds), chiitoitsu=chiitoitsu):
-            return message("no_yaku", lang)
-        return message("no_tsumo", lang)
-    if key_action == "riichi":
-        if not view.ruleset.riichi:
-            return message("riichi_not_in_preset", lang)
-        if riichi:
-            return message("riichi_already", lang)
-        if not my_turn:
-            return message("not_your_turn", lang)
-        if view.drawn is None:
-            return message("riichi_needs_closed_tenpai", lang)
-        if view.ruleset.riichi_points != "any" and view.scores[seat] < 1000:
-            return message("riichi_needs_points", lang)
-        if view.tiles_left < 4 and not view.ruleset.riichi_no_draw:
-            return message("riichi_needs_tiles", lang)
-        return message("riichi_needs_closed_tenpai", lang)
-    if key_action in ("chi", "pon", "kan_call"):
-        if not in_claim:
-            return message("nothing_to_call", lang)
-        if riichi:
-            return message("no_call_in_riichi", lang)
-        if view.tiles_left == 0:
-            return message("no_call_houtei", lang)
-        assert view.offered is not None
-        if key_action == "pon":
-            return message("no_pon", lang, tile=tile_label(view.offered, lang))
-        if key_action == "chi":
-            if view.last_discard is not None and (view.last_discard[0] - seat) % 4 != 3:
-                return message("chi_only_from_kamicha", lang)
-            return message("no_chi", lang)
-        return message("no_kan", lang)
-    if key_action == "kan":
-        if in_claim:
-            return why_not("kan_call", view, legal, lang)
-        return message("no_kan", lang) if my_turn else message("not_your_turn", lang)
-    if key_action == "ron":
-        if not in_claim:
-            return message("nothing_to_ron", lang)
-        assert view.offered is not None
-        if view.offered.kind not in view.waits:
-            return message("no_ron", lang)
-        if view.furiten:
-            return furiten_text(view, lang)
-        return message("no_yaku", lang)
-    if key_action == "pass":
-        return message("nothing_to_pass", lang)
-    if key_action == "declare":
-        return message("nothing_to_declare", lang)
-    if key_action == "discard":
-        if in_claim:
-            assert view.offered is not None
-            return message("claim_open", lang, tile=tile_label(view.offered, lang))
-        if not my_turn:
-            return message("not_your_turn", lang)
-        if riichi:
-            return message("riichi_locked", lang)
-        if view.kuikae:
-            return message("kuikae", lang)
-        return message("cannot_discard", lang)
-    return message("not_enabled", lang)
-
-
 def furiten_text(view: PlayerView, lang: str = "en") -> str:
     """The furiten warning naming its reason ("Furiten: you discarded 6s, one of your waits")."""
     reason = view.furiten
@@ -593,7 +506,7 @@ def learning_aids(
                 lang,
                 tile=tile_label(cursor, lang),
                 shanten=shanten_words(option.shanten, lang),
-                ukeire=term("ukeire", lang).split(" ")[0],
+                ukeire=first_name("ukeire", lang),
                 count=option.ukeire_total,
                 tiles=kinds,
             )

@@ -7,6 +7,11 @@ changes, and what the same hand would be worth under the other presets. This
 module computes all of that as plain data and strings, with no Textual or Rich,
 so it is tested directly and the screens only lay it out.
 
+The situation a win was scored in (riichi, ippatsu, rinshan, chankan, the
+last tile) is the engine's (`engine.win_facts`): `Won.facts`, and for the
+comparison with other presets the same facts with every situational yaku in
+force; nothing here works a flag out again from the events.
+
 Context comes from the game's event list: a `Won` is found among `game.events`
 and the hand's `HandStarted`, `DoraRevealed`, riichi, calls and `HandEnded`
 around it give the dealer, honba, sticks, dora indicators and score changes as
@@ -19,14 +24,12 @@ Every word and sentence comes from `tui.words`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.events import (
     Called,
-    Discarded,
     DoraRevealed,
-    Drew,
     Event,
     ExhaustiveDraw,
     GameEnded,
@@ -36,8 +39,10 @@ from engine.events import (
     Pay,
     RiichiAccepted,
     TenpaiDeclared,
+    WinFacts,
     Won,
 )
+from engine.win_facts import win_facts
 from rules.hand import Meld, MeldKind
 from rules.presets import preset_infos
 from rules.request import answer
@@ -97,6 +102,11 @@ class HandContext:
     names: tuple[str, ...]  # "South 南", or "You (South 南)" when names are given
     events: tuple[Event, ...] = field(default=())  # the hand's events up to the result
     short: tuple[str, ...] = ()  # for tables: "South 南", or "You 南" when names are given
+    # A win's situation as the engine decided it (`Won.facts`) ...
+    facts: WinFacts | None = None
+    # ... and as it would be under a preset with every situational yaku (ippatsu,
+    # double riichi), for the comparison with the other presets.
+    situation: WinFacts | None = None
 
     def label(self, seat: int) -> str:
         """The seat's name for a table column (short when names are given)."""
@@ -183,6 +193,15 @@ def hand_context(
             "riichi" in _yaku_ids(event) or "double_riichi" in _yaku_ids(event)
         ):
             riichi = riichi | {event.winner}
+    facts = situation = None
+    if isinstance(event, Won):
+        facts = event.facts
+        if at is not None and isinstance(all_events[at], Won):
+            won = all_events[at]
+            assert isinstance(won, Won)
+            situation = win_facts(all_events, won, _every_situation(ruleset))
+            if facts is None:
+                facts = win_facts(all_events, won, ruleset)
     dealer = began.dealer
     return HandContext(
         ruleset=ruleset,
@@ -201,7 +220,15 @@ def hand_context(
         names=seat_names(dealer, names, lang),
         short=short_names(dealer, names, lang),
         events=tuple(hand_events),
+        facts=facts,
+        situation=situation,
     )
+
+
+def _every_situation(ruleset: Ruleset) -> Ruleset:
+    """`ruleset` with the situational yaku a preset may leave out in force, so the
+    engine's facts say what the situation was (ippatsu under jpml, for wrc)."""
+    return replace(ruleset, ippatsu=True, double_riichi=True)
 
 
 def seat_names(
@@ -279,68 +306,13 @@ def win_headline(event: Won, ctx: HandContext, lang: str = "en") -> str:
     tile = words.tile_name(event.win_tile.kind, lang)
     ids = _yaku_ids(event)
     if event.from_seat is None:
-        if "rinshan" in ids or _rinshan_draw(event, ctx):
+        if "rinshan" in ids or (ctx.facts is not None and ctx.facts.rinshan):
             return sentence("win_rinshan", lang, winner=winner, tile=tile)
         return sentence("win_tsumo", lang, winner=winner, tile=tile)
     loser = ctx.names[event.from_seat]
-    if "chankan" in ids or _robbed_kan(event, ctx):
+    if "chankan" in ids or (ctx.facts is not None and ctx.facts.chankan):
         return sentence("win_chankan", lang, winner=winner, loser=loser, tile=tile)
     return sentence("win_ron", lang, winner=winner, loser=loser, tile=tile)
-
-
-def _last_before_win(ctx: HandContext, kinds: tuple[type, ...]) -> Event | None:
-    for e in reversed(ctx.events):
-        if isinstance(e, Won):
-            continue
-        if isinstance(e, kinds):
-            return e
-    return None
-
-
-def _rinshan_draw(event: Won, ctx: HandContext) -> bool:
-    drew = _last_before_win(ctx, (Drew,))
-    return (
-        event.from_seat is None
-        and isinstance(drew, Drew)
-        and drew.seat == event.winner
-        and drew.rinshan
-    )
-
-
-def _robbed_kan(event: Won, ctx: HandContext) -> bool:
-    last = _last_before_win(ctx, (Drew, Discarded, KanDeclared, Called))
-    return (
-        event.from_seat is not None
-        and isinstance(last, KanDeclared)
-        and last.seat == event.from_seat
-        and last.meld.kind is MeldKind.KAKAN
-    )
-
-
-def _haitei_draw(event: Won, ctx: HandContext) -> bool:
-    drew = _last_before_win(ctx, (Drew,))
-    return event.from_seat is None and isinstance(drew, Drew) and drew.haitei and not drew.rinshan
-
-
-def _houtei_discard(event: Won, ctx: HandContext) -> bool:
-    last = _last_before_win(ctx, (Drew, Discarded, KanDeclared, Called))
-    return event.from_seat is not None and isinstance(last, Discarded) and last.houtei
-
-
-def _ippatsu(event: Won, ctx: HandContext) -> bool:
-    """Won within one go-around of the riichi discard with no call of any kind between."""
-    riichi_at = None
-    for i, e in enumerate(ctx.events):
-        if isinstance(e, Discarded) and e.seat == event.winner and e.riichi:
-            riichi_at = i
-    if riichi_at is None:
-        return False
-    for e in ctx.events[riichi_at + 1 :]:
-        if isinstance(e, Called | KanDeclared):
-            return False
-        if isinstance(e, Discarded) and e.seat == event.winner:
-            return False
-    return True
 
 
 def hand_tiles(event: Won) -> tuple[tuple[Tile, ...], Tile]:
@@ -592,9 +564,9 @@ def next_hand_line(ctx: HandContext, lang: str = "en") -> str | None:
 def win_request(event: Won, ctx: HandContext) -> dict[str, Any]:
     """The CONTRACT.md `score` request for the hand: tiles, melds, winds, situation.
 
-    Situational flags come from the result's yaku ids and from the hand's events
-    (riichi stood, rinshan draw, robbed kan, last tile, ippatsu), so a flag the
-    current preset does not score (ippatsu in jpml) still reaches presets that do.
+    Situational flags come from the result's yaku ids and from the engine's facts
+    of the situation (`ctx.situation`: every situational yaku in force), so a flag
+    the current preset does not score (ippatsu in jpml) still reaches presets that do.
     Honba and sticks are left out: the comparison is of the hand's own value.
     """
     ids = set(_yaku_ids(event))
@@ -607,7 +579,12 @@ def win_request(event: Won, ctx: HandContext) -> dict[str, Any]:
             meld["from"] = str(m.source)
         melds.append(meld)
     closed = not any(m.opened for m in event.melds)
-    rinshan = tsumo and ("rinshan" in ids or _rinshan_draw(event, ctx))
+    seen = ctx.situation or ctx.facts
+
+    def fact(name: str) -> bool:
+        return name in ids or (seen is not None and bool(getattr(seen, name)))
+
+    rinshan = tsumo and fact("rinshan")
     request: dict[str, Any] = {
         "concealed": format_tiles(event.concealed),
         "win": str(event.win_tile),
@@ -617,11 +594,11 @@ def win_request(event: Won, ctx: HandContext) -> dict[str, Any]:
         "tsumo": tsumo,
         "riichi": riichi and closed,
         "double_riichi": "double_riichi" in ids,
-        "ippatsu": riichi and closed and not rinshan and ("ippatsu" in ids or _ippatsu(event, ctx)),
+        "ippatsu": riichi and closed and not rinshan and fact("ippatsu"),
         "rinshan": rinshan,
-        "chankan": not tsumo and ("chankan" in ids or _robbed_kan(event, ctx)),
-        "haitei": tsumo and not rinshan and ("haitei" in ids or _haitei_draw(event, ctx)),
-        "houtei": not tsumo and ("houtei" in ids or _houtei_discard(event, ctx)),
+        "chankan": not tsumo and fact("chankan"),
+        "haitei": tsumo and not rinshan and fact("haitei"),
+        "houtei": not tsumo and fact("houtei"),
         "tenhou": "tenhou" in ids,
         "chiihou": "chiihou" in ids,
         "dora_indicators": format_tiles(ctx.dora_indicators),

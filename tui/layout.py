@@ -136,25 +136,42 @@ def faces(style: str) -> tuple[tuple[str, bool], ...]:
 def board_layout(width: int, height: int, style: str) -> BoardLayout:
     """The regions of a `width` x `height` board (the key bar is not part of it)."""
     # The prompt and the status line share one region: a long prompt comes with a
-    # short status ("press 1-3"), a long status (riichi) with a short prompt.
-    prompt_h = 4 if height < 30 else 5
+    # short status ("press 1-3"), a long status (riichi) with a short prompt. A row
+    # of it is given up for the square wall ring (the replay viewer's header row
+    # would otherwise cost the ring at 120x40); four rows hold the prompts at 80x24.
     status_h = 0
     framed = width >= 120 and height >= 38 and hand_width(style, True) <= width
     hand_h = 3 if framed else 1
-    table_h = height - prompt_h - hand_h - (GAP if framed else 0)
     args = (width, height, style)
-    sizes = (framed, hand_h, table_h, prompt_h, status_h)
+    first: BoardLayout | None = None
+    for prompt_h in (4,) if height < 30 else (5, 4):
+        table_h = height - prompt_h - hand_h - (GAP if framed else 0)
+        sizes = (framed, hand_h, table_h, prompt_h, status_h)
+        layout = _first_fit(args, sizes, style)
+        if layout is not None and layout.square:
+            return layout
+        first = first or layout
+    if first is not None:
+        return first
+    # Nothing fits (below 80x24 the app shows its "too small" screen): the smallest try.
+    prompt_h = 4 if height < 30 else 5
+    table_h = height - prompt_h - hand_h - (GAP if framed else 0)
+    face, short = faces(style)[-1]
+    best = _try(*args, face, short, False, framed, hand_h, table_h, prompt_h, status_h, force=True)
+    assert best is not None
+    return best
+
+
+def _first_fit(args: tuple[int, int, str], sizes: tuple, style: str) -> BoardLayout | None:
+    """The first layout that fits, largest faces first, with the side hands' strips
+    and spread rivers when there is room."""
     for face, short in faces(style):
         for strip in (True, False):
             for spread in (True, False):
                 layout = _try(*args, face, short, strip, *sizes, spread=spread)
                 if layout is not None:
                     return layout
-    # Nothing fits (below 80x24 the app shows its "too small" screen): the smallest try.
-    face, short = faces(style)[-1]
-    best = _try(*args, face, short, False, *sizes, force=True)
-    assert best is not None
-    return best
+    return None
 
 
 def _try(

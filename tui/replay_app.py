@@ -18,6 +18,7 @@ from ai.review import Timeline
 from engine.game import Game
 
 from .app_process import ProcessApp
+from .navigation import Navigator  # screens post navigation messages; the app opens screens
 from .no_color import use_safe_filters
 from .screens import APP_CSS_PATH
 from .screens.replay import ReplayScreen
@@ -25,7 +26,7 @@ from .tiles import check_style
 from .words import check_lang
 
 
-class ReplayApp(ProcessApp, App[None]):
+class ReplayApp(Navigator, ProcessApp, App[None]):
     """A recorded game, step by step, at the table."""
 
     TITLE = "mahjong-tui replay"

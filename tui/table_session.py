@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
 from engine.driver import play_game
@@ -25,6 +25,10 @@ from engine.game import Game
 from engine.seat_view import SeatView, build_seat_view
 
 from .human import Decision, HumanPlayer
+
+if TYPE_CHECKING:
+    from .explain import HandContext
+    from .screens.game_end import GameEnding
 from .settings import GameConfig
 
 
@@ -39,7 +43,7 @@ class TableSession:
         opponents: Sequence[Any] | None = None,
         on_event: Callable[[Event], None],
         on_ask: Callable[[Decision], None],
-        on_result: Callable[[Event, Game], Any],
+        on_result: Callable[[Event], Any],
     ) -> None:
         self.config = config
         self.game = game if game is not None else new_game(config)
@@ -60,6 +64,20 @@ class TableSession:
     def view(self) -> SeatView:
         """The table as the human's seat sees it now (legal filled when asked)."""
         return build_seat_view(self.game, self.seat)
+
+    def result_context(
+        self, event: Event, names: Sequence[str] | None, lang: str
+    ) -> HandContext | GameEnding:
+        """What a result screen needs besides `event`, read from the game here so
+        the screen never gets the game: a hand's `HandContext` (the engine's win
+        facts included), or the game's `GameEnding` (the game kept as the record
+        the review reads). Imported here: the first frame does not wait for them."""
+        from .explain import hand_context
+        from .screens.game_end import game_ending
+
+        if isinstance(event, GameEnded):
+            return game_ending(self.game.events, self.game.ruleset, self.game)
+        return hand_context(event, self.game, names, lang)
 
     @property
     def over(self) -> bool:
@@ -93,10 +111,10 @@ class TableSession:
             self.replay_left -= 1
             return
         if isinstance(event, Won | ExhaustiveDraw):
-            await self.on_result(event, game)
+            await self.on_result(event)
         elif isinstance(event, GameEnded):
             self.save()  # a finished game clears the save
-            await self.on_result(event, game)
+            await self.on_result(event)
         elif (
             self.config.delay > 0
             and isinstance(event, Drew | Called | KanDeclared)

@@ -42,6 +42,21 @@ class Word:
         )
         return f"{first} {second}" if second else first
 
+    @property
+    def en(self) -> str:
+        """The romaji or English part alone ("East 1")."""
+        return self.romaji
+
+    @property
+    def ja(self) -> str:
+        """The Japanese part alone ("東1局")."""
+        return self.japanese
+
+    def part(self, lang: str = "en") -> str:
+        """Only the chosen language's part: compact labels take this, never a split
+        of `show` (a part may itself hold spaces, "East 1", "riichi sticks")."""
+        return self.japanese if check_lang(lang) == "ja" else self.romaji
+
 
 @dataclass(frozen=True, slots=True)
 class Message:
@@ -574,6 +589,8 @@ MESSAGES: dict[str, Message] = {
     "badge_riichi": Message("riichi", "リーチ"),
     "badge_turn": Message("to act", "手番"),
     "board_tiles": Message("{count} tiles", "{count}枚"),
+    "board_house_rules": Message("house rules: {rules}", "ハウスルール: {rules}"),
+    "board_house_rules_short": Message("{count} house rules (g)", "ハウスルール{count} (g)"),
     "time_up_note": Message(
         "The {minutes}-minute time limit ended the game", "{minutes}分の時間制限で終局"
     ),
@@ -898,8 +915,7 @@ def word(key: str) -> Word:
 
 def first_name(key: str, lang: str = "en") -> str:
     """Only the name in the chosen language (column headings, compact labels)."""
-    w = word(key)
-    return w.japanese if check_lang(lang) == "ja" else w.romaji
+    return word(key).part(lang)
 
 
 def term(key: str, lang: str = "en") -> str:
@@ -936,26 +952,47 @@ _WIND_KEYS = ("east", "south", "west", "north")
 _DRAGON_KEYS = ("haku", "hatsu", "chun")
 
 
+def seat_word(relative: str) -> Word:
+    """A relative seat's two names (`seat_name` shows both)."""
+    return word(f"seat.{relative}")
+
+
+def wind_word(wind: int) -> Word:
+    """A wind as 0-3 (E S W N) or its tile kind 27-30, both names: East / 東."""
+    index = wind - 27 if wind >= 27 else wind
+    return word(f"wind.{_WIND_KEYS[index]}")
+
+
 def wind_name(wind: int, lang: str = "en") -> str:
     """A wind as 0-3 (E S W N) or its tile kind 27-30: "East 東"."""
-    index = wind - 27 if wind >= 27 else wind
-    return term(f"wind.{_WIND_KEYS[index]}", lang)
+    return wind_word(wind).show(lang)
+
+
+def tile_word(kind: int) -> Word:
+    """A tile kind's names: suited tiles in mpsz in both parts ("4m"), honors named."""
+    if kind < 27:
+        return Word(kind_to_str(kind), kind_to_str(kind))
+    if kind < 31:
+        return wind_word(kind)
+    return word(f"dragon.{_DRAGON_KEYS[kind - 31]}")
 
 
 def tile_name(kind: int, lang: str = "en") -> str:
     """A tile kind in words: suited tiles in mpsz ("4m"), honors named ("South 南")."""
     if kind < 27:
         return kind_to_str(kind)
-    if kind < 31:
-        return wind_name(kind, lang)
-    return term(f"dragon.{_DRAGON_KEYS[kind - 31]}", lang)
+    return tile_word(kind).show(lang)
+
+
+def round_word(wind: int, hand: int) -> Word:
+    """A hand of a round in both languages, East 1 / 東1局; `hand` counts from 1."""
+    w = wind_word(wind)
+    return Word(f"{w.romaji} {hand}", f"{w.japanese}{hand}局")
 
 
 def round_name(wind: int, hand: int, lang: str = "en") -> str:
     """A hand of a round: "East 1 東1局" (en) or "東1局 East 1" (ja); `hand` counts from 1."""
-    w = word(f"wind.{_WIND_KEYS[wind - 27 if wind >= 27 else wind]}")
-    english, japanese = f"{w.romaji} {hand}", f"{w.japanese}{hand}局"
-    return Word(english, japanese).show(lang)
+    return round_word(wind, hand).show(lang)
 
 
 def amount(value: int, key: str, lang: str = "en") -> str:

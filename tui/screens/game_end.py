@@ -10,6 +10,7 @@ share a place ("2="). Enter, Space or Esc closes it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -21,10 +22,11 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.events import GameEnded, HandEnded
+from engine.events import Event, GameEnded, HandEnded
 from rules.ruleset import Ruleset
 
 from .. import explain as X
+from ..navigation import OpenReview
 from ..words import check_lang
 from .hand_result import CSS_FILE, heading, hint_text
 
@@ -75,10 +77,23 @@ def game_end_sections(
     )
 
 
-def _ended_by_the_clock(game: Any) -> bool:
-    """Whether the game's last hand ended with its time limit up."""
-    ends = [e for e in getattr(game, "events", ()) if isinstance(e, HandEnded)]
-    return bool(ends) and ends[-1].time_up
+@dataclass(frozen=True, slots=True)
+class GameEnding:
+    """What the final results need besides the `GameEnded` event: the ruleset the
+    points are counted under, whether the clock ended the game, and the record
+    the review reads (a `Game` or `ai.review.Timeline`, handed on untouched in
+    an `OpenReview` message: the screen never reads it)."""
+
+    ruleset: Ruleset
+    time_up: bool = False
+    record: Any = None
+
+
+def game_ending(events: Sequence[Event], ruleset: Ruleset, record: Any = None) -> GameEnding:
+    """The ending of a game from its events: the clock ended it if its last hand
+    ended with the time up."""
+    ends = [e for e in events if isinstance(e, HandEnded)]
+    return GameEnding(ruleset, bool(ends) and ends[-1].time_up, record)
 
 
 class GameEndScreen(ModalScreen[None]):
@@ -93,7 +108,7 @@ class GameEndScreen(ModalScreen[None]):
     def __init__(
         self,
         event: GameEnded,
-        game: Any,
+        ending: GameEnding,
         lang: str = "en",
         *,
         tile_style: str = "text",
@@ -102,9 +117,11 @@ class GameEndScreen(ModalScreen[None]):
         super().__init__(classes="result-screen -game-end")
         if not isinstance(event, GameEnded):
             raise TypeError(f"GameEndScreen needs a GameEnded, got {event!r}")
+        if not isinstance(ending, GameEnding):
+            raise TypeError(f"GameEndScreen needs a GameEnding, got {ending!r}")
         self.event = event
-        self.game = game
-        self.ruleset: Ruleset = game.ruleset
+        self.ending = ending
+        self.ruleset: Ruleset = ending.ruleset
         self.lang = check_lang(lang)
         self.names = tuple(names) if names else None
         self.tile_style = tile_style  # accepted for a uniform call; no tiles are shown
@@ -116,7 +133,7 @@ class GameEndScreen(ModalScreen[None]):
             body.border_subtitle = f" {review} ·{hint_text(self.lang)}"
             yield Static(
                 game_end_sections(
-                    self.event, self.ruleset, self.names, self.lang, _ended_by_the_clock(self.game)
+                    self.event, self.ruleset, self.names, self.lang, self.ending.time_up
                 ),
                 id="final-table",
                 classes="section",
@@ -130,6 +147,8 @@ class GameEndScreen(ModalScreen[None]):
 
     def action_review(self) -> None:
         """v: the human's decisions the hard AI would have made otherwise (tui.screens.review)."""
-        from .review import ReviewScreen
-
-        self.app.push_screen(ReviewScreen(self.game, lang=self.lang, tile_style=self.tile_style))
+        if self.ending.record is None:
+            return
+        self.post_message(
+            OpenReview(self.ending.record, lang=self.lang, tile_style=self.tile_style)
+        )

@@ -1,9 +1,12 @@
 """The end of a hand explained: a win (yaku, dora, fu, limit, payments) or a draw.
 
-`HandResultScreen(event, game)` is pushed by the table when a `Won` or an
-`ExhaustiveDraw` arrives and dismissed with Enter, Space or Esc. Everything it
-says is computed by `tui.explain` from the event and the hand's events in
-`game.events`; this module only lays it out: on a wide terminal in two columns
+`HandResultScreen(event, context)` is opened by the app (`tui.navigation.ShowResult`,
+posted by the table) when a `Won` or an `ExhaustiveDraw` arrives, and dismissed
+with Enter, Space or Esc. It never sees the `Game`: it gets the event (a win
+carries the engine's typed facts and score, `Won.facts`/`Won.score`) and the
+hand's `HandContext` (`tui.explain.hand_context`, built by the table session
+that owns the game). Everything it says is computed by `tui.explain`; this
+module only lays it out: on a wide terminal in two columns
 (hand, yaku and fu on the left; payments and score changes on the right) with
 the other-presets comparison underneath, on a narrow one in a single scrolling
 column.
@@ -31,7 +34,7 @@ from rules.tiles import Tile
 
 from .. import explain as X
 from ..tiles import check_style, tiles_text
-from ..widgets import HandTiles, dora_entry, hand_text, melds_text
+from ..widgets.result_tiles import dora_pair, hand_row, melds_row
 from ..words import check_lang
 
 CSS_FILE = Path(__file__).resolve().parent / "results.tcss"
@@ -59,22 +62,27 @@ def grid(columns: int, *, right: Sequence[int] = (), wrap: Sequence[int] = ()) -
 
 
 def hand_line(
-    concealed: Sequence[Tile], win: Tile | None, melds: Sequence[Meld], style: str
+    concealed: Sequence[Tile],
+    win: Tile | None,
+    melds: Sequence[Meld],
+    style: str,
+    owner: int = 0,
 ) -> RenderableType:
-    """The concealed tiles (the winning tile set apart) and the melds beside them."""
+    """The concealed tiles (the winning tile set apart) and the melds beside them,
+    drawn as the board draws them (the called tile turned towards `owner`'s giver)."""
     shown = (*concealed, win) if win is not None else tuple(concealed)
-    row = line(hand_text(HandTiles(tuple(shown), drawn=win is not None), style))
+    row = line(hand_row(shown, style, drawn=win is not None))
     if not melds:
         return row
     table = Table.grid(padding=(0, 4))
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True)
-    table.add_row(row, line(melds_text(melds, style)))
+    table.add_row(row, line(melds_row(melds, owner, style)))
     return table
 
 
 def indicators_text(indicators: Sequence[Tile], style: str, lang: str) -> Text:
-    return Text("  ", end="").join(dora_entry(t, style, lang) for t in indicators)
+    return Text("  ", end="").join(dora_pair(t, style, lang) for t in indicators)
 
 
 # ---------------------------------------------------------------------------
@@ -88,7 +96,7 @@ def win_sections(
     concealed, win = X.hand_tiles(event)
     top = Group(
         Text(X.win_headline(event, ctx, lang), style="bold"),
-        hand_line(concealed, win, event.melds, style),
+        hand_line(concealed, win, event.melds, style, event.winner),
     )
 
     yaku = grid(3, right=(2,))
@@ -175,7 +183,7 @@ def draw_sections(
     for row in X.tenpai_rows(event, ctx):
         state = X.say("tenpai" if row.tenpai else "noten", lang)
         shown: RenderableType = (
-            hand_line(row.hand, None, row.melds, style) if row.tenpai else Text("")
+            hand_line(row.hand, None, row.melds, style, row.seat) if row.tenpai else Text("")
         )
         hands.add_row(
             Text(row.name, style="bold"),
@@ -202,8 +210,8 @@ def hint_text(lang: str, key: str = "result.continue") -> str:
 class HandResultScreen(ModalScreen[None]):
     """The result of one hand; Enter, Space or Esc continues.
 
-    `names` (optional) labels the seats, e.g. ("You", "Bot 1", ...); each seat is
-    also named by its wind in the hand.
+    The seats are labelled as the context names them (`hand_context(..., names)`),
+    each also by its wind in the hand.
     """
 
     CSS_PATH = CSS_FILE
@@ -215,20 +223,19 @@ class HandResultScreen(ModalScreen[None]):
     def __init__(
         self,
         event: Won | ExhaustiveDraw,
-        game: Any,
+        context: X.HandContext,
         lang: str = "en",
         tile_style: str = "text",
-        *,
-        names: Sequence[str] | None = None,
     ) -> None:
         super().__init__(classes="result-screen")
         if not isinstance(event, Won | ExhaustiveDraw):
             raise TypeError(f"HandResultScreen needs a Won or ExhaustiveDraw, got {event!r}")
+        if not isinstance(context, X.HandContext):
+            raise TypeError(f"HandResultScreen needs the hand's HandContext, got {context!r}")
         self.event = event
-        self.game = game
         self.lang = check_lang(lang)
         self.tile_style = check_style(tile_style)
-        self.context = X.hand_context(event, game, names, self.lang)
+        self.context = context  # the seats' names are the context's
 
     def title_text(self) -> str:
         kind = "result.win" if isinstance(self.event, Won) else "result.draw"

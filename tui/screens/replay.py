@@ -37,13 +37,14 @@ from engine.view import PlayerView
 from rules.tiles import Tile
 
 from ..describe import Aids, action_text, event_text, learning_aids, reason_text, seat_label
+from ..navigation import OpenReview, OpenRules
 from ..widgets import WIDGETS_CSS_PATH
 from ..widgets.aids import AidsData, AidsPanel
 from ..widgets.board import Board, BoardInput, PromptData
 from ..widgets.event_log import KEEP as LOG_KEEP
 from ..widgets.event_log import EventLog, LogData
 from ..widgets.prompt import KeyBar, KeyBarData, KeyHint
-from ..words import first_name, message, round_name, wind_name
+from ..words import first_name, message, round_name, wind_word
 from . import TABLE_CSS_PATH, TUI_DIR
 
 REPLAY_CSS_PATH = TUI_DIR / "screens" / "replay.tcss"
@@ -52,7 +53,7 @@ LEVEL = "hard"
 
 def start_wind(seat: int, lang: str = "en") -> str:
     """A seat by the wind it had at the start: "East" ("東" in ja)."""
-    return wind_name(seat, lang).split(" ")[0]
+    return wind_word(seat).part(lang)
 
 
 def ai_name(lang: str = "en") -> str:
@@ -405,9 +406,7 @@ class ReplayScreen(Screen[None]):
         self.action_seat((self.view_seat + 1) % 4)
 
     def action_rules(self) -> None:
-        from .rules_reference import RulesReferenceScreen
-
-        self.app.push_screen(RulesReferenceScreen(self.ruleset, self.lang))
+        self.post_message(OpenRules(self.ruleset, self.lang))
 
     def action_all_hands(self) -> None:
         self.show_all = not self.show_all
@@ -426,17 +425,15 @@ class ReplayScreen(Screen[None]):
         self._render_all()
 
     def action_review(self) -> None:
-        from .review import ReviewScreen
-
-        self.app.push_screen(
-            ReviewScreen(
+        self.post_message(
+            OpenReview(
                 self.timeline,
                 seat=self.view_seat,
                 lang=self.lang,
                 tile_style=self.tile_style,
                 viewer=True,
-            ),
-            callback=self.jump_to_step,
+                on_pick=self.jump_to_step,
+            )
         )
 
     def jump_to_step(self, step: int | None) -> None:

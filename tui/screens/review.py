@@ -41,7 +41,7 @@ from rules.tiles import Tile, format_tiles
 
 from ..describe import reason_text
 from ..tiles import tiles_text
-from ..words import first_name, message, tile_name
+from ..words import first_name, message, tile_word
 from .replay import LEVEL, REPLAY_CSS_PATH, ai_name, start_wind
 
 # The words of the verdicts (`ReviewItem.verdict`) in tui/words.py.
@@ -205,7 +205,7 @@ def _tile(tile: Tile | int, lang: str) -> str:
         if tile.red:
             return str(tile)
         tile = tile.kind
-    return tile_name(tile, lang).split(" ")[0]
+    return tile_word(tile).part(lang)
 
 
 def action_words(action: Action, offered: Tile | None, lang: str = "en") -> str:

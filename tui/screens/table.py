@@ -58,6 +58,7 @@ from ..describe import (
 from ..human import Decision
 from ..input import GAME_COMMANDS, Outcome, Reason, TableInput
 from ..keys import BINDINGS_TABLE, footer_label, textual_bindings
+from ..navigation import OpenHelp, OpenRules, ShowResult
 from ..settings import GameConfig
 from ..table_session import TableSession
 from ..widgets import WIDGETS_CSS_PATH
@@ -66,7 +67,7 @@ from ..widgets.board import Board, BoardInput, PromptData
 from ..widgets.event_log import KEEP as LOG_KEEP
 from ..widgets.event_log import EventLog, LogData
 from ..widgets.prompt import KeyBar, KeyBarData, KeyHint
-from ..words import seat_name
+from ..words import seat_word
 from . import TABLE_CSS_PATH
 
 GAME_KEYS = GAME_COMMANDS
@@ -158,6 +159,11 @@ class TableScreen(Screen[None]):
         return self.session.game
 
     @property
+    def actions_applied(self) -> int:
+        """Actions the engine applied in this session (the tests read it)."""
+        return self.session.actions_applied
+
+    @property
     def compact(self) -> bool:
         """The board is in its compact form (no square wall ring) at this size."""
         board = self.board
@@ -185,30 +191,24 @@ class TableScreen(Screen[None]):
         self.run_worker(self.session.run(), exclusive=True, group="engine", name="engine")
 
     # -- results (awaited by the engine worker) --------------------------------------------
-    async def _show_result(self, event: Event, game: Game) -> None:
+    async def _show_result(self, event: Event) -> None:
+        """Ask the app to show the result and wait until the player closes it."""
         names = self.seat_names()
-        if isinstance(event, GameEnded):
-            from .game_end import GameEndScreen
-
-            screen: Any = GameEndScreen(
-                event, game, self.lang, tile_style=self.tile_style, names=names
-            )
-            await self.app.push_screen(screen, wait_for_dismiss=True)
-            if self.on_game_over is not None:
-                self.on_game_over()
-            return
-        from .hand_result import HandResultScreen
-
-        assert isinstance(event, Won | ExhaustiveDraw)
-        screen = HandResultScreen(event, game, self.lang, self.tile_style, names=names)
-        await self.app.push_screen(screen, wait_for_dismiss=True)
+        context = self.session.result_context(event, names, self.lang)
+        shown = ShowResult(
+            event, context, lang=self.lang, tile_style=self.tile_style, names=names
+        )
+        self.post_message(shown)
+        await shown.done
+        if isinstance(event, GameEnded) and self.on_game_over is not None:
+            self.on_game_over()
 
     def seat_names(self) -> tuple[str, ...]:
         """ "You" for the human, the relative seat for the others ("kamicha", ...)."""
         return tuple(
             seat_label(seat, self.human_seat, 0, self.lang)
             if seat == self.human_seat
-            else seat_name(relative(seat, self.human_seat), self.lang).split(" ")[0]
+            else seat_word(relative(seat, self.human_seat)).part(self.lang)
             for seat in range(4)
         )
 
@@ -396,14 +396,10 @@ class TableScreen(Screen[None]):
             saver(aids=self.aids_on)
 
     def action_rules(self) -> None:
-        from .rules_reference import RulesReferenceScreen
-
-        self.app.push_screen(RulesReferenceScreen(self.session.ruleset, self.lang))
+        self.post_message(OpenRules(self.session.ruleset, self.lang))
 
     def action_help(self) -> None:
-        from .help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.lang))
+        self.post_message(OpenHelp(self.lang))
 
     # -- status ---------------------------------------------------------------------------
     def _default_status(self) -> str:

@@ -7,8 +7,8 @@ class toggled restyles the widget, a cost paid on every discard). No game rule l
 screen decides what is legal, the widget shows it.
 
 Their look lives in `tui/widgets.tcss`; an app or screen adds `WIDGETS_CSS_PATH`
-to its `CSS_PATH`. The `*_text` functions render the same content as Rich Text
-without a running app (result screens, tests, logs).
+to its `CSS_PATH`. The table itself is one widget, `board.Board`, drawn from the
+engine's `SeatView`; the result screens draw with its pieces (`result_tiles`).
 """
 
 from __future__ import annotations
@@ -16,33 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .base import TileWidget
-from .dora import DoraData, DoraPanel, dora_entry, dora_text
-from .melds import MeldLayout, MeldsData, MeldSlot, MeldsView, arrange_meld, meld_lines, melds_text
-from .river import River, RiverData, RiverTile, river_text, river_tile_text
-from .tile_row import HandTiles, TileRow, hand_text
 
 WIDGETS_CSS_PATH = Path(__file__).resolve().parent.parent / "widgets.tcss"
 
-__all__ = [
-    "WIDGETS_CSS_PATH",
-    "DoraData",
-    "DoraPanel",
-    "HandTiles",
-    "MeldLayout",
-    "MeldSlot",
-    "MeldsData",
-    "MeldsView",
-    "River",
-    "RiverData",
-    "RiverTile",
-    "TileRow",
-    "TileWidget",
-    "arrange_meld",
-    "dora_entry",
-    "dora_text",
-    "hand_text",
-    "meld_lines",
-    "melds_text",
-    "river_text",
-    "river_tile_text",
-]
+__all__ = ["WIDGETS_CSS_PATH", "TileWidget"]

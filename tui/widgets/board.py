@@ -17,7 +17,10 @@ from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -28,7 +31,7 @@ from rules.tiles import Tile
 from ..describe import seat_label
 from ..layout import GAP, RIVER_ROW, BoardLayout, Rect, board_layout
 from ..tiles import framed_tile, tile_text
-from ..words import message, round_name, wind_name
+from ..words import message, round_word, wind_word
 
 # The wall's glyphs (all of East-Asian width "narrow", so every terminal agrees on
 # their width); the help screen's legend lists them (`WALL_LEGEND`).
@@ -75,11 +78,17 @@ class Painted:
     parts: dict[str, list[Text]] = field(default_factory=dict)
 
 
+def face_layout(style: str = "text") -> BoardLayout:
+    """A layout with no regions, only faces: for drawing the board's pieces (a meld,
+    a river tile) outside the board, as the help legend and the result screen do."""
+    return BoardLayout(0, 0, style, False, style, False, True, 4, {})
+
+
 def legend(style: str = "text") -> list[tuple[Text, str]]:
     """Every mark the board draws, drawn by the same code, with its word key
     (`mark.*` in tui/words.py): the help screen lists them."""
     five, four = Tile(4), Tile(3)
-    lay = BoardLayout(0, 0, style, False, style, False, True, 4, {})
+    lay = face_layout(style)
 
     def river(entry: RiverEntry) -> Text:
         return _river_tile(entry, lay)
@@ -305,7 +314,7 @@ def own_hand_lines(view: SeatView, rect: Rect, lay: BoardLayout, ui: BoardInput)
 
 def badge_chunks(view: SeatView, info: SeatInfo, lang: str, *, name: bool) -> list[Text]:
     """A seat's wind, score and badges (親, riichi, to act) as unbreakable chunks."""
-    wind = wind_name(info.wind - 27 if info.wind >= 27 else info.wind, lang).split(" ")[0]
+    wind = wind_word(info.wind).part(lang)
     head = Text(wind, style="bold", end="")
     if name:
         who = seat_label(info.seat, view.seat, view.dealer, lang)
@@ -333,11 +342,31 @@ def _right(text: Text, width: int) -> Text:
     return Text.assemble(" " * pad, text, end="", no_wrap=True)
 
 
-def _info_lines(view: SeatView, lay: BoardLayout, width: int, lang: str) -> list[Text]:
+def house_rules_text(rules: Sequence[tuple[str, object]], lang: str = "en") -> str:
+    """The house rules in force as the player typed them (`--rule KEY=VALUE`), so
+    each one names its own ruleset key: "house rules: red_fives=3, kiriage_30_4=false"."""
+    if not rules:
+        return ""
+    return message(
+        "board_house_rules", lang, rules=", ".join(f"{k}={_rule_value(v)}" for k, v in rules)
+    )
+
+
+def _rule_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "/".join(_rule_value(v) for v in value)
+    return str(value)
+
+
+def _info_lines(
+    view: SeatView, lay: BoardLayout, width: int, lang: str, short_rules: bool = False
+) -> list[Text]:
     """Round, honba, sticks, tiles left; the dora with their indicators; the dead wall."""
     wall = view.wall
     lines: list[Text] = []
-    round_words = round_name(view.round_wind, view.hand_number + 1, lang).split(" ")[0]
+    round_words = round_word(view.round_wind, view.hand_number + 1).part(lang)
     head = [
         Text(
             message("board_round", lang, round=round_words, honba=view.honba), style="bold", end=""
@@ -348,8 +377,14 @@ def _info_lines(view: SeatView, lay: BoardLayout, width: int, lang: str) -> list
     if view.minutes_left is not None:
         head.append(Text(message("centre_time_left", lang, minutes=view.minutes_left), end=""))
     lines += flow(head, width)
+    house = house_rules_text(view.house_rules, lang)
+    if house and short_rules:  # a small centre: how many, and the key that lists them
+        house = message("board_house_rules_short", lang, count=len(view.house_rules))
+    if house:
+        lines += wrap(Text(house, style="italic", end=""), width)
     if wall.dora_indicators:
-        chunks = [Text(message("board_dora", lang), style="bold", end="")]
+        # In the ring's dead-wall colour: these are its face-up stacks.
+        chunks = [Text(message("board_dora", lang), style=f"bold {DEAD_STYLE}", end="")]
         for indicator, dora in zip(wall.dora_indicators, wall.dora, strict=False):
             chunks.append(
                 Text.assemble(_face(indicator, lay), ">", _face(dora, lay, dora=True), end="")
@@ -361,30 +396,13 @@ def _info_lines(view: SeatView, lay: BoardLayout, width: int, lang: str) -> list
         lines += flow(chunks, width, gap=1)
     owner = seat_label(wall.break_side, view.seat, view.dealer, lang)
     broken = Text(message("board_break", lang, owner=owner), style="dim", end="")
-    if lay.square:
-        lines += flow(_dead_wall_chunks(view, lay, lang), width, gap=1)
-        lines += flow([broken], width)
-    else:  # the indicators are on the dora line: the dead wall's count and the break
-        label = Text(message("board_dead_wall", lang), style="bold", end="")
-        rinshan = Text(message("board_rinshan", lang, count=wall.rinshan_left), end="")
-        lines += flow([Text.assemble(label, " ", rinshan, end=""), broken], width, gap=1)
-    return lines
-
-
-def _dead_wall_chunks(view: SeatView, lay: BoardLayout, lang: str) -> list[Text]:
-    """The dead wall set apart: its upper tiles, the indicators face up, and the
-    rinshan tiles left."""
-    wall = view.wall
-    dead = [s for side in wall.sides for s in side if s.dead]
-    tops: list[Text] = []
-    for stack in dead:
-        if stack.indicator is not None:
-            tops.append(_face(stack.indicator, lay))
-        elif stack.tiles:
-            tops.append(_face(None, lay))
-    label = Text(message("board_dead_wall", lang), style="bold", end="")
+    # The dead wall's tiles are drawn once, in the ring (square form): this line
+    # names it in the ring's dead-wall colour (no glyph: glyphs keep clear of text)
+    # and says how many rinshan tiles are left; the dora line shows its indicators.
+    label = Text(message("board_dead_wall", lang), style=f"bold {DEAD_STYLE}", end="")
     rinshan = Text(message("board_rinshan", lang, count=wall.rinshan_left), end="")
-    return [label, *tops, rinshan]
+    lines += flow([Text.assemble(label, " ", rinshan, end=""), broken], width, gap=2)
+    return lines
 
 
 def _seat_block(view: SeatView, rel: int, width: int, align: str, lang: str) -> list[Text]:
@@ -403,9 +421,13 @@ def centre_lines(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> lis
     if lay.square:
         return _square(view, rect, lay, lang)
     width = rect.w
-    lines = _seat_block(view, 2, width, "centre", lang)
-    lines += _info_lines(view, lay, width, lang)
-    lines += _seat_block(view, 0, width, "centre", lang)
+    lines: list[Text] = []
+    for short_rules in (False, True):
+        lines = _seat_block(view, 2, width, "centre", lang)
+        lines += _info_lines(view, lay, width, lang, short_rules)
+        lines += _seat_block(view, 0, width, "centre", lang)
+        if len(lines) <= rect.h:
+            break
     return lines
 
 
@@ -547,6 +569,7 @@ def paint_board(
     parts["hand-0"] = own_hand_lines(view, regions["hand-0"], lay, ui)
     badges = tuple((i.seat, i.wind, i.score, i.dealer, i.riichi, i.on_turn) for i in view.seats)
     facts = (
+        view.house_rules,
         view.seat,
         view.round_wind,
         view.hand_number,
@@ -596,6 +619,43 @@ def canvas(painted: Painted) -> list[Text]:
     return out
 
 
+_DEFAULT_FG = Style(color="default")
+
+
+def uncoloured(segments: Sequence[Segment]) -> list[Segment]:
+    """The segments with the default text colour and their attributes kept (bold,
+    italic, reverse, underline, strike, the framed tiles' body): under NO_COLOR,
+    Textual greys each colour by its luminance, and a red 1m on a tile's grey body
+    became unreadable. Suits are still told apart by their letter (m p s). Black
+    and white stay: they are contrast colours, chosen against a background (the
+    cursor's tile is black on white)."""
+    out = []
+    for seg in segments:
+        style = seg.style
+        if style is not None and style.color is not None and style.color.name not in _CONTRAST:
+            light = style.bgcolor is not None and style.bgcolor.name in _LIGHT
+            style = style + (_BLACK_FG if light else _DEFAULT_FG)
+        out.append(Segment(seg.text, style, seg.control))
+    return out
+
+
+_CONTRAST = frozenset({"default", "black", "white", "bright_white", "bright_black"})
+_LIGHT = frozenset({"white", "bright_white"})  # a light body: its face is drawn black
+_BLACK_FG = Style(color="black")
+
+
+def row_runs(rows: Sequence[int], width: int) -> list[Region]:
+    """Rows (ascending) as regions, one per run of consecutive rows."""
+    runs: list[Region] = []
+    for y in rows:
+        last = runs[-1] if runs else None
+        if last is not None and last.bottom == y:
+            runs[-1] = Region(0, last.y, width, last.height + 1)
+        else:
+            runs.append(Region(0, y, width, 1))
+    return runs
+
+
 def _line_key(line: Text) -> tuple:
     """What a painted line looks like: its characters and its styled spans."""
     return (
@@ -609,7 +669,9 @@ class Board(Widget):
     """The table from one seat: give it a `SeatView` and the input state, it paints.
 
     It draws with Textual's line API: the board's lines become strips once per
-    change, and only then (no reflow of one large text on every key)."""
+    change, and only then (no reflow of one large text on every key); and only
+    the rows that changed are refreshed, so Textual re-styles and re-composes a
+    few rows after a discard or a cursor move, not all sixty at 200x60."""
 
     DEFAULT_CSS = """
     Board { width: 1fr; height: 1fr; }
@@ -628,12 +690,23 @@ class Board(Widget):
         self._drawn_key: tuple | None = None
 
     def show(self, view: SeatView | None, ui: BoardInput | None = None) -> None:
-        """A new view (and input state) to paint."""
+        """A new view (and input state) to paint: the rows that differ are refreshed."""
         if ui is not None:
             self.ui = ui
         self.view = view
+        before = self._strips
         self._strips = None
-        self.refresh()
+        if before is None or not self.is_mounted or not self.size.area:
+            self.refresh()
+            return
+        after = self._build_strips()
+        if len(after) != len(before):
+            self.refresh()
+            return
+        pairs = zip(before, after, strict=True)
+        changed = [y for y, (old, new) in enumerate(pairs) if old is not new]
+        if changed:
+            self.refresh(*row_runs(changed, self.size.width))
 
     def layout_for(self, width: int, height: int) -> BoardLayout:
         if self._layout_key != (width, height) or self._layout is None:
@@ -653,8 +726,18 @@ class Board(Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
+        strips = self._build_strips()
+        if 0 <= y < len(strips):
+            return strips[y]
+        return Strip.blank(width, self.rich_style)
+
+    def _build_strips(self) -> list[Strip]:
+        """The board's rows as strips at the widget's size, kept until the next change;
+        a row equal to one drawn before keeps its strip (the same object)."""
+        width = self.size.width
         if self._strips is None or len(self._strips) != self.size.height:
             console = self.app.console
+            no_color = bool(getattr(self.app, "no_color", False))
             base = self.rich_style
             # A line equal to the one drawn last time keeps its strip: a discard
             # changes a few lines of the board, a cursor move one or three.
@@ -666,13 +749,14 @@ class Board(Widget):
                 strip = before.get(key) or drawn.get(key)
                 if strip is None:
                     segments = list(line.render(console))
+                    if no_color:
+                        segments = uncoloured(segments)
                     strip = Strip(segments).adjust_cell_length(width).apply_style(base)
                 drawn[key] = strip
                 strips.append(strip)
-            blank = Strip.blank(width, base)
+            blank = before.get(("blank",)) or Strip.blank(width, base)
+            drawn[("blank",)] = blank
             strips += [blank] * (self.size.height - len(strips))
             self._strips = strips
             self._drawn, self._drawn_key = drawn, (width, base)
-        if 0 <= y < len(self._strips):
-            return self._strips[y]
-        return Strip.blank(width, self.rich_style)
+        return self._strips
