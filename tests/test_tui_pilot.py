@@ -457,3 +457,22 @@ async def test_resume_after_an_abrupt_stop_restores_the_identical_state(tmp_path
         table = await press(pilot, "r")
         assert table.game.events == events
         assert table.hand_tiles() == model_hand
+
+
+async def test_the_nine_terminals_key_calls_the_hand_off_in_the_table(tmp_path):
+    """y on the first draw of an uninterrupted go-around (tenhou's 九種九牌): the engine's
+    NineTerminals is applied and the hand ends as that abortive draw."""
+    from engine.actions import NineTerminals
+    from engine.events import ExhaustiveDraw
+
+    hands = ["19m19p19s1234z467m", "2m4m7m9m1p3p6p8p2s4s7s9s2z",
+             "1m3m6m8m2p4p7p9p1s3s6s8s3z", "2m4m7m9m1p3p6p8p2s4s7s9s4z"]
+    game = scripted_game("tenhou", hands, "7z", rules={"red_fives": 0})
+    bots = [TsumogiriPlayer(seat) for seat in (1, 2, 3)]
+    app = MahjongApp(game=game, opponents=bots, delay=0, tiles="text", data_dir=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await settle(pilot)
+        assert NineTerminals(0) in table.view.legal
+        await press(pilot, "y")
+        [draw] = [e for e in table.game.events if isinstance(e, ExhaustiveDraw)]
+        assert (draw.kind, draw.seat) == ("nine_terminals", 0)

@@ -348,6 +348,10 @@ class TableScreen(Screen[None]):
     def action_riichi(self) -> None:
         self._apply(self.keys.press("riichi"))
 
+    def action_nine_terminals(self) -> None:
+        """九種九牌: call the hand off on one's first draw, where the ruleset allows it."""
+        self._apply(self.keys.press("nine_terminals"))
+
     def action_chi(self) -> None:
         self._apply(self.keys.press("chi"))
 
