@@ -60,10 +60,18 @@ async def test_japanese_first_with_lang_ja():
         assert entry.ja[:10] in _detail(app)
 
 
+def _result_screen() -> HandResultScreen:
+    """The hand result of the scripted ron, built from its typed context (never the Game)."""
+    from tui.explain import hand_context
+
+    game, won = ron_game()
+    return HandResultScreen(won, hand_context(won, game))
+
+
 @pytest.mark.parametrize("make", [
     lambda: HelpScreen("en"),
     lambda: RulesReferenceScreen(load_preset("wrc")),
-    lambda: HandResultScreen(ron_game()[1], ron_game()[0]),
+    lambda: _result_screen(),
 ], ids=["help", "rules", "result"])
 async def test_capital_g_opens_the_glossary(make):
     app = LearnApp(make)
