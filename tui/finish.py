@@ -114,7 +114,8 @@ def settle_pending(
     notify: Callable[..., Any] | None = None,
 ) -> list[str]:
     """At launch: record the finished games a previous run could not (a finished
-    save left by a crash, ``games/*.pending.jsonl``), each once; the notes to show.
+    save left by a crash, ``games/*.pending.jsonl``), each once, and keep each one's
+    log as ``games/<game id>.jsonl`` as at a game's end; the notes to show.
 
     Call it before `store.load()` shows a save for resuming; an unfinished save
     is left alone."""
