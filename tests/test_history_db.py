@@ -193,7 +193,7 @@ def test_a_version_1_file_is_migrated_step_by_step_keeping_every_game(tmp_path):
     path = history_path(tmp_path)
     _v1_file(path)
     with HistoryDB(path) as db:
-        assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         columns = [row[1] for row in db.conn.execute("PRAGMA table_info(hands)")]
         assert "yaku" not in columns
         [game] = db.games()

@@ -96,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
         "replay", help="step through a game log at the table (a per-hand summary when piped)"
     )
     replay.add_argument("log", help="a JSON-lines log written by 'sim --log' or the game, "
-                                    "or its mjai / tenhou.net/6 export")
+                                    "or its mjai / tenhou.net/6 export; or a kept game's id "
+                                    "('mahjong-tui games') or last")
     replay.add_argument("--summary", action="store_true",
                         help="print the per-hand text summary instead of opening the viewer")
     replay.add_argument("--json", action="store_true",
@@ -112,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help="write a game log as tenhou.net/6 JSON or mjai lines")
     export.add_argument("--format", required=True, choices=("tenhou6", "mjai"),
                         help="tenhou6 (tenhou.net/6 JSON) or mjai (JSON lines)")
-    export.add_argument("log", help="a JSON-lines log written by 'sim --log'")
+    export.add_argument("log", help="a JSON-lines log written by 'sim --log' or the game; "
+                                    "or a kept game's id ('mahjong-tui games') or last")
     export.add_argument("-o", "--output", default=None, metavar="FILE",
                         help="write to FILE (default: standard output)")
 
@@ -129,6 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .commands.learn import add_parser as add_learn_parser
 
     add_learn_parser(sub)
+    from .commands.games import add_parser as add_games_parser
+
+    add_games_parser(sub)
     return parser
 
 
@@ -188,6 +193,10 @@ def _run(args: argparse.Namespace) -> int:
         from .commands.stats import run_stats
 
         return run_stats(args, sys.stdout, _fail)
+    if args.command == "games":
+        from .commands.games import run_games
+
+        return run_games(args, sys.stdout, _fail)
     if args.command == "analyse":
         from .commands.analyse import run_analyse
 

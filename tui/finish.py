@@ -1,11 +1,15 @@
-"""The end of a game as one step that can be retried: record, then clear.
+"""The end of a game as one step that can be retried: record, then keep.
 
 A finished game is first written whole to the save (`SaveStore.save`), then
 recorded in the history under its id (`HistoryRecorder.record`, keyed: a
-second record of the same game is a no-op), and only then is the save removed.
-So a crash at any point leaves either the finished save (recorded, or not yet)
-or nothing, and `settle_pending` at the next launch finishes the job without
-ever recording a game twice.
+second record of the same game is a no-op) with the name its log is kept under
+(``games/<game id>.jsonl``, `tui.kept_games.log_name`), and only then does the
+save move there (`SaveStore.archive`, never over another file: if the name was
+taken, the row is pointed at the name it got). So a crash at any point leaves
+either the finished save (recorded, or not yet) or the kept log, and
+`settle_pending` at the next launch finishes the job without ever recording a
+game twice. Every finished game's log is kept (issue #14): `mahjong-tui games`
+lists them, `replay` and `export` take a game by its id.
 
 A record that cannot be written (the history locked for longer than its
 timeout, the disk full) does not drop the game: its log is kept as
@@ -14,7 +18,6 @@ timeout, the disk full) does not drop the game: its log is kept as
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +26,15 @@ from typing import Any
 from engine.game import Game
 
 from .history import HistoryRecorder
-from .kept_games import KEPT_SUFFIX, PENDING_SUFFIX, games_dir, move_unique, pending_games
+from .kept_games import (
+    KEPT_SUFFIX,
+    PENDING_SUFFIX,
+    games_dir,
+    log_name,
+    move_unique,
+    pending_games,
+    relative_name,
+)
 from .save import SaveError, SaveStore, read_saved
 
 
@@ -33,6 +44,7 @@ class Finished:
 
     recorded: bool  # the game is in the history (now, or it already was)
     pending: Path | None = None  # where it waits for the next launch, if it could not be
+    kept: Path | None = None  # where its whole log is kept (games/<game id>.jsonl)
     problems: list[str] = field(default_factory=list)  # trouble to report once
 
 
@@ -45,11 +57,12 @@ def finish_game(
     before_clear: Callable[[], None] | None = None,
     keep: bool = False,
 ) -> Finished:
-    """Record the finished `game` once and remove its save; never raises for the
-    files (`Finished.problems` says what went wrong). `before_clear` runs between
-    the record and the removal (tests stop the process there). `keep`: the save
-    is kept in ``games/`` by the game's id instead (a game of a session, replayed
-    and reviewed game by game)."""
+    """Record the finished `game` once and keep its save as ``games/<game id>.jsonl``;
+    never raises for the files (`Finished.problems` says what went wrong).
+    `before_clear` runs between the record and the move (tests stop the process
+    there). `keep` is accepted for callers written when only a session's games were
+    kept: every game is kept now, whatever it says."""
+    del keep  # every finished game is kept (issue #14)
     key, started = store.identity(game)
     done = Finished(recorded=False)
     on_disk = True
@@ -59,7 +72,8 @@ def finish_game(
         on_disk = False
         done.problems.append(str(error))
     ended = recorder.clock()
-    if recorder.record(game, started_at=started or ended, ended_at=ended, key=key,
+    log = log_name(key)
+    if recorder.record(game, started_at=started or ended, ended_at=ended, key=key, log=log,
                        notify=notify) is None:
         if on_disk:
             try:
@@ -71,13 +85,26 @@ def finish_game(
     if before_clear is not None:
         before_clear()
     try:
-        if keep:
-            store.archive()
-        else:
-            store.clear()
+        kept = store.archive()
     except SaveError as error:  # read-only: the next launch sees it recorded already
         done.problems.append(str(error))
+        return done
+    done.kept = kept
+    _repoint(store, recorder, key, log, kept, done.problems)
     return done
+
+
+def _repoint(store: SaveStore, recorder: HistoryRecorder, key: str, log: str,
+             kept: Path | None, problems: list[str]) -> None:
+    """The log was kept under another name than the one recorded (the name was taken):
+    the history row is pointed at the file it really is in."""
+    if kept is None:
+        return
+    actual = relative_name(store.dir, kept)
+    if actual != log:
+        problem = recorder.repoint(key, actual)
+        if problem is not None:
+            problems.append(problem)
 
 
 def settle_pending(
@@ -87,7 +114,8 @@ def settle_pending(
     notify: Callable[..., Any] | None = None,
 ) -> list[str]:
     """At launch: record the finished games a previous run could not (a finished
-    save left by a crash, ``games/*.pending.jsonl``), each once; the notes to show.
+    save left by a crash, ``games/*.pending.jsonl``), each once, and keep each one's
+    log as ``games/<game id>.jsonl`` as at a game's end; the notes to show.
 
     Call it before `store.load()` shows a save for resuming; an unfinished save
     is left alone."""
@@ -95,15 +123,14 @@ def settle_pending(
     recorded = 0
     saved = _finished_save(store)
     if saved is not None:
+        log = log_name(saved.game_id)
         ok = recorder.record(saved.game, started_at=saved.started_at or saved.saved_at,
-                             ended_at=saved.saved_at, key=saved.game_id, notify=notify)
+                             ended_at=saved.saved_at, key=saved.game_id, log=log,
+                             notify=notify)
         try:
-            if ok is not None and isinstance(saved.game.setup.get("session"), dict):
-                store.archive()  # a session's game stays in games/, as at its end
+            if ok is not None:
                 recorded += recorder.added
-            elif ok is not None:
-                store.clear()
-                recorded += recorder.added
+                _repoint(store, recorder, saved.game_id, log, store.archive(), notes)
             else:
                 store.keep_pending()
         except SaveError as error:
@@ -123,20 +150,21 @@ def settle_pending(
             continue
         if not pending.finished:
             continue
+        stem = path.name.removesuffix(PENDING_SUFFIX)
+        key = pending.game_id or stem
+        log = log_name(key)
         ok = recorder.record(pending.game, started_at=pending.started_at or pending.saved_at,
-                             ended_at=pending.saved_at, key=pending.game_id or None,
-                             notify=notify)
+                             ended_at=pending.saved_at, key=key, log=log, notify=notify)
         if ok is None:
             break  # the history is still unavailable: the rest wait too
         recorded += recorder.added
         try:
-            if isinstance(pending.game.setup.get("session"), dict):  # kept for the replay
-                stem = path.name.removesuffix(PENDING_SUFFIX)
-                move_unique(path, games_dir(store.dir), stem, KEPT_SUFFIX)
-            else:
-                os.unlink(path)
+            kept = move_unique(path, games_dir(store.dir), stem, KEPT_SUFFIX)
         except OSError as error:
-            notes.append(f"Could not remove {path} after recording it: {error}")
+            notes.append(f"Could not keep {path} as a finished game after recording it: "
+                         f"{error}")
+            continue
+        _repoint(store, recorder, key, log, kept, notes)
     if recorded:
         notes.insert(0, f"{recorded} finished game{'s' if recorded > 1 else ''} that could not "
                         "be added to the history at the end were added now.")

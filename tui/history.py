@@ -4,7 +4,8 @@
 it notes when a game was first seen and records the game once when it is over,
 in the history beside the save (`MahjongApp.data_dir` / `MAHJONG_TUI_DATA`),
 keyed by the game's id (`game_id` in its setup) so that a retried record is
-never a second one (`tui.finish` runs the whole end of a game); a game the app
+never a second one, with the name its log is kept under in ``games/``
+(`tui.finish` runs the whole end of a game); a game the app
 does not save (a scripted game handed in without a data directory) is not
 recorded either. A failure is a notification, never a crash. The write
 runs on the UI's thread: a locked history holds the screen for up to
@@ -64,11 +65,13 @@ class HistoryRecorder:
         started_at: float,
         ended_at: float,
         key: str | None = None,
+        log: str | None = None,
         notify: Callable[..., Any] | None = None,
     ) -> int | None:
         """Record the finished `game` under its id (once, however often this is called
         for it); the history's id of the game, or None if it could not be written
-        (`problem` says why, and `notify` was told)."""
+        (`problem` says why, and `notify` was told). `log`: where the game's whole
+        log is kept, relative to the data directory (``games/<id>.jsonl``)."""
         if key is None and isinstance(game.setup.get("game_id"), str):
             key = game.setup["game_id"]
         try:
@@ -79,7 +82,7 @@ class HistoryRecorder:
                 game.events, game.seating.index(0), started_at=started_at, ended_at=ended_at
             ), game.setup)
             game_id, problem, self.added = history.record_game_once(
-                self.path, record, key=key, timeout=self.timeout
+                self.path, record, key=key, timeout=self.timeout, log=log
             )
         except Exception as error:  # the history must never stop the game
             self.added = False
@@ -93,6 +96,18 @@ class HistoryRecorder:
             if notify is not None:
                 notify(problem, title="Game history", severity="warning")
         return game_id
+
+    def repoint(self, key: str, log: str) -> str | None:
+        """The game recorded under `key` was kept as `log` (not the name it was recorded
+        with): say so in its row. The trouble, if it could not be written (the game
+        list then finds the log by its id instead)."""
+        try:
+            from engine.history import db as history
+
+            history.set_game_log(self.path, key, log, timeout=self.timeout)
+        except Exception as error:  # never stops the game: the file is kept all the same
+            return str(error) or type(error).__name__
+        return None
 
 
 def with_session(record: Any, setup: dict[str, Any]) -> Any:

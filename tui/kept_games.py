@@ -1,15 +1,20 @@
-"""The `games/` folder of the data directory: saved games kept instead of dropped.
+"""The `games/` folder of the data directory: every game's whole log, kept.
 
-A save is never deleted to make room for another game: when the player confirms
-a new game over a saved one, the save moves to ``games/<game id>.jsonl`` (a
-whole game log that `mahjong-tui replay` and `export` read). A finished game
-whose history record could not be written waits as ``games/<game id>.pending.jsonl``
-and is recorded at the next launch (`tui.history.settle_pending`).
+Every game played in the app ends up here as ``games/<game id>.jsonl`` (a whole
+game log that `mahjong-tui replay`, `export` and `games` read): a finished one
+when it has been recorded in the history (`tui.finish`, the history row names
+the file: `log_name`), an abandoned one when the player confirms a new game over
+it. A finished game whose history record could not be written waits as
+``games/<game id>.pending.jsonl`` and is recorded at the next launch
+(`tui.finish.settle_pending`), then kept like the others.
 
 Every move here is *no-clobber*: a file is never written over, a second file of
 the same name gets ``-2``, ``-3``, ... (`move_unique`). Leftovers of older
 versions (``save.jsonl.previous-<time>``) are migrated into the folder once
-(`migrate_leftovers`), so they stop piling up beside the save.
+(`migrate_leftovers`), so they stop piling up beside the save; so are the
+temporary files of a write cut short by a kill (``.save-*.tmp``), which never
+held anything the save itself does not (the save is replaced only once its
+temporary file is whole).
 """
 
 from __future__ import annotations
@@ -25,8 +30,27 @@ KEPT_SUFFIX = ".jsonl"
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
+TEMPORARY_PREFIXES = (".save-", ".session-")  # tui.save, tui.sessions: mkstemp prefixes
+TEMPORARY_SUFFIX = ".tmp"
+
+
 def games_dir(data_dir: str | os.PathLike[str]) -> Path:
     return Path(data_dir) / GAMES_DIR
+
+
+def log_name(game_id: str, suffix: str = KEPT_SUFFIX) -> str:
+    """Where a game's log is kept, relative to the data directory (``games/<id>.jsonl``):
+    the reference its history row holds."""
+    return f"{GAMES_DIR}/{safe_name(game_id)}{suffix}"
+
+
+def relative_name(data_dir: str | os.PathLike[str], path: Path) -> str:
+    """`path` as its history reference: relative to the data directory (``/``-separated)
+    when it is inside it, else absolute."""
+    try:
+        return path.resolve().relative_to(Path(data_dir).resolve()).as_posix()
+    except ValueError:
+        return str(path.resolve())
 
 
 def safe_name(text: str) -> str:
@@ -93,13 +117,37 @@ def kept_games(data_dir: str | os.PathLike[str]) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.name.endswith(KEPT_SUFFIX))
 
 
-def migrate_leftovers(data_dir: str | os.PathLike[str], save_name: str) -> list[Path]:
-    """Move ``<save_name>.previous-*`` files of older versions into `games/`, named by
-    their game id when they have one, else by their old name; return the new paths.
-    Files that cannot be moved stay where they are (tried again at the next launch)."""
+def clean_temporary(data_dir: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporary files of saves cut short by a kill (``.save-*.tmp``,
+    ``.session-*.tmp``); return the ones removed. Only at launch, under the data
+    directory's lock (no other process of ours is writing one then). A temporary
+    file is never the only copy of anything: the file it was meant to replace is
+    whole, as it was before that write."""
     data = Path(data_dir)
     if not data.is_dir():
         return []
+    removed: list[Path] = []
+    for path in sorted(data.iterdir()):
+        name = path.name
+        if name.endswith(TEMPORARY_SUFFIX) and name.startswith(TEMPORARY_PREFIXES):
+            try:
+                if path.is_file():
+                    path.unlink()
+                    removed.append(path)
+            except OSError:
+                continue  # tried again at the next launch
+    return removed
+
+
+def migrate_leftovers(data_dir: str | os.PathLike[str], save_name: str) -> list[Path]:
+    """Move ``<save_name>.previous-*`` files of older versions into `games/`, named by
+    their game id when they have one, else by their old name; return the new paths.
+    Files that cannot be moved stay where they are (tried again at the next launch).
+    The temporary files of a killed write are removed too (`clean_temporary`)."""
+    data = Path(data_dir)
+    if not data.is_dir():
+        return []
+    clean_temporary(data)
     moved: list[Path] = []
     prefix = f"{save_name}.previous-"
     for old in sorted(p for p in data.iterdir() if p.name.startswith(prefix)):

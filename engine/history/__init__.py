@@ -11,10 +11,12 @@ from .db import (
     HistoryDB,
     HistoryError,
     HistoryLocked,
+    KeptRow,
     NewerHistory,
     history_path,
     record_game,
     record_game_once,
+    set_game_log,
 )
 from .stats import GameRecord, HandFacts, IncompleteGame, Summaries, Summary, game_record, summarize
 
@@ -28,6 +30,7 @@ __all__ = [
     "HistoryError",
     "HistoryLocked",
     "IncompleteGame",
+    "KeptRow",
     "NewerHistory",
     "Summaries",
     "Summary",
@@ -35,5 +38,6 @@ __all__ = [
     "history_path",
     "record_game",
     "record_game_once",
+    "set_game_log",
     "summarize",
 ]

@@ -4,14 +4,16 @@
         db.record(game_record(game.events, started_at=t0, ended_at=time.time()))
         db.summaries(ruleset="wrc").as_dict()
 
-Layout (schema version 4, `PRAGMA user_version`; `application_id` marks the file):
+Layout (schema version 5, `PRAGMA user_version`; `application_id` marks the file):
 
     games      id, ruleset, overrides (JSON), seed, started_at, ended_at (epoch
                seconds), human_seat, hand_count, sticks, game_key (the game's
                own id, unique: a game is recorded once however often the end of
                the game is retried), session_key, session_game (a game of a
                session: the session's id and the game's number in it, from 1;
-               NULL for a single game). House rules are `overrides`.
+               NULL for a single game), log (where the game's whole log is kept,
+               relative to the history's folder: ``games/<game id>.jsonl``; NULL
+               when no log was kept). House rules are `overrides`.
     seats      game_id, seat, points, rank, uma, result      -- all four seats
     hands      game_id, hand_index, round_wind, hand_number, honba, dealer, won,
                tsumo, dealt_in, riichi, called, win_value, deal_in_value, delta
@@ -48,6 +50,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -161,7 +164,21 @@ def _v4(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX games_by_session ON games(session_key, session_game)")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4)
+def _v5(conn: sqlite3.Connection) -> None:
+    """Every game kept (issue #14): a game's row names the file its whole log is kept
+    in, so `replay`, `export` and `games` find it by the game's id. Before v5 only a
+    session's games were kept, as ``games/<game id>.jsonl`` (their ids are already
+    safe file names): those rows get their reference; the logs of other games were
+    removed at their end, so theirs stay NULL."""
+    conn.execute("ALTER TABLE games ADD COLUMN log TEXT")
+    conn.execute(
+        "UPDATE games SET log = 'games/' || game_key || '.jsonl'"
+        " WHERE session_key IS NOT NULL AND game_key IS NOT NULL AND game_key != ''"
+        " AND game_key NOT GLOB '*[^A-Za-z0-9._-]*' AND game_key NOT GLOB '.*'"
+    )
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -213,6 +230,25 @@ def _kind(error: sqlite3.Error) -> str:
 
 
 # ---------------------------------------------------------------------- the database
+
+
+@dataclass(frozen=True, slots=True)
+class KeptRow:
+    """One recorded game as `mahjong-tui games` lists it (`HistoryDB.kept_rows`)."""
+
+    id: int
+    key: str | None  # the game's own id (NULL for games recorded before version 3)
+    ruleset: str
+    seed: int
+    started_at: float
+    ended_at: float
+    hands: int
+    place: int | None  # the human's place, 1-4
+    points: int | None  # the human's final points
+    session_key: str | None
+    session_game: int | None
+    log: str | None  # relative to the history's folder; None: no log was kept
+    overrides: dict[str, Any]
 
 
 class HistoryDB:
@@ -355,12 +391,14 @@ class HistoryDB:
         record: GameRecord,
         *,
         key: str | None = None,
+        log: str | None = None,
         before_commit: Callable[[], None] | None = None,
     ) -> int:
         """Store one finished game in one transaction; return its id.
 
         With `key` (the game's own id), a game already stored under that key is not
-        stored again: its id is answered. `before_commit` runs inside the
+        stored again: its id is answered. `log` is where its whole log is kept
+        (relative to the history's folder). `before_commit` runs inside the
         transaction, just before COMMIT (tests use it to kill a writer mid-game)."""
         conn = self.conn
         try:
@@ -372,7 +410,7 @@ class HistoryDB:
                     if stored is not None:
                         conn.execute("ROLLBACK")
                         return int(stored[0])
-                game_id = self._insert(conn, record, key)
+                game_id = self._insert(conn, record, key, log)
                 if before_commit is not None:
                     before_commit()
                 conn.execute("COMMIT")
@@ -385,15 +423,17 @@ class HistoryDB:
         return game_id
 
     @staticmethod
-    def _insert(conn: sqlite3.Connection, r: GameRecord, key: str | None = None) -> int:
+    def _insert(
+        conn: sqlite3.Connection, r: GameRecord, key: str | None = None, log: str | None = None
+    ) -> int:
         cursor = conn.execute(
             "INSERT INTO games (ruleset, overrides, seed, started_at, ended_at, human_seat,"
-            " hand_count, sticks, game_key, session_key, session_game)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " hand_count, sticks, game_key, session_key, session_game, log)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 r.ruleset, json.dumps(r.overrides, sort_keys=True), r.seed, r.started_at,
                 r.ended_at, r.human_seat, len(r.hands), r.sticks, key, r.session_key,
-                r.session_game,
+                r.session_game, log,
             ),
         )
         game_id = int(cursor.lastrowid or 0)
@@ -418,7 +458,40 @@ class HistoryDB:
         )
         return game_id
 
+    def set_log(self, key: str, log: str | None) -> bool:
+        """Point the game stored under `key` at the file its log is kept in (it was
+        kept under another name than the one recorded); False if no such game."""
+        try:
+            cursor = self.conn.execute("UPDATE games SET log = ? WHERE game_key = ?", (log, key))
+        except sqlite3.Error as error:
+            raise self._translate(error, "write to") from error
+        return cursor.rowcount > 0
+
     # -- reading -------------------------------------------------------------------
+    def kept_rows(self, ruleset: str | None = None) -> list[KeptRow]:
+        """Every stored game (of `ruleset`) as the game list shows it, newest first:
+        without its hands, with the human's place and the log it is kept in."""
+        where, args = (" WHERE g.ruleset = ?", (ruleset,)) if ruleset is not None else ("", ())
+        rows = self._query(
+            "SELECT g.id, g.game_key, g.ruleset, g.seed, g.started_at, g.ended_at,"
+            " g.hand_count, s.rank, s.points, g.session_key, g.session_game, g.log,"
+            " g.overrides"
+            " FROM games g LEFT JOIN seats s ON s.game_id = g.id AND s.seat = g.human_seat"
+            f"{where} ORDER BY g.ended_at DESC, g.id DESC",
+            args,
+        )
+        return [
+            KeptRow(
+                id=int(r[0]), key=r[1], ruleset=r[2], seed=int(r[3]), started_at=float(r[4]),
+                ended_at=float(r[5]), hands=int(r[6]),
+                place=None if r[7] is None else int(r[7]),
+                points=None if r[8] is None else int(r[8]),
+                session_key=r[9], session_game=r[10], log=r[11],
+                overrides=json.loads(r[12]) if r[12] else {},
+            )
+            for r in rows
+        ]
+
     def recorded(self, key: str) -> int | None:
         """The id of the game stored under `key`, or None."""
         rows = self._query("SELECT id FROM games WHERE game_key = ?", (key,))
@@ -528,20 +601,33 @@ def record_game_once(
     *,
     key: str | None = None,
     timeout: float | None = None,
+    log: str | None = None,
 ) -> tuple[int, str | None, bool]:
     """`record_game`, also saying whether the game was added now (False: its `key`
-    was stored already, by an earlier run that stopped before it could tidy up)."""
+    was stored already, by an earlier run that stopped before it could tidy up).
+    `log`: where the game's whole log is kept, relative to the history's folder."""
     target = Path(path)
     existed = target.exists()
     try:
         with HistoryDB(target, timeout=timeout) as db:
             before = db.recorded(key) if key is not None else None
-            game_id = db.record(record, key=key)
+            game_id = db.record(record, key=key, log=log)
             return game_id, db.problem, before is None
     except BaseException:
         if not existed:
             _remove_if_empty(target)
         raise
+
+
+def set_game_log(
+    path: str | os.PathLike[str], key: str, log: str | None, *, timeout: float | None = None
+) -> bool:
+    """Open the history at `path` and point the game stored under `key` at `log`
+    (`HistoryDB.set_log`); False if there is no history or no such game."""
+    if not Path(path).exists():
+        return False
+    with HistoryDB(path, timeout=timeout) as db:
+        return db.set_log(key, log)
 
 
 def _remove_if_empty(path: Path) -> None:

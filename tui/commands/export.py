@@ -1,4 +1,7 @@
-"""`mahjong-tui export --format tenhou6|mjai LOG [-o FILE]`: a game log in another format.
+"""`mahjong-tui export --format tenhou6|mjai LOG|ID|last [-o FILE]`: a game log in another format.
+
+LOG may be a kept game's id or `last`, resolved as `replay` does
+(`tui.commands.replay.resolve_log`).
 
 The log is read by the reader `replay` uses (`engine.records.reading.load_game`:
 regular files only, bounded, every line's shape checked) and replayed (every
@@ -46,8 +49,13 @@ def _export(
     if fmt not in FORMATS:
         fail(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
         return 2
+    from .replay import resolve_log
+
+    resolved = resolve_log(path, fail)
+    if resolved is None:
+        return 2
     try:
-        record = split_hands(load_game(path, kinds=KINDS))
+        record = split_hands(load_game(resolved, kinds=KINDS))
     except LogError as error:
         fail(str(error))
         return 2

@@ -1,4 +1,8 @@
-"""`mahjong-tui replay LOG`: rebuild a logged game, checking every event, then show it.
+"""`mahjong-tui replay LOG|ID|last`: rebuild a logged game, checking every event, then show it.
+
+LOG is a path, or the id of a game kept in the data directory (`mahjong-tui games`
+lists them; a unique start of one will do) or `last`, the newest finished game
+(`tui.game_list.resolve`); an id that names no kept game is one line, exit 2.
 
 LOG may also be a foreign record: a Tenhou mjlog (plain or gzip), tenhou.net/6
 JSON or mjai JSON lines, replayed through the engine under the rules the record
@@ -44,9 +48,25 @@ def load_log(path: str, fail: Callable[[str], None], ruleset: str | None = None)
     if ruleset is not None and ruleset not in ALL_PRESET_IDS:
         fail(f"unknown ruleset {ruleset!r}: choose one of {', '.join(ALL_PRESET_IDS)}")
         return None
+    resolved = resolve_log(path, fail)
+    if resolved is None:
+        return None
     try:
-        return load_game(path, load_preset(ruleset) if ruleset else None, kinds=KINDS)
+        return load_game(resolved, load_preset(ruleset) if ruleset else None, kinds=KINDS)
     except LogError as error:
+        fail(str(error))
+    return None
+
+
+def resolve_log(argument: str, fail: Callable[[str], None]) -> str | None:
+    """The log path `argument` names (a path as it is, a kept game's id, `last`), or
+    None after `fail` with one line naming `mahjong-tui games`."""
+    from ..game_list import UnknownGame, resolve
+    from ..save import default_data_dir
+
+    try:
+        return resolve(argument, default_data_dir())
+    except UnknownGame as error:
         fail(str(error))
     return None
 
