@@ -151,6 +151,24 @@ def _dumps(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
+def write_atomically(path: Path, text: str, prefix: str, durable: bool) -> None:
+    """Replace `path` with `text` in one step: a temporary file beside it (named with
+    `prefix`, cleaned at launch if a kill leaves it) is written, synced when `durable`,
+    then renamed over `path`, so a reader never sees half a file (OSError if refused)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            if durable:
+                os.fsync(stream.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 class SaveStore:
     """The save of the game in progress, in `data_dir`.
 
@@ -237,18 +255,7 @@ class SaveStore:
 
     def _write(self, text: str) -> None:
         try:
-            self.dir.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".tmp", dir=self.dir)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as stream:
-                    stream.write(text)
-                    stream.flush()
-                    if self.durable:
-                        os.fsync(stream.fileno())
-                os.replace(tmp, self.path)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
+            write_atomically(self.path, text, ".save-", self.durable)
             if self.durable:
                 self._sync_dir()
         except OSError as error:

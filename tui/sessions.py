@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -179,19 +178,10 @@ class SessionFile:
 
     def save(self, played: PlayedSession) -> None:
         """Write it atomically (OSError if the disk refuses)."""
-        self.dir.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".session-", suffix=".tmp", dir=self.dir)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as stream:
-                json.dump(played.to_json(), stream, ensure_ascii=False)
-                stream.write("\n")
-                stream.flush()
-                if self.durable:
-                    os.fsync(stream.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        from .save import write_atomically
+
+        text = json.dumps(played.to_json(), ensure_ascii=False) + "\n"
+        write_atomically(self.path, text, ".session-", self.durable)
 
     def clear(self) -> None:
         """The session is over (every game is in the history): its file goes."""
