@@ -11,7 +11,7 @@ Every event is a frozen dataclass with `to_dict()` / `event_from_dict()` JSON fo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from rules.hand import Meld
 from rules.scoring import ScoreResult
@@ -235,4 +235,4 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
-    return _REGISTRY.from_dict(data)
+    return cast(Event, _REGISTRY.from_dict(data))

@@ -183,7 +183,10 @@ async def _run(
             if check_invariants:
                 hooks.append(_checker(Checker()))
 
-            def after(g: Game, a: Action, e: list[Event], hooks=hooks) -> None:
+            def after(
+                g: Game, a: Action, e: list[Event],
+                hooks: list[Callable[[Game, Action, list[Event]], None]] = hooks,
+            ) -> None:
                 for hook in hooks:
                     hook(g, a, e)
 

@@ -181,7 +181,9 @@ def _parse(label: str, text: str) -> list[Tile]:
         raise AnalysisError(f"{label}: {error}") from None
 
 
-def _check_copies(hand: list[Tile], melds: Sequence[Meld], others: list[tuple[str, list[Tile]]]):
+def _check_copies(
+    hand: list[Tile], melds: Sequence[Meld], others: list[tuple[str, list[Tile]]]
+) -> None:
     """No kind more than four times: first in the hand and melds, then with each flag's tiles."""
     own = to_counts([*hand, *(t for m in melds for t in m.tiles)])
     for kind in range(KIND_COUNT):
@@ -380,19 +382,19 @@ def _wait_value(ctx: _Context, tiles: list[Tile], kind: int, left: int) -> WaitV
     closed = not any(m.opened for m in ctx.melds)
     riichi = closed and ctx.ruleset.riichi
     values: dict[bool, ScoreResult | None] = {}
-    for tsumo in (False, True):
+    for by_tsumo in (False, True):
         win = Win(
             concealed=tuple(tiles),
             win_tile=Tile(kind),
             melds=ctx.melds,
-            tsumo=tsumo,
+            tsumo=by_tsumo,
             seat_wind=SOUTH,
             round_wind=EAST,
             riichi=riichi,
             dora_indicators=ctx.dora_indicators,
         )
         result = score(win, ctx.ruleset)
-        values[tsumo] = result if isinstance(result, ScoreResult) else None
+        values[by_tsumo] = result if isinstance(result, ScoreResult) else None
     ron, tsumo = values[False], values[True]
     shown = ron or tsumo
     return WaitValue(

@@ -377,7 +377,9 @@ def _check_value(key: str, value: Any) -> Any:
     raise AssertionError(f"no validator for {key}")  # pragma: no cover
 
 
-def _build(preset_id: str, raw: dict[str, Any], overrides: tuple = ()) -> Ruleset:
+def _build(
+    preset_id: str, raw: dict[str, Any], overrides: tuple[tuple[str, Any], ...] = ()
+) -> Ruleset:
     missing = [k for k in RULE_KEYS if k not in raw]
     if missing:
         raise RulesetError(f"preset {preset_id!r} is missing rule keys: {', '.join(missing)}")

@@ -106,6 +106,15 @@ class DrillLog:
         finally:
             conn.close()
 
+    def _number(self, value: object) -> int | float:
+        """A numeric cell: SQLite rows are untyped, and a SUM over no answers is NULL (0).
+        A cell of another type (the file edited by hand) is a DrillLogError, not a crash."""
+        if value is None:
+            return 0
+        if isinstance(value, (int, float)):
+            return value
+        raise DrillLogError(f"drill results in {self.path}: {value!r} is not a number")
+
     def record(self, kind: str, question: str, *, correct: bool, seconds: float) -> None:
         """Keep one answer."""
         self._run(
@@ -121,7 +130,8 @@ class DrillLog:
             "GROUP BY kind ORDER BY kind"
         )
         return {
-            str(kind): DrillSummary(int(asked), int(right or 0), float(spent or 0.0))  # type: ignore[arg-type]
+            str(kind): DrillSummary(int(self._number(asked)), int(self._number(right)),
+                                    float(self._number(spent)))
             for kind, asked, right, spent in rows
         }
 
@@ -147,7 +157,7 @@ class LessonProgress:
 def lesson_progress(log: DrillLog) -> dict[str, LessonProgress]:
     """Every lesson started: {lesson id: progress}."""
     rows = log._run("SELECT lesson, step, done FROM lesson_progress")
-    return {str(lesson): LessonProgress(int(step), bool(done))  # type: ignore[call-overload]
+    return {str(lesson): LessonProgress(int(log._number(step)), bool(log._number(done)))
             for lesson, step, done in rows}
 
 
