@@ -51,7 +51,7 @@ class CallPlan:
 
     __slots__ = ("action", "eff", "plan", "ukeire", "yakuhai")
 
-    def __init__(self, action: Action, eff: int, plan: str, ukeire: int, yakuhai: bool):
+    def __init__(self, action: Chi | Pon, eff: int, plan: str, ukeire: int, yakuhai: bool):
         self.action = action
         self.eff = eff
         self.plan = plan

@@ -128,6 +128,10 @@ class TableInput:
         types = KINDS.get(command, ())
         return tuple(a for a in self.legal if isinstance(a, types))
 
+    def discards_of(self, command: str) -> tuple[Discard, ...]:
+        """`of` for "discard" and "riichi", which answer only with a Discard: typed so."""
+        return tuple(a for a in self.of(command) if isinstance(a, Discard))
+
     def enabled(self, command: str) -> bool:
         """Whether the key can act now (the footer greys out the rest)."""
         if command == "choose":
@@ -143,7 +147,7 @@ class TableInput:
 
     def discardable(self) -> frozenset[int]:
         """Indices of the hand the current mode may discard (all, when not asked)."""
-        discards = self.of("discard")
+        discards = self.discards_of("discard")
         if not discards:
             return frozenset(range(len(self.tiles)))
         riichi = self.mode == "riichi"
@@ -151,7 +155,7 @@ class TableInput:
         return frozenset(i for i, t in enumerate(self.tiles) if t in allowed)
 
     def riichi_kinds(self) -> tuple[int, ...]:
-        return tuple(sorted({a.tile.kind for a in self.of("riichi")}))
+        return tuple(sorted({a.tile.kind for a in self.discards_of("riichi")}))
 
     # -- key commands ------------------------------------------------------------------
     def press(self, command: str, number: int = 0) -> Outcome:
@@ -214,7 +218,7 @@ class TableInput:
         if self.mode == "riichi":
             self.mode = ""
             return Outcome()
-        options = self.of("riichi")
+        options = self.discards_of("riichi")
         if not options:
             return Outcome(reason=self.why_not("riichi"))
         self.mode, self.choices = "riichi", ()
@@ -227,7 +231,7 @@ class TableInput:
         if self.mode == "choose":
             return Outcome(reason=Reason("choose_call", self._choose_fields()))
         tile = self.cursor_tile()
-        discards = self.of("discard")
+        discards = self.discards_of("discard")
         if tile is None or not discards:
             return Outcome(reason=self.why_not("discard"))
         riichi = self.mode == "riichi"

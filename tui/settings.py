@@ -12,7 +12,7 @@ import json
 import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rules.ruleset import Ruleset
@@ -48,7 +48,7 @@ def load_settings(directory: str | Path | None = None) -> Settings:
     if not isinstance(raw, dict):
         return Settings()
     defaults = Settings()
-    known = {}
+    known: dict[str, Any] = {}
     for f in fields(Settings):
         value = raw.get(f.name)
         if f.name == "rules":  # a JSON list of strings; anything else is dropped

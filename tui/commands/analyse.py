@@ -157,8 +157,10 @@ def to_text(result: Analysis) -> str:
         lines.append(f"{head}: {state} ({result.ruleset_id} rules)")
         lines.append("discard  leaves      accepted tiles (copies unseen)")
         for option in result.options:
+            # `discarding` means every option names its discard; "-" only narrows the type.
+            discard = "-" if option.discard is None else kind_to_str(option.discard)
             lines.append(
-                f"  {kind_to_str(option.discard):<5}  {shanten_state(option.shanten):<10}  "
+                f"  {discard:<5}  {shanten_state(option.shanten):<10}  "
                 + _details(option)
             )
     else:

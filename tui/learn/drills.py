@@ -263,7 +263,7 @@ def _points(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Questi
     how = "tsumo" if request.get("tsumo") else "ron"
     honba = request.get("honba", 0)
     wrong: list[str] = []
-    variants = [
+    variants: list[dict[str, Any]] = [
         {"seat_wind": "S" if dealer else "E"},
         {"honba": honba + 1 if not honba else 0},
         {"honba": honba + 2},

@@ -56,9 +56,9 @@ def generated_win(rng: random.Random) -> dict[str, Any] | None:
     concealed_groups = groups
     if rng.random() < 0.3:
         called = groups[0]
-        kind = "chi" if called[0] != called[1] else "pon"
-        melds.append({"type": kind, "tiles": format_tiles(called),
-                      "from": "kamicha" if kind == "chi" else rng.choice(["toimen", "shimocha"])})
+        call = "chi" if called[0] != called[1] else "pon"
+        melds.append({"type": call, "tiles": format_tiles(called),
+                      "from": "kamicha" if call == "chi" else rng.choice(["toimen", "shimocha"])})
         concealed_groups = groups[1:]
     tiles = [k for g in concealed_groups for k in g] + [pair, pair]
     win = tiles.pop(rng.randrange(len(tiles)))

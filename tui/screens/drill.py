@@ -23,6 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
 
 from rules.tiles import parse_tiles
@@ -87,7 +88,7 @@ class DrillScreen(Screen[None]):
         self.picked: set[str] = set()
         self.answered: bool | None = None  # None: still asking
         self.started = 0.0
-        self._ticker = None
+        self._ticker: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="learn-body") as body:

@@ -46,6 +46,7 @@ from ..widgets.event_log import EventLog, LogData
 from ..widgets.prompt import KeyBar, KeyBarData, KeyHint
 from ..words import first_name, message, round_name, wind_word
 from . import TABLE_CSS_PATH, TUI_DIR
+from .table import SIDE_BAR_BREAKPOINTS
 
 REPLAY_CSS_PATH = TUI_DIR / "screens" / "replay.tcss"
 LEVEL = "hard"
@@ -121,7 +122,7 @@ class ReplayScreen(Screen[None]):
     BINDINGS: ClassVar = [
         Binding(k.keys, k.action, first_name(k.label), show=False) for k in REPLAY_KEYS
     ]
-    HORIZONTAL_BREAKPOINTS: ClassVar = [(0, "-narrow"), (160, "-wide")]
+    HORIZONTAL_BREAKPOINTS = SIDE_BAR_BREAKPOINTS  # not ClassVar: see TableScreen
 
     def __init__(
         self,

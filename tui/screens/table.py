@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
@@ -71,15 +72,18 @@ from ..words import seat_word
 from . import TABLE_CSS_PATH
 
 GAME_KEYS = GAME_COMMANDS
+# The side bar (log, learning aids) once the board has room beside it.
+SIDE_BAR_BREAKPOINTS: list[tuple[int, str]] = [(0, "-narrow"), (160, "-wide")]
 
 
 class TableScreen(Screen[None]):
     """One game at the table, from the first deal to the final results."""
 
     CSS_PATH: ClassVar = [WIDGETS_CSS_PATH, TABLE_CSS_PATH]
-    BINDINGS: ClassVar = textual_bindings("en")
-    # The side bar (log, learning aids) once the board has room beside it.
-    HORIZONTAL_BREAKPOINTS: ClassVar = [(0, "-narrow"), (160, "-wide")]
+    BINDINGS: ClassVar[list[BindingType]] = [*textual_bindings("en")]
+    # Not `ClassVar`: textual declares it `ClassVar[...] | None`, which mypy reads as
+    # an instance variable that a ClassVar may not override.
+    HORIZONTAL_BREAKPOINTS = SIDE_BAR_BREAKPOINTS
 
     class Happened(Message):
         """The engine reported an event."""
@@ -111,8 +115,8 @@ class TableScreen(Screen[None]):
             config,
             game=game,
             opponents=opponents,
-            on_event=lambda event: self.post_message(self.Happened(event)),
-            on_ask=lambda decision: self.post_message(self.Asked(decision)),
+            on_event=self._post_event,
+            on_ask=self._post_ask,
             on_result=self._show_result,
         )
         self.human_seat = self.session.seat
@@ -247,12 +251,20 @@ class TableScreen(Screen[None]):
         self._render_all()
         self.session.flush()  # save in the same burst of work as the repaint
 
+    def _post_event(self, event: Event) -> None:
+        """The session's event callback (from the engine's task): on to the message queue."""
+        self.post_message(self.Happened(event))
+
+    def _post_ask(self, decision: Decision) -> None:
+        """The session's question callback: on to the message queue."""
+        self.post_message(self.Asked(decision))
+
     def _refresh_view(self) -> None:
         view = self.session.view()
         self.view = view
         own = view.own
-        drawn = own.drawn is not None
-        self.keys.show([*own.tiles, *([own.drawn] if drawn else [])], drawn=drawn)
+        tiles = [*own.tiles] if own.drawn is None else [*own.tiles, own.drawn]
+        self.keys.show(tiles, drawn=own.drawn is not None)
 
     def on_table_screen_asked(self, message: Asked) -> None:
         decision = message.decision
@@ -483,9 +495,9 @@ class TableScreen(Screen[None]):
         view = decision.view
         if self.keys.mode == "choose":
             title, texts = choice_texts(list(self.keys.choices), view, lang)
-            options = tuple((str(i + 1), text) for i, text in enumerate(texts))
+            numbered = tuple((str(i + 1), text) for i, text in enumerate(texts))
             back = ("Esc", message("prompt_back", lang))
-            return PromptData(f"{title or self.keys.choice_title}:", (*options, back), True)
+            return PromptData(f"{title or self.keys.choice_title}:", (*numbered, back), True)
         if self.keys.mode == "riichi":
             return PromptData(
                 message("prompt_riichi_with", lang, tiles=self._riichi_tiles()),

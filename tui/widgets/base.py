@@ -8,7 +8,7 @@ it in CSS classes. They never compute what is legal, only how it looks.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -16,7 +16,11 @@ from textual.widget import Widget
 from ..tiles import DEFAULT_STYLE, check_style
 from ..words import check_lang
 
-DataT = TypeVar("DataT")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+# Bound to dataclasses so that `update_data(**changes)` may `replace` its fields.
+DataT = TypeVar("DataT", bound="DataclassInstance")
 
 
 class TileWidget(Widget, Generic[DataT]):
@@ -66,7 +70,7 @@ class TileWidget(Widget, Generic[DataT]):
 
     def update_data(self, data: DataT | None = None, /, **changes: Any) -> None:
         """Replace the data, or some of its fields (`update_data(cursor=3)`), and re-render."""
-        base = self.data if data is None else data
+        base: DataT = self.data if data is None else data
         self.data = replace(base, **changes) if changes else base
 
     def watch_data(self) -> None:
