@@ -511,8 +511,9 @@ MESSAGES: dict[str, Message] = {
         "After riichi you discard the tile you draw", "リーチ後はツモ切りのみ"
     ),
     "kuikae": Message(
-        "Kuikae: you may not discard a tile of the set you just called",
-        "喰い替え: 鳴いた面子と同じ牌は切れない",
+        "Kuikae: right after a call you may not discard the tile you called, nor, after"
+        " a chi, the tile at the other end of the sequence (suji kuikae)",
+        "喰い替え: 鳴いた直後は鳴いた牌も、チーなら順子の反対側の筋の牌も切れない",
     ),
     "not_your_turn": Message("It is not your turn", "あなたの番ではない"),
     "nothing_to_call": Message("No call is possible now", "今は鳴けない"),
@@ -665,8 +666,9 @@ MESSAGES: dict[str, Message] = {
     "why.no_yaku": Message("No yaku: the hand cannot win", "役がないので和了れない"),
     "why.furiten": Message("Furiten: you cannot win by ron now", "振聴: 今はロンできない"),
     "why.kuikae": Message(
-        "Kuikae: you may not discard a tile of the set you just called",
-        "喰い替え: 鳴いた面子と同じ牌は切れない",
+        "Kuikae: {tile} may not go right after this call: neither the tile you called"
+        " nor, after a chi, the tile at the other end of the sequence (suji kuikae)",
+        "喰い替え: 鳴いた直後に{tile}は切れない (鳴いた牌と、チーなら順子の反対側の筋の牌)",
     ),
     "why.not_tenpai": Message("Your hand is not tenpai", "聴牌していない"),
     "why.not_complete": Message("Your hand is not complete", "和了形ではない"),
