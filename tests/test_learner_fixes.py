@@ -14,3 +14,30 @@ def test_suji_kuikae_reason_names_the_tile_and_the_other_end() -> None:
     assert "of the set you just called" not in text
     ja = input_reason_text("kuikae", (("tile", "5p"),), True, "ja", "discard")
     assert "筋" in ja
+
+
+def test_honba_rows_state_what_each_payer_paid() -> None:
+    """On a tsumo each payer pays 100 a honba: the label says 1 x 100, not 1 x 300."""
+    from engine.events import Pay
+    from tests.test_tui_results import ron_game
+    from tui import explain as X
+
+    game, won = ron_game()
+    ctx = X.hand_context(won, game)
+    shares = tuple(Pay(payer, 1, 100, "honba") for payer in (0, 2, 3))
+    assert [row[3] for row in X.payment_rows(shares, ctx)] == ["honba 本場 (1 x 100)"] * 3
+    assert X.payment_rows(won.payments, ctx)[1][3] == "honba 本場 (1 x 300)"  # a ron
+
+
+def test_result_title_counts_the_sticks_paid_out() -> None:
+    """The hand began with one stick and South's riichi put down a second: the title
+    says two, as the payment row does."""
+    from tests.test_tui_results import ron_game
+    from tui import explain as X
+    from tui.screens.hand_result import HandResultScreen
+
+    game, won = ron_game()
+    ctx = X.hand_context(won, game)
+    title = HandResultScreen(won, ctx).title_text()
+    assert "2 riichi sticks" in title
+    assert any("2 riichi sticks" in row[3] for row in X.payment_rows(won.payments, ctx))

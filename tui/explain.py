@@ -270,14 +270,25 @@ def _yaku_ids(event: Won) -> list[str]:
     return [y["id"] for y in event.result.get("yaku", ())]
 
 
-def round_label(ctx: HandContext, lang: str = "en") -> str:
-    """ "East 1 東1局 · 1 honba 本場 · 2 riichi sticks 供託" (only what is there)."""
+def round_label(ctx: HandContext, lang: str = "en", sticks: int | None = None) -> str:
+    """ "East 1 東1局 · 1 honba 本場 · 2 riichi sticks 供託" (only what is there).
+
+    `sticks` defaults to the sticks on the table when the hand began; the result
+    screen passes `sticks_at_end(ctx)`, the sticks the hand's end paid out or kept,
+    so its title never counts fewer sticks than its payments show."""
     parts = [words.round_name(ctx.round_wind, ctx.hand_number + 1, lang)]
     if ctx.honba:
         parts.append(words.amount(ctx.honba, "honba", lang))
-    if ctx.sticks:
-        parts.append(sticks_label(ctx.sticks, lang))
+    count = ctx.sticks if sticks is None else sticks
+    if count:
+        parts.append(sticks_label(count, lang))
     return " · ".join(parts)
+
+
+def sticks_at_end(ctx: HandContext) -> int:
+    """The riichi sticks on the table when the hand ended: those it began with and
+    every riichi accepted during it."""
+    return ctx.sticks + sum(1 for e in ctx.events if isinstance(e, RiichiAccepted))
 
 
 def sticks_label(count: int, lang: str = "en") -> str:
@@ -500,8 +511,10 @@ def payment_rows(
     for p in payments:
         payer = say("result.table", lang) if p.payer < 0 else ctx.label(p.payer)
         what = say(_REASONS.get(p.reason, p.reason), lang) if p.reason in _REASONS else p.reason
-        if p.reason == "honba" and ctx.honba:
-            what += f" ({ctx.honba} x {points(ctx.ruleset.honba_value)})"
+        if p.reason == "honba" and ctx.honba and p.amount % ctx.honba == 0:
+            # what this payer paid per honba: the whole honba value on a ron, a
+            # share of it on a tsumo (100 each of 300), so the label adds up
+            what += f" ({ctx.honba} x {points(p.amount // ctx.honba)})"
         if p.reason == "sticks" and p.amount:
             what = sticks_label(p.amount // 1000, lang)
         rows.append((payer, ctx.label(p.payee), points(p.amount), what))
@@ -742,7 +755,7 @@ def draw_notes(event: ExhaustiveDraw, ctx: HandContext, lang: str = "en") -> lis
     elif not event.payments:
         state = say("tenpai" if all(event.tenpai) else "noten", lang)
         notes.append(sentence("no_tenpai_payment", lang, state=state))
-    sticks = ctx.sticks + sum(1 for e in ctx.events if isinstance(e, RiichiAccepted))
+    sticks = sticks_at_end(ctx)
     if sticks and ctx.ruleset.riichi:
         notes.append(sentence("sticks_stay", lang, count=sticks))
     return notes

@@ -238,8 +238,14 @@ class HandResultScreen(ModalScreen[None]):
         self.context = context  # the seats' names are the context's
 
     def title_text(self) -> str:
-        kind = "result.win" if isinstance(self.event, Won) else "result.draw"
-        return f"{X.say(kind, self.lang)} - {X.round_label(self.context, self.lang)}"
+        if isinstance(self.event, Won):
+            kind = "result.win"
+        elif self.event.kind in X.ABORTIVE or self.event.kind == "nagashi_mangan":
+            kind = f"end.{self.event.kind}"  # the ending is named, as a win is
+        else:
+            kind = "result.draw"
+        where = X.round_label(self.context, self.lang, X.sticks_at_end(self.context))
+        return f"{X.say(kind, self.lang)} - {where}"
 
     def compose(self) -> ComposeResult:
         lang, style = self.lang, self.tile_style
