@@ -41,3 +41,28 @@ def test_result_title_counts_the_sticks_paid_out() -> None:
     title = HandResultScreen(won, ctx).title_text()
     assert "2 riichi sticks" in title
     assert any("2 riichi sticks" in row[3] for row in X.payment_rows(won.payments, ctx))
+
+
+def test_ai_reasons_read_as_english() -> None:
+    """A danger reason with a 'why' that is not an adjective ("no copies left") and a
+    seat whose place is in brackets still reads as a sentence."""
+    from ai.reasons import ENGLISH, Reason, Seat, Term, Tiles
+
+    seat = Seat(3, 0, 3)  # East, on the left of seat 0
+    old = "{tile} is {why} against {who}'s riichi: about {chance} to deal in"
+    text = Reason("danger_riichi", old, tile=Tiles((32,)), why=Term("no copies left"),
+                  who=seat, chance="0%")
+    assert text == (
+        "Hatsu against the riichi of East (kamicha, on your left) — no copies left:"
+        " about 0% to deal in"
+    )
+    assert " is no copies" not in text and "(left))" not in text
+    import string
+
+    from tui.words import AI_REASONS
+
+    def names(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    for key, template in ENGLISH.items():  # a rewording uses the fields the key has
+        assert names(template) == names(AI_REASONS[key]), key
