@@ -66,3 +66,33 @@ def test_ai_reasons_read_as_english() -> None:
 
     for key, template in ENGLISH.items():  # a rewording uses the fields the key has
         assert names(template) == names(AI_REASONS[key]), key
+
+
+def test_a_win_without_yaku_says_so_not_empty_brackets() -> None:
+    """renmei_classic needs no yaku: 111m456p789s23s99m ron 1s has none, and its
+    value lines must not read "160 ()" or ":  = 160"."""
+    from rules.scoring import ScoreResult
+    from rules.tiles import parse_tile, parse_tiles
+    from tests.test_ai_units import make_view
+    from tui.describe import _priced, price, result_summary
+
+    view = make_view("111m456p789s23s99m", preset="renmei_classic", dealer=1)
+    result = price(view, parse_tiles("111m456p789s23s99m"), parse_tile("1s"), tsumo=False)
+    assert isinstance(result, ScoreResult) and not result.yaku
+    summary = result_summary(result, False)
+    assert summary.startswith("no yaku (fu only) = ") and not summary.startswith(" =")
+    priced = _priced(result, False, "en")
+    assert priced.endswith("(no yaku (fu only))") and "()" not in priced
+    assert "()" not in _priced(result, False, "ja")
+
+
+def test_the_result_screen_lists_no_yaku_for_a_win_without_one() -> None:
+    from dataclasses import replace
+
+    from tests.test_tui_results import ron_game
+    from tui import explain as X
+
+    game, won = ron_game()
+    bare = replace(won, result={**won.result, "yaku": []})
+    rows = X.yaku_rows(bare, X.hand_context(won, game))
+    assert rows[0].label == "no yaku (fu only) 役なし (符のみ)"

@@ -119,6 +119,8 @@ def result_summary(result: ScoreResult, tsumo: bool, lang: str = "en") -> str:
     value = payment_text(result, tsumo)
     if result.limit:
         value = f"{limit_name(result.limit, lang)} {value}"
+    if not result.yaku:  # a ruleset without a yaku minimum: say so, not ":  = 160"
+        parts.insert(0, first_name("result.no_yaku", lang))
     return f"{', '.join(parts)} = {value}"
 
 
@@ -464,11 +466,13 @@ def _priced(result: ScoreResult | NoWin, tsumo: bool, lang: str) -> str:
             if result.error == "no_yaku"
             else "-"
         )
-    names = ", ".join(short_yaku(y.id, lang) for y in result.yaku)
+    names = [short_yaku(y.id, lang) for y in result.yaku] or [
+        first_name("result.no_yaku", lang)  # never "160 ()"
+    ]
     dora = result.dora.total
     if dora:
-        names += f", {first_name('dora', lang)} {dora}"
-    return f"{payment_text(result, tsumo)} ({names})"
+        names.append(f"{first_name('dora', lang)} {dora}")
+    return f"{payment_text(result, tsumo)} ({', '.join(names)})"
 
 
 def learning_aids(

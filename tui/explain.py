@@ -347,6 +347,8 @@ def yaku_rows(event: Won, ctx: HandContext, lang: str = "en") -> list[Row]:
             rows.append(Row(name, say("result.mangan_class", lang)))
         else:
             rows.append(Row(name, "-"))
+    if not rows:  # a win without a yaku (min_yaku_han 0): the section says so
+        rows.append(Row(say("result.no_yaku", lang), words.amount(0, "han", lang)))
     if yakuman:
         return rows
     dora = result.get("dora", {})

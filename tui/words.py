@@ -242,6 +242,8 @@ SCREEN_WORDS: dict[str, tuple[str, str]] = {
     "result.rounded": ("rounded up", "切り上げ"),
     "result.yakuman_multiple": ("yakuman", "役満"),
     "result.mangan_class": ("mangan-class", "満貫役"),
+    # a win the ruleset allows without a yaku (min_yaku_han 0): its value is fu only
+    "result.no_yaku": ("no yaku (fu only)", "役なし (符のみ)"),
     "result.other_presets": ("under the other presets", "他のルールでは"),
     "result.table": ("table", "卓"),
     "result.base": ("base points", "基本点"),
