@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.events import (
     Called,
+    Discarded,
     DoraRevealed,
     Event,
     ExhaustiveDraw,
@@ -740,12 +741,50 @@ def ending_notes(event: ExhaustiveDraw, ctx: HandContext, lang: str = "en") -> l
     itself (RULESETS.md §8.1)."""
     if event.kind == "exhaustive":
         return []
-    seats = event.nagashi if event.kind == "nagashi_mangan" else (event.seat,)
-    who = ", ".join(ctx.names[s] for s in seats if s is not None)
-    notes = [f"{say(f'end.{event.kind}', lang)}: {sentence(f'why.{event.kind}', lang, seat=who)}"]
+    fields = ending_fields(event, ctx, lang)
+    notes = [f"{say(f'end.{event.kind}', lang)}: {sentence(f'why.{event.kind}', lang, **fields)}"]
     if event.kind in ABORTIVE:
-        notes.append(sentence("why.abortive_draw", lang))
+        notes.append(sentence("why.abortive_draw", lang, **fields))
     return notes
+
+
+def nine_kinds(hand: Sequence[Tile]) -> list[int]:
+    """The different terminal and honour kinds of a 九種九牌 hand, in order."""
+    return sorted({t.kind for t in hand if t.kind >= 27 or t.kind % 9 in (0, 8)})
+
+
+def ending_fields(event: ExhaustiveDraw, ctx: HandContext, lang: str = "en") -> dict[str, str]:
+    """The facts an ending's sentences name, read from the event (`kind`, `seat`,
+    `nagashi`, `hand`) and the hand's events: who ended it and with what, and what
+    the next hand will be (same dealer, one more honba, the sticks kept)."""
+    names = ctx.names
+    discards = [e for e in ctx.events if isinstance(e, Discarded)]
+    last = discards[-1] if discards else None
+    if event.kind == "nagashi_mangan":
+        seats: list[int] = list(event.nagashi)
+    elif event.kind == "four_riichi":
+        seats = [e.seat for e in ctx.events if isinstance(e, RiichiAccepted)][-1:]
+    elif event.kind == "four_kans":
+        seats = list(dict.fromkeys(e.seat for e in ctx.events if isinstance(e, KanDeclared)))
+    elif event.kind == "triple_ron":
+        seats = [s for s in range(4) if last is None or s != last.seat]
+    else:
+        seats = [event.seat] if event.seat is not None else []
+    kinds = nine_kinds(event.hand)
+    if event.kind == "four_winds" and discards:
+        tile = words.tile_name(discards[0].tile.kind, lang)
+    else:
+        tile = words.tile_name(last.tile.kind, lang) if last is not None else ""
+    return {
+        "seat": ", ".join(names[s] for s in seats),
+        "count": str(len(kinds)),
+        "tiles": " ".join(words.tile_name(k, lang) for k in kinds),
+        "tile": tile,
+        "loser": names[last.seat] if last is not None else "",
+        "dealer": names[ctx.dealer],
+        "honba": str(ctx.honba + 1),
+        "sticks": sticks_label(sticks_at_end(ctx), lang),
+    }
 
 
 def draw_notes(event: ExhaustiveDraw, ctx: HandContext, lang: str = "en") -> list[str]:

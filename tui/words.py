@@ -1137,25 +1137,25 @@ ENDINGS: dict[str, tuple[str, str]] = {
 WORDS.update(_section("end", ENDINGS))
 ENDING_MESSAGES: dict[str, Message] = {
     "why.nine_terminals": Message(
-        "{seat} showed nine different terminals and honors on the first draw and"
-        " called the hand off",
-        "{seat}が第一ツモで九種類の么九牌を見せて流局を宣言した",
+        "{seat} showed {count} different terminals and honors ({tiles}) on the first"
+        " draw and called the hand off",
+        "{seat}が第一ツモで{count}種類の么九牌 ({tiles}) を見せて流局を宣言した",
     ),
     "why.four_winds": Message(
-        "All four players discarded the same wind on the first go-around",
-        "第一巡で四人が同じ風牌を捨てた",
+        "All four players discarded {tile} on the first go-around",
+        "第一巡で四人が{tile}を捨てた",
     ),
     "why.four_riichi": Message(
-        "The fourth riichi was accepted: all four players are in riichi",
-        "四人目の立直が成立し、全員が立直した",
+        "The fourth riichi ({seat}) was accepted: all four players are in riichi",
+        "四人目の立直 ({seat}) が成立し、全員が立直した",
     ),
     "why.four_kans": Message(
-        "Four kans by more than one player: the hand ends after the next discard",
-        "二人以上で四回の槓: 次の打牌で流局",
+        "Four kans by more than one player ({seat}): the hand ended after the next discard",
+        "二人以上 ({seat}) で四回の槓: 次の打牌で流局",
     ),
     "why.triple_ron": Message(
-        "Three players called ron on the same tile: nobody wins",
-        "三人が同じ牌でロンした: 和了なし",
+        "Three players called ron on {tile} discarded by {loser} ({seat}): nobody wins",
+        "三人 ({seat}) が{loser}の{tile}でロンした: 和了なし",
     ),
     "why.nagashi_mangan": Message(
         "{seat} discarded only terminals and honors and none was called: paid a"
@@ -1163,9 +1163,9 @@ ENDING_MESSAGES: dict[str, Message] = {
         "{seat}の捨て牌は全て么九牌で鳴かれなかった: ツモの満貫として支払われる",
     ),
     "why.abortive_draw": Message(
-        "Abortive draw: the dealer stays, a honba is added and the riichi sticks stay"
-        " on the table",
-        "途中流局: 親は連荘、一本場が加わり、供託は場に残る",
+        "Abortive draw: nothing is paid; the dealer stays ({dealer}), the next hand is"
+        " {honba} honba and the riichi sticks stay on the table ({sticks})",
+        "途中流局: 支払いなし。親 ({dealer}) は連荘、次局は{honba}本場、供託は場に残る ({sticks})",
     ),
     "nine_terminals_prompt": Message(
         "Nine terminals and honors: call the hand off (y) or play on?",

@@ -190,9 +190,24 @@ def draw_sections(
             Text(state, style="bold green" if row.tenpai else "dim"),
             shown,
         )
-    notes = [Text(n, style="italic") for n in X.draw_notes(event, ctx, lang)]
+    said = X.draw_notes(event, ctx, lang)
+    if event.kind in X.ABORTIVE:
+        # An abortive draw explains itself on top, as a win does: why it ended (and
+        # the 九種九牌 hand shown), then what happens next; nobody's tenpai matters.
+        top: list[RenderableType] = [Text(said[0], style="bold")]
+        if event.hand:
+            shown = tuple(sorted(event.hand, key=lambda t: (t.kind, t.red)))
+            top.append(hand_line(shown, None, (), style, event.seat or 0))
+        return {
+            "top": Group(*top),
+            "yaku": Group(*(Text(n, style="italic") for n in said[1:])),  # nothing paid
+            "scores": scores_section(ctx, lang),
+        }
+    # A nagashi mangan names itself and who was paid first; a plain draw has no such line.
+    ending = [Text(said.pop(0), style="bold")] if event.kind == "nagashi_mangan" else []
+    notes = [Text(n, style="italic") for n in said]
     return {
-        "top": Group(heading(X.say("result.tenpai_hands", lang)), hands),
+        "top": Group(*ending, heading(X.say("result.tenpai_hands", lang)), hands),
         "yaku": Group(payments_section(event.payments, ctx, lang), *notes),
         "scores": scores_section(ctx, lang),
     }
