@@ -67,11 +67,15 @@ def _nagashi():
 
 
 CASES = {
-    "nine_terminals": (_nine, ["East 東 showed 11 different terminals", "(1m 9m 1p 9p 1s 9s East 東"]),
+    "nine_terminals": (
+        _nine, ["East 東 showed 11 different terminals", "(1m 9m 1p 9p 1s 9s East 東"]
+    ),
     "four_winds": (_winds, ["All four players discarded East 東 on the first go-around"]),
     "four_riichi": (_riichi4, ["The fourth riichi (North 北) was accepted"]),
     "four_kans": (_kans, ["more than one player (East 東, South 南)"]),
-    "triple_ron": (_ron3, ["called ron on West 西 discarded by East 東", "(South 南, West 西, North 北)"]),
+    "triple_ron": (
+        _ron3, ["called ron on West 西 discarded by East 東", "(South 南, West 西, North 北)"]
+    ),
 }
 
 
