@@ -112,3 +112,22 @@ async def test_the_footer_lists_riichi_only_where_the_ruleset_has_riichi(tmp_pat
             labels = [h.label for h in keys]
             assert ("riichi" in labels) is shown, (preset, labels)
             assert "ron" in labels  # the other keys stay
+
+
+def test_nine_terminals_is_named_in_words_by_the_review_and_the_table() -> None:
+    from ai.review import action_words
+    from engine.actions import NineTerminals
+    from tests.test_ai_units import make_view
+    from tui.describe import action_text
+
+    assert "NineTerminals" not in action_words(NineTerminals(0))
+    assert "nine terminals" in action_words(NineTerminals(0))
+    view = make_view("19m19p19s1234z467m", drawn="7z", preset="tenhou")
+    assert action_text(NineTerminals(0), view) == (
+        "Abortive draw: nine terminals and honors 九種九牌"
+    )
+    assert "九種九牌" in action_text(NineTerminals(0), view, "ja")
+    from tui.screens.review import action_words as review_words
+
+    assert review_words(NineTerminals(0), None) == "call the hand off: nine terminals and honors"
+    assert review_words(NineTerminals(0), None, "ja") == "九種九牌で流局"

@@ -20,6 +20,7 @@ from engine.actions import (
     Daiminkan,
     Discard,
     Kakan,
+    NineTerminals,
     Pass,
     Pon,
     Ron,
@@ -238,6 +239,8 @@ def action_text(action: Action, view: PlayerView, lang: str = "en") -> str:
         return message("act_show_tenpai", lang, tenpai=term("tenpai", lang))
     if isinstance(action, Pass):
         return _cap(call_name("pass", lang))
+    if isinstance(action, NineTerminals):  # 九種九牌: the hand is called off
+        return _cap(term("end.nine_terminals", lang))
     return repr(action)  # pragma: no cover
 
 

@@ -877,6 +877,9 @@ MESSAGES: dict[str, Message] = {
     "review_act_kakan": Message("kakan {tile}", "加槓 {tile}"),
     "review_act_tsumo": Message("tsumo", "ツモ"),
     "review_act_ron": Message("ron{on}", "ロン{on}"),
+    "review_act_nine_terminals": Message(
+        "call the hand off: nine terminals and honors", "九種九牌で流局"
+    ),
     "review_act_show_tenpai": Message("show tenpai", "聴牌を公開"),
     "review_act_pass": Message("pass", "見送り"),
     "review_act_silent": Message("stay silent (noten)", "黙る (不聴)"),
