@@ -249,8 +249,9 @@ def options_text(actions: Sequence[Action], view: PlayerView, lang: str = "en") 
     or three chis of one tile differ only in the tiles from the hand, so after the first
     ("Chi 4p: [2p 3p]") each shows just those ("[3p 5p]") and the prompt fits 80 columns."""
     texts = [action_text(a, view, lang) for a in actions]
-    if len(actions) > 1 and all(isinstance(a, Chi) for a in actions):
-        return [texts[0], *(f"[{tiles_label(a.tiles, lang)}]" for a in actions[1:])]
+    chis = [a for a in actions if isinstance(a, Chi)]
+    if len(actions) > 1 and len(chis) == len(actions):
+        return [texts[0], *(f"[{tiles_label(a.tiles, lang)}]" for a in chis[1:])]
     return texts
 
 
@@ -259,9 +260,10 @@ def choice_texts(
 ) -> tuple[str, list[str]]:
     """A numbered choice: its title and one short text per option. Chis of one tile are
     titled "Chi 4p" and listed by the tiles from the hand: "[2p 3p]", "[3p 5p]"."""
-    if actions and all(isinstance(a, Chi) for a in actions) and view.offered is not None:
+    chis = [a for a in actions if isinstance(a, Chi)]
+    if actions and len(chis) == len(actions) and view.offered is not None:
         title = f"{_cap(call_name('chi', lang))} {tile_label(view.offered, lang)}"
-        return title, [f"[{tiles_label(a.tiles, lang)}]" for a in actions]
+        return title, [f"[{tiles_label(a.tiles, lang)}]" for a in chis]
     return "", [action_text(a, view, lang) for a in actions]
 
 

@@ -150,7 +150,13 @@ def scores_section(ctx: X.HandContext, lang: str) -> RenderableType:
         table.add_column(title, justify="right" if i else "left", no_wrap=True)
     for name, before, stick, change, after in rows:
         style = "bold green" if change.startswith("+") else "bold red" if change != "0" else ""
-        cells = [name, before, *([stick] if sticks else []), Text(change, style=style), after]
+        cells: list[RenderableType] = [
+            name,
+            before,
+            *([stick] if sticks else []),
+            Text(change, style=style),
+            after,
+        ]
         table.add_row(*cells)
     parts: list[RenderableType] = [heading(X.say("result.score_changes", lang)), table]
     line = X.next_hand_line(ctx, lang)
@@ -196,8 +202,8 @@ def draw_sections(
         # the 九種九牌 hand shown), then what happens next; nobody's tenpai matters.
         top: list[RenderableType] = [Text(said[0], style="bold")]
         if event.hand:
-            shown = tuple(sorted(event.hand, key=lambda t: (t.kind, t.red)))
-            top.append(hand_line(shown, None, (), style, event.seat or 0))
+            nine = tuple(sorted(event.hand, key=lambda t: (t.kind, t.red)))
+            top.append(hand_line(nine, None, (), style, event.seat or 0))
         return {
             "top": Group(*top),
             "yaku": Group(*(Text(n, style="italic") for n in said[1:])),  # nothing paid
