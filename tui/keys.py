@@ -126,6 +126,14 @@ def describe(binding: KeyBinding, lang: str = "en") -> str:
     return first_word(binding.description, lang)
 
 
+def footer_bindings(ruleset: object) -> list[KeyBinding]:
+    """The footer's bindings in the order the table shows them (help first: the footer
+    may be cut on a narrow terminal, the help never is), without the keys `ruleset`
+    can never use (no riichi key where the ruleset has no riichi)."""
+    ordered = sorted(BINDINGS_TABLE, key=lambda b: b.action != "help")
+    return [b for b in ordered if b.show and b.usable(ruleset)]
+
+
 def textual_bindings(lang: str = "en") -> list[Binding]:
     """`BINDINGS_TABLE` as Textual bindings for the table screen's `BINDINGS`."""
     return [

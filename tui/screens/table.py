@@ -464,7 +464,7 @@ class TableScreen(Screen[None]):
         # Help first: the footer may be cut on a narrow terminal, the help never is.
         ordered = sorted(BINDINGS_TABLE, key=lambda b: b.action != "help")
         for b in ordered:
-            if not b.show or not b.usable(self.session.ruleset):
+            if not b.show:
                 continue
             name = b.action.split("(")[0]
             enabled = self.check_action(name, ()) is True
