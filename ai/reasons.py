@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.tiles import kind_name
 
-_RELATIVE = ("yourself", "shimocha (right)", "toimen (across)", "kamicha (left)")
+_RELATIVE = ("yourself", "shimocha, on your right", "toimen, across", "kamicha, on your left")
 _WIND_NAMES = ("East", "South", "West", "North")
 
 
@@ -59,6 +59,29 @@ class Term(str):
     """A word of the AI's vocabulary the UI may translate (plans, danger classes)."""
 
 
+# The English of the reasons whose callers' templates read badly once filled in
+# ("Hatsu is no copies left against East (kamicha (left))'s riichi"): the levels
+# keep passing their template, and the key's wording here wins, so every level and
+# every log says the same English sentence. The fields stay the caller's.
+ENGLISH: dict[str, str] = {
+    "danger_riichi": "{tile} against the riichi of {who} — {why}: about {chance} to deal in",
+    "danger": "{tile} against {who} ({threat}) — {why}: about {chance} to deal in",
+    "ankan_free": "ankan of {tile}: the four tiles are not part of a sequence",
+    "ankan": "ankan {tile}: the shanten stays the same, with a rinshan draw and a new dora",
+    "ankan_riichi": "ankan after riichi: the waits stay the same, and one more dora",
+    "no_riichi_dead": "no riichi: every copy of the waits ({waits}) is already in sight",
+    "dama_thin_early": "dama: only {count} tile(s) wait ({waits}); it is early enough to"
+    " improve the wait",
+    "riichi_no_yaku": "riichi: the hand has no yaku without it; {count} tiles wait ({waits})",
+    "dama_against_riichi": "dama: the hand has a yaku and someone is in riichi; stay free"
+    " to fold",
+    "fold": "fold: the hand is {shanten} and worth ~{points}; the safest tile is better"
+    " than pushing",
+    "call": "call {call} with {tiles}: {before} -> {after}, with a yaku ({plan})",
+    "pass_no_call": "pass: no call lowers the shanten ({shanten}) and keeps a yaku",
+}
+
+
 class Reason(str):
     """An English sentence with the key and fields it was made from."""
 
@@ -66,7 +89,7 @@ class Reason(str):
     fields: dict[str, Any]
 
     def __new__(cls, key: str, template: str, **fields: Any) -> Reason:
-        text = template.format(**{k: str(v) for k, v in fields.items()})
+        text = ENGLISH.get(key, template).format(**{k: str(v) for k, v in fields.items()})
         reason = super().__new__(cls, text)
         reason.key = key
         reason.fields = fields
@@ -83,4 +106,4 @@ def _rebuild(text: str, key: str, fields: dict[str, Any]) -> Reason:
     return reason
 
 
-__all__ = ["Reason", "Seat", "Shanten", "Term", "Tiles"]
+__all__ = ["ENGLISH", "Reason", "Seat", "Shanten", "Term", "Tiles"]

@@ -32,6 +32,7 @@ from engine.actions import (
     Daiminkan,
     Discard,
     Kakan,
+    NineTerminals,
     Pass,
     Pon,
     Ron,
@@ -176,6 +177,8 @@ def action_words(action: Action, offered: Tile | None = None) -> str:
         return "show tenpai"
     if isinstance(action, Pass):
         return "pass" if offered is not None else "stay silent (noten)"
+    if isinstance(action, NineTerminals):
+        return "call the hand off: nine terminals and honors (kyuushu kyuuhai)"
     return repr(action)  # pragma: no cover - every action type is named above
 
 

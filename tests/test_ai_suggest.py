@@ -30,7 +30,7 @@ def test_hard_explains_the_danger():
     action, reasons = suggest(view, turn_legal(view))
     assert action == Discard(0, parse_tile("5p"))
     text = "\n".join(reasons)
-    assert "5p is genbutsu against South (shimocha (right))'s riichi" in text
+    assert "5p against the riichi of South (shimocha, on your right) — genbutsu" in text
     assert "fold" in text
 
 

@@ -154,7 +154,7 @@ def test_messages_have_both_languages_with_the_same_fields():
         assert entry.en and _has_japanese(entry.ja), key
         assert fields(entry.en) == fields(entry.ja), key
     assert message("riichi_needs_closed_tenpai") == "Riichi needs a closed tenpai hand"
-    assert message("kuikae").startswith("Kuikae: you may not discard a tile of the set")
+    assert message("kuikae").startswith("Kuikae: right after a call you may not discard")
     assert "5p" in message("furiten_discard", "ja", tile="5p")
 
 

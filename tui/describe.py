@@ -20,6 +20,7 @@ from engine.actions import (
     Daiminkan,
     Discard,
     Kakan,
+    NineTerminals,
     Pass,
     Pon,
     Ron,
@@ -119,6 +120,8 @@ def result_summary(result: ScoreResult, tsumo: bool, lang: str = "en") -> str:
     value = payment_text(result, tsumo)
     if result.limit:
         value = f"{limit_name(result.limit, lang)} {value}"
+    if not result.yaku:  # a ruleset without a yaku minimum: say so, not ":  = 160"
+        parts.insert(0, first_name("result.no_yaku", lang))
     return f"{', '.join(parts)} = {value}"
 
 
@@ -236,6 +239,8 @@ def action_text(action: Action, view: PlayerView, lang: str = "en") -> str:
         return message("act_show_tenpai", lang, tenpai=term("tenpai", lang))
     if isinstance(action, Pass):
         return _cap(call_name("pass", lang))
+    if isinstance(action, NineTerminals):  # 九種九牌: the hand is called off
+        return _cap(term("end.nine_terminals", lang))
     return repr(action)  # pragma: no cover
 
 
@@ -244,8 +249,9 @@ def options_text(actions: Sequence[Action], view: PlayerView, lang: str = "en") 
     or three chis of one tile differ only in the tiles from the hand, so after the first
     ("Chi 4p: [2p 3p]") each shows just those ("[3p 5p]") and the prompt fits 80 columns."""
     texts = [action_text(a, view, lang) for a in actions]
-    if len(actions) > 1 and all(isinstance(a, Chi) for a in actions):
-        return [texts[0], *(f"[{tiles_label(a.tiles, lang)}]" for a in actions[1:])]
+    chis = [a for a in actions if isinstance(a, Chi)]
+    if len(actions) > 1 and len(chis) == len(actions):
+        return [texts[0], *(f"[{tiles_label(a.tiles, lang)}]" for a in chis[1:])]
     return texts
 
 
@@ -254,9 +260,10 @@ def choice_texts(
 ) -> tuple[str, list[str]]:
     """A numbered choice: its title and one short text per option. Chis of one tile are
     titled "Chi 4p" and listed by the tiles from the hand: "[2p 3p]", "[3p 5p]"."""
-    if actions and all(isinstance(a, Chi) for a in actions) and view.offered is not None:
+    chis = [a for a in actions if isinstance(a, Chi)]
+    if actions and len(chis) == len(actions) and view.offered is not None:
         title = f"{_cap(call_name('chi', lang))} {tile_label(view.offered, lang)}"
-        return title, [f"[{tiles_label(a.tiles, lang)}]" for a in actions]
+        return title, [f"[{tiles_label(a.tiles, lang)}]" for a in chis]
     return "", [action_text(a, view, lang) for a in actions]
 
 
@@ -464,11 +471,13 @@ def _priced(result: ScoreResult | NoWin, tsumo: bool, lang: str) -> str:
             if result.error == "no_yaku"
             else "-"
         )
-    names = ", ".join(short_yaku(y.id, lang) for y in result.yaku)
+    names = [short_yaku(y.id, lang) for y in result.yaku] or [
+        first_name("result.no_yaku", lang)  # never "160 ()"
+    ]
     dora = result.dora.total
     if dora:
-        names += f", {first_name('dora', lang)} {dora}"
-    return f"{payment_text(result, tsumo)} ({names})"
+        names.append(f"{first_name('dora', lang)} {dora}")
+    return f"{payment_text(result, tsumo)} ({', '.join(names)})"
 
 
 def learning_aids(

@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.events import (
     Called,
+    Discarded,
     DoraRevealed,
     Event,
     ExhaustiveDraw,
@@ -270,14 +271,25 @@ def _yaku_ids(event: Won) -> list[str]:
     return [y["id"] for y in event.result.get("yaku", ())]
 
 
-def round_label(ctx: HandContext, lang: str = "en") -> str:
-    """ "East 1 東1局 · 1 honba 本場 · 2 riichi sticks 供託" (only what is there)."""
+def round_label(ctx: HandContext, lang: str = "en", sticks: int | None = None) -> str:
+    """ "East 1 東1局 · 1 honba 本場 · 2 riichi sticks 供託" (only what is there).
+
+    `sticks` defaults to the sticks on the table when the hand began; the result
+    screen passes `sticks_at_end(ctx)`, the sticks the hand's end paid out or kept,
+    so its title never counts fewer sticks than its payments show."""
     parts = [words.round_name(ctx.round_wind, ctx.hand_number + 1, lang)]
     if ctx.honba:
         parts.append(words.amount(ctx.honba, "honba", lang))
-    if ctx.sticks:
-        parts.append(sticks_label(ctx.sticks, lang))
+    count = ctx.sticks if sticks is None else sticks
+    if count:
+        parts.append(sticks_label(count, lang))
     return " · ".join(parts)
+
+
+def sticks_at_end(ctx: HandContext) -> int:
+    """The riichi sticks on the table when the hand ended: those it began with and
+    every riichi accepted during it."""
+    return ctx.sticks + sum(1 for e in ctx.events if isinstance(e, RiichiAccepted))
 
 
 def sticks_label(count: int, lang: str = "en") -> str:
@@ -336,6 +348,8 @@ def yaku_rows(event: Won, ctx: HandContext, lang: str = "en") -> list[Row]:
             rows.append(Row(name, say("result.mangan_class", lang)))
         else:
             rows.append(Row(name, "-"))
+    if not rows:  # a win without a yaku (min_yaku_han 0): the section says so
+        rows.append(Row(say("result.no_yaku", lang), words.amount(0, "han", lang)))
     if yakuman:
         return rows
     dora = result.get("dora", {})
@@ -500,8 +514,10 @@ def payment_rows(
     for p in payments:
         payer = say("result.table", lang) if p.payer < 0 else ctx.label(p.payer)
         what = say(_REASONS.get(p.reason, p.reason), lang) if p.reason in _REASONS else p.reason
-        if p.reason == "honba" and ctx.honba:
-            what += f" ({ctx.honba} x {points(ctx.ruleset.honba_value)})"
+        if p.reason == "honba" and ctx.honba and p.amount % ctx.honba == 0:
+            # what this payer paid per honba: the whole honba value on a ron, a
+            # share of it on a tsumo (100 each of 300), so the label adds up
+            what += f" ({ctx.honba} x {points(p.amount // ctx.honba)})"
         if p.reason == "sticks" and p.amount:
             what = sticks_label(p.amount // 1000, lang)
         rows.append((payer, ctx.label(p.payee), points(p.amount), what))
@@ -725,12 +741,50 @@ def ending_notes(event: ExhaustiveDraw, ctx: HandContext, lang: str = "en") -> l
     itself (RULESETS.md §8.1)."""
     if event.kind == "exhaustive":
         return []
-    seats = event.nagashi if event.kind == "nagashi_mangan" else (event.seat,)
-    who = ", ".join(ctx.names[s] for s in seats if s is not None)
-    notes = [f"{say(f'end.{event.kind}', lang)}: {sentence(f'why.{event.kind}', lang, seat=who)}"]
+    fields = ending_fields(event, ctx, lang)
+    notes = [f"{say(f'end.{event.kind}', lang)}: {sentence(f'why.{event.kind}', lang, **fields)}"]
     if event.kind in ABORTIVE:
-        notes.append(sentence("why.abortive_draw", lang))
+        notes.append(sentence("why.abortive_draw", lang, **fields))
     return notes
+
+
+def nine_kinds(hand: Sequence[Tile]) -> list[int]:
+    """The different terminal and honour kinds of a 九種九牌 hand, in order."""
+    return sorted({t.kind for t in hand if t.kind >= 27 or t.kind % 9 in (0, 8)})
+
+
+def ending_fields(event: ExhaustiveDraw, ctx: HandContext, lang: str = "en") -> dict[str, str]:
+    """The facts an ending's sentences name, read from the event (`kind`, `seat`,
+    `nagashi`, `hand`) and the hand's events: who ended it and with what, and what
+    the next hand will be (same dealer, one more honba, the sticks kept)."""
+    names = ctx.names
+    discards = [e for e in ctx.events if isinstance(e, Discarded)]
+    last = discards[-1] if discards else None
+    if event.kind == "nagashi_mangan":
+        seats: list[int] = list(event.nagashi)
+    elif event.kind == "four_riichi":
+        seats = [e.seat for e in ctx.events if isinstance(e, RiichiAccepted)][-1:]
+    elif event.kind == "four_kans":
+        seats = list(dict.fromkeys(e.seat for e in ctx.events if isinstance(e, KanDeclared)))
+    elif event.kind == "triple_ron":
+        seats = [s for s in range(4) if last is None or s != last.seat]
+    else:
+        seats = [event.seat] if event.seat is not None else []
+    kinds = nine_kinds(event.hand)
+    if event.kind == "four_winds" and discards:
+        tile = words.tile_name(discards[0].tile.kind, lang)
+    else:
+        tile = words.tile_name(last.tile.kind, lang) if last is not None else ""
+    return {
+        "seat": ", ".join(names[s] for s in seats),
+        "count": str(len(kinds)),
+        "tiles": " ".join(words.tile_name(k, lang) for k in kinds),
+        "tile": tile,
+        "loser": names[last.seat] if last is not None else "",
+        "dealer": names[ctx.dealer],
+        "honba": str(ctx.honba + 1),
+        "sticks": sticks_label(sticks_at_end(ctx), lang),
+    }
 
 
 def draw_notes(event: ExhaustiveDraw, ctx: HandContext, lang: str = "en") -> list[str]:
@@ -742,7 +796,7 @@ def draw_notes(event: ExhaustiveDraw, ctx: HandContext, lang: str = "en") -> lis
     elif not event.payments:
         state = say("tenpai" if all(event.tenpai) else "noten", lang)
         notes.append(sentence("no_tenpai_payment", lang, state=state))
-    sticks = ctx.sticks + sum(1 for e in ctx.events if isinstance(e, RiichiAccepted))
+    sticks = sticks_at_end(ctx)
     if sticks and ctx.ruleset.riichi:
         notes.append(sentence("sticks_stay", lang, count=sticks))
     return notes

@@ -30,6 +30,12 @@ class KeyBinding:
     description: str  # word key of what it does, e.g. "key.left"
     show: bool = True  # shown in the footer (everything is in the help screen)
     key_display: str | None = None  # how the footer writes the key(s)
+    needs: str | None = None  # the ruleset flag without which the key can never act
+
+    def usable(self, ruleset: object) -> bool:
+        """Whether a game under `ruleset` can ever use the key (the footer lists
+        only those: no `r riichi` where the ruleset has no riichi)."""
+        return self.needs is None or bool(getattr(ruleset, self.needs, True))
 
     @property
     def key(self) -> str:
@@ -61,7 +67,7 @@ BINDINGS_TABLE: tuple[KeyBinding, ...] = (
     KeyBinding(("end",), "cursor_to(-1)", "key.last", show=False),
     KeyBinding(("enter", "space"), "discard", "key.discard", key_display="Enter"),
     KeyBinding(("t",), "tsumo", "key.tsumo"),
-    KeyBinding(("r",), "riichi", "key.riichi"),
+    KeyBinding(("r",), "riichi", "key.riichi", needs="riichi"),
     KeyBinding(("c",), "chi", "key.chi"),
     KeyBinding(("p",), "pon", "key.pon"),
     KeyBinding(("k",), "kan", "key.kan"),
@@ -118,6 +124,14 @@ def footer_label(description: str, lang: str = "en") -> str:
 def describe(binding: KeyBinding, lang: str = "en") -> str:
     """What a binding does, in the chosen language (help screen, footer tooltip)."""
     return first_word(binding.description, lang)
+
+
+def footer_bindings(ruleset: object) -> list[KeyBinding]:
+    """The footer's bindings in the order the table shows them (help first: the footer
+    may be cut on a narrow terminal, the help never is), without the keys `ruleset`
+    can never use (no riichi key where the ruleset has no riichi)."""
+    ordered = sorted(BINDINGS_TABLE, key=lambda b: b.action != "help")
+    return [b for b in ordered if b.show and b.usable(ruleset)]
 
 
 def textual_bindings(lang: str = "en") -> list[Binding]:

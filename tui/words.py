@@ -242,6 +242,8 @@ SCREEN_WORDS: dict[str, tuple[str, str]] = {
     "result.rounded": ("rounded up", "切り上げ"),
     "result.yakuman_multiple": ("yakuman", "役満"),
     "result.mangan_class": ("mangan-class", "満貫役"),
+    # a win the ruleset allows without a yaku (min_yaku_han 0): its value is fu only
+    "result.no_yaku": ("no yaku (fu only)", "役なし (符のみ)"),
     "result.other_presets": ("under the other presets", "他のルールでは"),
     "result.table": ("table", "卓"),
     "result.base": ("base points", "基本点"),
@@ -511,8 +513,9 @@ MESSAGES: dict[str, Message] = {
         "After riichi you discard the tile you draw", "リーチ後はツモ切りのみ"
     ),
     "kuikae": Message(
-        "Kuikae: you may not discard a tile of the set you just called",
-        "喰い替え: 鳴いた面子と同じ牌は切れない",
+        "Kuikae: right after a call you may not discard the tile you called, nor, after"
+        " a chi, the tile at the other end of the sequence (suji kuikae)",
+        "喰い替え: 鳴いた直後は鳴いた牌も、チーなら順子の反対側の筋の牌も切れない",
     ),
     "not_your_turn": Message("It is not your turn", "あなたの番ではない"),
     "nothing_to_call": Message("No call is possible now", "今は鳴けない"),
@@ -665,8 +668,9 @@ MESSAGES: dict[str, Message] = {
     "why.no_yaku": Message("No yaku: the hand cannot win", "役がないので和了れない"),
     "why.furiten": Message("Furiten: you cannot win by ron now", "振聴: 今はロンできない"),
     "why.kuikae": Message(
-        "Kuikae: you may not discard a tile of the set you just called",
-        "喰い替え: 鳴いた面子と同じ牌は切れない",
+        "Kuikae: {tile} may not go right after this call: neither the tile you called"
+        " nor, after a chi, the tile at the other end of the sequence (suji kuikae)",
+        "喰い替え: 鳴いた直後に{tile}は切れない (鳴いた牌と、チーなら順子の反対側の筋の牌)",
     ),
     "why.not_tenpai": Message("Your hand is not tenpai", "聴牌していない"),
     "why.not_complete": Message("Your hand is not complete", "和了形ではない"),
@@ -873,6 +877,9 @@ MESSAGES: dict[str, Message] = {
     "review_act_kakan": Message("kakan {tile}", "加槓 {tile}"),
     "review_act_tsumo": Message("tsumo", "ツモ"),
     "review_act_ron": Message("ron{on}", "ロン{on}"),
+    "review_act_nine_terminals": Message(
+        "call the hand off: nine terminals and honors", "九種九牌で流局"
+    ),
     "review_act_show_tenpai": Message("show tenpai", "聴牌を公開"),
     "review_act_pass": Message("pass", "見送り"),
     "review_act_silent": Message("stay silent (noten)", "黙る (不聴)"),
@@ -1133,25 +1140,25 @@ ENDINGS: dict[str, tuple[str, str]] = {
 WORDS.update(_section("end", ENDINGS))
 ENDING_MESSAGES: dict[str, Message] = {
     "why.nine_terminals": Message(
-        "{seat} showed nine different terminals and honors on the first draw and"
-        " called the hand off",
-        "{seat}が第一ツモで九種類の么九牌を見せて流局を宣言した",
+        "{seat} showed {count} different terminals and honors ({tiles}) on the first"
+        " draw and called the hand off",
+        "{seat}が第一ツモで{count}種類の么九牌 ({tiles}) を見せて流局を宣言した",
     ),
     "why.four_winds": Message(
-        "All four players discarded the same wind on the first go-around",
-        "第一巡で四人が同じ風牌を捨てた",
+        "All four players discarded {tile} on the first go-around",
+        "第一巡で四人が{tile}を捨てた",
     ),
     "why.four_riichi": Message(
-        "The fourth riichi was accepted: all four players are in riichi",
-        "四人目の立直が成立し、全員が立直した",
+        "The fourth riichi ({seat}) was accepted: all four players are in riichi",
+        "四人目の立直 ({seat}) が成立し、全員が立直した",
     ),
     "why.four_kans": Message(
-        "Four kans by more than one player: the hand ends after the next discard",
-        "二人以上で四回の槓: 次の打牌で流局",
+        "Four kans by more than one player ({seat}): the hand ended after the next discard",
+        "二人以上 ({seat}) で四回の槓: 次の打牌で流局",
     ),
     "why.triple_ron": Message(
-        "Three players called ron on the same tile: nobody wins",
-        "三人が同じ牌でロンした: 和了なし",
+        "Three players called ron on {tile} discarded by {loser} ({seat}): nobody wins",
+        "三人 ({seat}) が{loser}の{tile}でロンした: 和了なし",
     ),
     "why.nagashi_mangan": Message(
         "{seat} discarded only terminals and honors and none was called: paid a"
@@ -1159,9 +1166,9 @@ ENDING_MESSAGES: dict[str, Message] = {
         "{seat}の捨て牌は全て么九牌で鳴かれなかった: ツモの満貫として支払われる",
     ),
     "why.abortive_draw": Message(
-        "Abortive draw: the dealer stays, a honba is added and the riichi sticks stay"
-        " on the table",
-        "途中流局: 親は連荘、一本場が加わり、供託は場に残る",
+        "Abortive draw: nothing is paid; the dealer stays ({dealer}), the next hand is"
+        " {honba} honba and the riichi sticks stay on the table ({sticks})",
+        "途中流局: 支払いなし。親 ({dealer}) は連荘、次局は{honba}本場、供託は場に残る ({sticks})",
     ),
     "nine_terminals_prompt": Message(
         "Nine terminals and honors: call the hand off (y) or play on?",

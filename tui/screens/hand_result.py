@@ -150,7 +150,13 @@ def scores_section(ctx: X.HandContext, lang: str) -> RenderableType:
         table.add_column(title, justify="right" if i else "left", no_wrap=True)
     for name, before, stick, change, after in rows:
         style = "bold green" if change.startswith("+") else "bold red" if change != "0" else ""
-        cells = [name, before, *([stick] if sticks else []), Text(change, style=style), after]
+        cells: list[RenderableType] = [
+            name,
+            before,
+            *([stick] if sticks else []),
+            Text(change, style=style),
+            after,
+        ]
         table.add_row(*cells)
     parts: list[RenderableType] = [heading(X.say("result.score_changes", lang)), table]
     line = X.next_hand_line(ctx, lang)
@@ -190,9 +196,24 @@ def draw_sections(
             Text(state, style="bold green" if row.tenpai else "dim"),
             shown,
         )
-    notes = [Text(n, style="italic") for n in X.draw_notes(event, ctx, lang)]
+    said = X.draw_notes(event, ctx, lang)
+    if event.kind in X.ABORTIVE:
+        # An abortive draw explains itself on top, as a win does: why it ended (and
+        # the 九種九牌 hand shown), then what happens next; nobody's tenpai matters.
+        top: list[RenderableType] = [Text(said[0], style="bold")]
+        if event.hand:
+            nine = tuple(sorted(event.hand, key=lambda t: (t.kind, t.red)))
+            top.append(hand_line(nine, None, (), style, event.seat or 0))
+        return {
+            "top": Group(*top),
+            "yaku": Group(*(Text(n, style="italic") for n in said[1:])),  # nothing paid
+            "scores": scores_section(ctx, lang),
+        }
+    # A nagashi mangan names itself and who was paid first; a plain draw has no such line.
+    ending = [Text(said.pop(0), style="bold")] if event.kind == "nagashi_mangan" else []
+    notes = [Text(n, style="italic") for n in said]
     return {
-        "top": Group(heading(X.say("result.tenpai_hands", lang)), hands),
+        "top": Group(*ending, heading(X.say("result.tenpai_hands", lang)), hands),
         "yaku": Group(payments_section(event.payments, ctx, lang), *notes),
         "scores": scores_section(ctx, lang),
     }
@@ -238,8 +259,14 @@ class HandResultScreen(ModalScreen[None]):
         self.context = context  # the seats' names are the context's
 
     def title_text(self) -> str:
-        kind = "result.win" if isinstance(self.event, Won) else "result.draw"
-        return f"{X.say(kind, self.lang)} - {X.round_label(self.context, self.lang)}"
+        if isinstance(self.event, Won):
+            kind = "result.win"
+        elif self.event.kind in X.ABORTIVE or self.event.kind == "nagashi_mangan":
+            kind = f"end.{self.event.kind}"  # the ending is named, as a win is
+        else:
+            kind = "result.draw"
+        where = X.round_label(self.context, self.lang, X.sticks_at_end(self.context))
+        return f"{X.say(kind, self.lang)} - {where}"
 
     def compose(self) -> ComposeResult:
         lang, style = self.lang, self.tile_style

@@ -30,6 +30,7 @@ from engine.actions import (
     Daiminkan,
     Discard,
     Kakan,
+    NineTerminals,
     Pass,
     Pon,
     Ron,
@@ -233,6 +234,8 @@ def action_words(action: Action, offered: Tile | None, lang: str = "en") -> str:
         return message("review_act_show_tenpai", lang)
     if isinstance(action, Pass):
         return message("review_act_pass" if offered is not None else "review_act_silent", lang)
+    if isinstance(action, NineTerminals):
+        return message("review_act_nine_terminals", lang)
     return repr(action)  # pragma: no cover - every action type is named above
 
 
