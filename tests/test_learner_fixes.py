@@ -127,3 +127,27 @@ def test_nine_terminals_is_named_in_words_by_the_review_and_the_table() -> None:
 
     assert review_words(NineTerminals(0), None) == "call the hand off: nine terminals and honors"
     assert review_words(NineTerminals(0), None, "ja") == "九種九牌で流局"
+
+
+def test_the_compact_aids_keep_the_hints_reasons():
+    """#15: at 80x24 the hint kept only its first line; its reasons are its point."""
+    from tui.describe import Aids
+    from tui.widgets.aids import AidsData, aids_text
+
+    hint = "discard 1m\nbest by efficiency and value\nkeeps 18 tiles that improve"
+    text = aids_text(AidsData(Aids(hint=hint, shanten="1-shanten"), compact=True)).plain
+    assert "best by efficiency and value" in text and "keeps 18 tiles" in text
+
+
+async def test_the_table_footer_has_no_riichi_key_where_the_ruleset_has_no_riichi(tmp_path):
+    """#15: renmei_classic has no riichi, so its footer does not offer r."""
+    from test_tui_pilot import game_app, settle, table_of
+
+    from tui.widgets.prompt import KeyBar
+
+    for ruleset, shown in (("renmei_classic", False), ("wrc", True)):
+        app = game_app(tmp_path / ruleset, ruleset=ruleset)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            hints = table_of(app).query_one("#keys", KeyBar).data.keys
+            assert any(h.key == "r" for h in hints) is shown, ruleset

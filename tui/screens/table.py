@@ -58,7 +58,7 @@ from ..describe import (
 )
 from ..human import Decision
 from ..input import GAME_COMMANDS, Outcome, Reason, TableInput
-from ..keys import BINDINGS_TABLE, footer_label, textual_bindings
+from ..keys import footer_bindings, footer_label, textual_bindings
 from ..navigation import OpenHelp, OpenRules, ShowResult
 from ..settings import GameConfig
 from ..table_session import TableSession
@@ -473,11 +473,8 @@ class TableScreen(Screen[None]):
 
     def _render_keys(self) -> None:
         hints = []
-        # Help first: the footer may be cut on a narrow terminal, the help never is.
-        ordered = sorted(BINDINGS_TABLE, key=lambda b: b.action != "help")
-        for b in ordered:
-            if not b.show:
-                continue
+        # Help first, and only the keys this ruleset can ever use (keys.footer_bindings).
+        for b in footer_bindings(self.session.ruleset):
             name = b.action.split("(")[0]
             enabled = self.check_action(name, ()) is True
             label = footer_label(b.description, self.lang)

@@ -31,8 +31,8 @@ def aids_text(data: AidsData, lang: str = "en") -> Text:
     if aids.hint:
         first, *more = aids.hint.split("\n")
         lines.append(Text(first, style="bold reverse"))
-        if not data.compact:
-            lines.extend(Text(f" {line}", style="italic") for line in more)
+        # The hint's reasons are its point: kept in the compact layout too.
+        lines.extend(Text(f" {line}", style="italic") for line in more)
     if data.compact:
         parts = [p for p in (aids.shanten, aids.cursor, aids.furiten) if p]
         line = Text(" · ".join(parts), no_wrap=True, overflow="ellipsis", end="")
