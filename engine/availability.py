@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rules.tiles import Tile, format_tiles
+from rules.tiles import Tile, format_tiles, tile_key
 from rules.waits import is_complete
 
 from .actions import (
@@ -248,7 +248,7 @@ def _barred_tiles(game: Game, seat: int, legal: Sequence[Action]) -> list[Unavai
     allowed = {a.tile for a in legal if isinstance(a, Discard) and not a.riichi}
     out: list[Unavailable] = []
     seen: set[Tile] = set()
-    for tile in sorted(s.hand, key=lambda t: (t.kind, t.red)):
+    for tile in sorted(s.hand, key=tile_key):
         if tile in allowed or tile in seen:
             continue
         seen.add(tile)

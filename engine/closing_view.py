@@ -13,15 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from operator import attrgetter
 
 from rules.hand import MeldKind
-from rules.tiles import Tile
+from rules.tiles import Tile, tile_key
 
 from .events import Discarded, Event, HandEnded, RiichiAccepted, TenpaiDeclared, Won
 from .seat_view import MeldEntry, MeldTile, OwnHand, RiverEntry, SeatInfo, SeatView
-
-_TILE_KEY = attrgetter("kind", "red")
 
 
 def closing_view(view: SeatView, events: Sequence[Event]) -> SeatView:
@@ -42,7 +39,7 @@ def closing_view(view: SeatView, events: Sequence[Event]) -> SeatView:
             sticks = event.sticks
             seats[event.seat] = replace(seats[event.seat], riichi=True, score=event.score)
         elif isinstance(event, Won):
-            shown = (*sorted(event.concealed, key=_TILE_KEY), event.win_tile)
+            shown = (*sorted(event.concealed, key=tile_key), event.win_tile)
             seats[event.winner] = replace(seats[event.winner], shown=shown)
             if event.ura_indicators:
                 wall = replace(wall, ura_indicators=event.ura_indicators)
@@ -78,7 +75,7 @@ def _without(own: OwnHand, tile: Tile) -> OwnHand:
     tiles = list(own.tiles)
     tiles.remove(tile)
     if own.drawn is not None:
-        tiles = sorted([*tiles, own.drawn], key=_TILE_KEY)
+        tiles = sorted([*tiles, own.drawn], key=tile_key)
     return replace(own, tiles=tuple(tiles), drawn=None)
 
 

@@ -18,7 +18,7 @@ from rules.hand import Meld, MeldKind
 from rules.request import result_to_dict
 from rules.ruleset import PAO_CLASSIC, Ruleset
 from rules.scoring import ScoreResult, score
-from rules.tiles import Tile
+from rules.tiles import Tile, tile_key
 
 from .aborts import nagashi_payments, nagashi_seats
 from .events import ExhaustiveDraw, GameEnded, Pay, TenpaiDeclared, Won
@@ -30,11 +30,6 @@ from .wins import tsumo_result, ura_indicators, win_input
 
 HandEnd = Literal["win", "draw"]  # `HandEnded.reason`
 
-
-def tile_key(tile: Tile) -> tuple[int, bool]:
-    """Sort key of a tile: by kind, a red five after the plain ones (cheaper than
-    the dataclass ordering on hot paths)."""
-    return (tile.kind, tile.red)
 
 
 def _pays(payments: Sequence[Payment]) -> tuple[Pay, ...]:

@@ -29,7 +29,7 @@ from typing import Any
 
 from rules.hand import MeldKind
 from rules.ruleset import Ruleset
-from rules.tiles import Tile, format_tiles
+from rules.tiles import Tile, format_tiles, tile_key
 
 from . import aborts, claims, ending, kans, turns, wins
 from .actions import (
@@ -489,7 +489,7 @@ class Game:
         honba is added and the riichi sticks stay on the table."""
         h = self.hand
         h.claim = None
-        hand = tuple(sorted(h.seats[seat].hand, key=ending.tile_key)) if seat is not None else ()
+        hand = tuple(sorted(h.seats[seat].hand, key=tile_key)) if seat is not None else ()
         self._emit(ExhaustiveDraw((False,) * 4, (), kind, seat, (), hand))
         self._end_hand("draw", [0] * 4, renchan=True, abortive=True)
 

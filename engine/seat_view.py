@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from rules.hand import MeldKind
-from rules.tiles import Tile
+from rules.tiles import Tile, tile_key
 
 from .actions import Action
 from .events import HandStarted, TenpaiDeclared, Won
@@ -166,7 +165,6 @@ class SeatView:
         return (seat - self.seat) % 4
 
 
-_TILE_KEY = attrgetter("kind", "red")
 
 
 def build_seat_view(game: Game, seat: int) -> SeatView:
@@ -205,7 +203,7 @@ def build_seat_view(game: Game, seat: int) -> SeatView:
     s = h.seats[seat]
     own_turn = h.turn == seat and h.phase == "turn"
     drawn = s.drawn if own_turn else None
-    tiles = sorted(s.hand, key=_TILE_KEY)
+    tiles = sorted(s.hand, key=tile_key)
     if drawn is not None:
         tiles.remove(drawn)
     limit = r.time_limit_minutes
@@ -251,7 +249,7 @@ def _shown_this_hand(game: Game) -> tuple[dict[int, tuple[Tile, ...]], tuple[Til
         if isinstance(event, HandStarted):
             break
         if isinstance(event, Won):
-            shown[event.winner] = (*sorted(event.concealed, key=_TILE_KEY), event.win_tile)
+            shown[event.winner] = (*sorted(event.concealed, key=tile_key), event.win_tile)
             ura = ura or event.ura_indicators
         elif isinstance(event, TenpaiDeclared) and event.tenpai:
             shown[event.seat] = event.hand

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.hand import Meld, MeldKind, Source
-from rules.tiles import Tile, dora_from_indicator
+from rules.tiles import Tile, dora_from_indicator, tile_key
 
 from .seat_view import MeldEntry, MeldTile, RiverEntry, WallStack, WallView
 from .state import RiverTile
@@ -85,7 +85,7 @@ def meld_entry(meld: Meld, owner: int) -> MeldEntry:
         return MeldEntry(meld.kind, tiles, None)
     assert meld.source is not None and meld.called is not None
     base = meld.tiles[:3] if meld.kind is MeldKind.KAKAN else meld.tiles
-    own = sorted(_without_one(base, meld.called), key=lambda t: (t.kind, t.red))
+    own = sorted(_without_one(base, meld.called), key=tile_key)
     at = _turned_index(meld.source, len(base))
     laid: list[MeldTile] = [MeldTile(t, False) for t in own]
     stacked = meld.tiles[3] if meld.kind is MeldKind.KAKAN else None

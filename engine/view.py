@@ -10,12 +10,11 @@ hand (mjx, Mortal: hidden state kept apart from each seat's observation).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rules.hand import Meld
 from rules.ruleset import Ruleset
-from rules.tiles import KIND_COUNT, Tile
+from rules.tiles import KIND_COUNT, Tile, tile_key
 
 from .events import Dealt, Drew, Event
 from .state import RiverTile
@@ -24,12 +23,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def tile_key(tile: Tile) -> tuple[int, bool]:
-    """Sort key of a tile: by kind, a red five after the plain ones."""
-    return (tile.kind, tile.red)
-
-
-_TILE_KEY = attrgetter("kind", "red")  # `tile_key` in C, for the per-decision sort
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +102,7 @@ def player_view(game: Game, seat: int) -> PlayerView:
         honba=game.honba,
         sticks=game.sticks,
         scores=tuple(game.scores),
-        hand=tuple(sorted(s.hand, key=_TILE_KEY)),
+        hand=tuple(sorted(s.hand, key=tile_key)),
         drawn=s.drawn if h.turn == seat and h.phase == "turn" else None,
         melds=tuple(tuple(x.melds) for x in h.seats),
         rivers=tuple(tuple(x.river) for x in h.seats),

@@ -48,7 +48,7 @@ from rules.hand import Meld, MeldKind
 from rules.presets import preset_infos
 from rules.request import answer
 from rules.ruleset import PAO_CLASSIC, PRESET_IDS, Ruleset, load_preset
-from rules.tiles import WIND_LETTERS, Tile, format_tiles, parse_tiles
+from rules.tiles import WIND_LETTERS, Tile, format_tiles, parse_tiles, tile_key
 from rules.yaku import YAKU_ORDER, available_table
 
 from . import words
@@ -329,7 +329,7 @@ def win_headline(event: Won, ctx: HandContext, lang: str = "en") -> str:
 
 def hand_tiles(event: Won) -> tuple[tuple[Tile, ...], Tile]:
     """The concealed tiles sorted, and the winning tile (shown apart)."""
-    return tuple(sorted(event.concealed, key=lambda t: (t.kind, t.red))), event.win_tile
+    return tuple(sorted(event.concealed, key=tile_key)), event.win_tile
 
 
 def yaku_rows(event: Won, ctx: HandContext, lang: str = "en") -> list[Row]:

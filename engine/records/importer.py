@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.ruleset import ALL_PRESET_IDS, DEFAULT_PRESET, Ruleset, load_preset
-from rules.tiles import Tile
+from rules.tiles import Tile, tile_key
 
 from ..actions import (
     Action,
@@ -608,10 +608,10 @@ class _Walk:
         kind = line["type"]
         if kind == "daiminkan":
             return Daiminkan(seat)
-        want = sorted(_key(tile_from_pai(n)) for n in line.get("consumed", ()))
+        want = sorted(tile_key(tile_from_pai(n)) for n in line.get("consumed", ()))
         cls = Chi if kind == "chi" else Pon
         for action in self.game.legal_actions(seat):
-            if isinstance(action, cls) and sorted(map(_key, action.tiles)) == want:
+            if isinstance(action, cls) and sorted(map(tile_key, action.tiles)) == want:
                 return action
         raise ValueError(
             f"hand {self.label()}, line {self.where()}: seat {seat} cannot {kind} with "
@@ -628,9 +628,6 @@ class _Walk:
         tenpais = draw.get("tenpais") or [False] * 4
         return ShowTenpai(seat) if tenpais[seat] else Pass(seat)
 
-
-def _key(tile: Tile) -> tuple[int, bool]:
-    return (tile.kind, tile.red)
 
 
 def _short(line: dict[str, Any]) -> str:

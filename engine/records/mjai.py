@@ -27,7 +27,7 @@ import json
 from typing import Any
 
 from rules.hand import MeldKind
-from rules.tiles import Tile
+from rules.tiles import Tile, tile_key
 
 from ..events import (
     Called,
@@ -114,12 +114,9 @@ def pai(tile: Tile) -> str:
     return name + "r" if tile.red else name
 
 
-def _key(tile: Tile) -> tuple[int, bool]:
-    return (tile.kind, tile.red)
-
 
 def _consumed(tiles: tuple[Tile, ...], taken: Tile | None) -> list[str]:
-    rest = sorted(tiles, key=_key)
+    rest = sorted(tiles, key=tile_key)
     if taken is not None:
         rest.remove(taken)
     return [pai(t) for t in rest]
@@ -177,7 +174,7 @@ def _hora(won: Won, scores: list[int]) -> dict[str, Any]:
         scores[seat] += deltas[seat]
     r = won.result
     ura = [pai(t) for t in won.ura_indicators]
-    hand = sorted((*won.concealed, won.win_tile), key=_key)
+    hand = sorted((*won.concealed, won.win_tile), key=tile_key)
     out: dict[str, Any] = {
         "type": "hora",
         "actor": won.winner,

@@ -28,7 +28,7 @@ import json
 from typing import Any
 
 from rules.hand import Meld, MeldKind, Source
-from rules.tiles import Tile
+from rules.tiles import Tile, tile_key
 
 from ..events import Called, Discarded, Drew, KanDeclared, Won
 from ..wall import MAN5, PIN5, SOU5, red_kinds
@@ -117,9 +117,6 @@ def tile_code(tile: Tile) -> int:
     return 10 * (tile.kind // 9 + 1) + tile.kind % 9 + 1
 
 
-def _key(tile: Tile) -> tuple[int, bool]:
-    return (tile.kind, tile.red)
-
 
 def _string(codes: list[int], letter: str, at: int) -> str:
     """Two-digit codes with `letter` before the code at index `at`."""
@@ -129,7 +126,7 @@ def _string(codes: list[int], letter: str, at: int) -> str:
 
 
 def _without(tiles: tuple[Tile, ...], tile: Tile | None) -> list[Tile]:
-    rest = sorted(tiles, key=_key)
+    rest = sorted(tiles, key=tile_key)
     if tile is not None:
         rest.remove(tile)
     return rest
@@ -139,7 +136,7 @@ def meld_string(meld: Meld) -> str:
     """The Tenhou string of a meld (see the module doc)."""
     kind = meld.kind
     if kind is MeldKind.ANKAN:
-        codes = [tile_code(t) for t in sorted(meld.tiles, key=_key)]
+        codes = [tile_code(t) for t in sorted(meld.tiles, key=tile_key)]
         return _string(codes, "a", 3)
     if kind is MeldKind.KAKAN:
         pon = Meld(MeldKind.PON, meld.tiles[:3], meld.source, meld.called)
@@ -218,7 +215,7 @@ def hand_array(hand: HandRecord) -> list[Any]:
         [tile_code(t) for t in ura],
     ]
     for seat in range(4):
-        deal = [tile_code(t) for t in sorted(hand.dealt[seat], key=_key)]
+        deal = [tile_code(t) for t in sorted(hand.dealt[seat], key=tile_key)]
         out += [deal, takes[seat], discards[seat]]
     out.append(_result(hand))
     return out

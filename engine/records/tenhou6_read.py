@@ -35,7 +35,7 @@ from collections import deque
 from typing import Any
 
 from rules.ruleset import ALL_PRESET_IDS, Ruleset, RulesetError, load_preset
-from rules.tiles import Tile
+from rules.tiles import Tile, tile_key
 
 from ..game import Game
 from ..wall import MAN5, PIN5, SOU5
@@ -84,7 +84,7 @@ def _name(code: Any, where: str) -> str:
 
 
 def _sorted_names(codes: list[int], where: str) -> list[str]:
-    tiles = sorted((tile_of(c, where) for c in codes), key=lambda t: (t.kind, t.red))
+    tiles = sorted((tile_of(c, where) for c in codes), key=tile_key)
     return [pai(t) for t in tiles]
 
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.ruleset import Ruleset, RulesetError, tenhou_variant
-from rules.tiles import Tile
+from rules.tiles import Tile, tile_key
 
 from ..game import Game
 from .importer import Kyoku, rebuild
@@ -98,7 +98,7 @@ def _names(game: MjlogGame, ids: Any) -> list[str]:
 
 
 def _sorted_names(game: MjlogGame, ids: Any) -> list[str]:
-    tiles: list[Tile] = sorted((game.tile(i) for i in ids), key=lambda t: (t.kind, t.red))
+    tiles: list[Tile] = sorted((game.tile(i) for i in ids), key=tile_key)
     return [pai(t) for t in tiles]
 
 

@@ -30,7 +30,7 @@ from textual.widgets import Static
 
 from engine.events import ExhaustiveDraw, Won
 from rules.hand import Meld
-from rules.tiles import Tile
+from rules.tiles import Tile, tile_key
 
 from .. import explain as X
 from ..tiles import check_style, tiles_text
@@ -202,7 +202,7 @@ def draw_sections(
         # the 九種九牌 hand shown), then what happens next; nobody's tenpai matters.
         top: list[RenderableType] = [Text(said[0], style="bold")]
         if event.hand:
-            nine = tuple(sorted(event.hand, key=lambda t: (t.kind, t.red)))
+            nine = tuple(sorted(event.hand, key=tile_key))
             top.append(hand_line(nine, None, (), style, event.seat or 0))
         return {
             "top": Group(*top),
