@@ -1,6 +1,6 @@
 """The ratios issue 13 asks for, measured in one run on the same inputs, on distinct hands.
 
-    .venv/bin/python benchmarks/ratios.py [--quick]
+    .venv/bin/python benchmarks/ratios.py [--quick] [--only scoring|shanten|cli]
 
 Why distinct hands: our scorer memoises per group of tiles and per value, so timing
 the same hands again and again measures the memos. The inputs here are the 10,000
@@ -324,11 +324,23 @@ def cli_ratio(rounds: int, hands: list[dict[str, Any]]) -> dict[str, float]:
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
     rounds = 2 if quick else 5
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
     hands = load_hands()
     n = len(halves(hands)[1])
+    if only == "cli":
+        c = cli_ratio(max(2, rounds // 2), hands)
+        print(f"CLI: ours {c['ours_cpu']:.3f} s CPU, mahjong {c['theirs_cpu']:.3f} s CPU -> "
+              f"{c['theirs_cpu'] / c['ours_cpu']:.2f}x; start-up {c['ours_start'] * 1000:.0f} ms "
+              f"vs {c['theirs_start'] * 1000:.0f} ms")
+        return
     s = scoring_ratio(rounds, hands)
+    if only == "scoring":
+        print(f"scoring: ours warm {s['warm']:.2f} cold {s['cold']:.2f} repeated "
+              f"{s['repeated']:.2f} µs, mahjong {s['theirs']:.2f} -> "
+              f"{s['theirs'] / s['warm']:.2f}x warm, {s['theirs'] / s['cold']:.2f}x cold")
+        return
     print(
         f"scoring, {n} distinct hands ({PRESET}) after {len(hands) - n} others: "
         f"ours {s['warm']:.2f} µs/hand (cold {s['cold']:.2f}, repeated {s['repeated']:.2f}), "
@@ -339,6 +351,11 @@ def main() -> None:
     h = shanten_ratio(rounds * 2, random_warm, random_measured)
     tenpai_warm, tenpai_measured = tenpai_hands(hands)
     t = shanten_ratio(rounds * 2, tenpai_warm, tenpai_measured)
+    if only == "shanten":
+        for name, f in (("random", h), ("tenpai", t)):
+            print(f"shanten {name}: ours warm {f['warm']:.2f} cold {f['cold']:.2f} µs, "
+                  f"mahjong {f['theirs']:.2f} -> {f['theirs'] / f['warm']:.2f}x")
+        return
     for name, figures, count in (
         ("random", h, len(random_measured)),
         ("tenpai", t, len(tenpai_measured)),
