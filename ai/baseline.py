@@ -94,7 +94,7 @@ class GreedyPlayer(_Baseline):
         the shanten of every discard is a memo look-up, but ukeire is a pass over
         all 34 draws, so only the discards tied at the lowest shanten pay for it."""
         melds = len(view.melds[view.seat])
-        chiitoitsu = view.ruleset.chiitoitsu != "none"
+        chiitoitsu = view.ruleset.seven_pairs
         counts = view.counts()
         allowed = sorted({d.tile.kind for d in discards})
         after: dict[int, int] = {}

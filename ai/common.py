@@ -111,7 +111,7 @@ class Context:
             melds=len(own),
             visible=visible,
             unseen=unseen,
-            chiitoitsu=r.chiitoitsu != "none",
+            chiitoitsu=r.seven_pairs,
             yakuhai=frozenset({*DRAGONS, view.seat_wind, view.round_wind_kind}),
             dora=dora,
             needs_yaku=r.min_yaku_han > 0,

@@ -286,7 +286,7 @@ def _discard_facts(
         return {}
     counts = view.counts()
     melds = len(view.melds[view.seat])
-    chiitoitsu = view.ruleset.chiitoitsu != "none"
+    chiitoitsu = view.ruleset.seven_pairs
     out: dict[str, int | float | None] = {}
     try:
         options = {

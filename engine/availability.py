@@ -35,14 +35,13 @@ from .actions import (
     Tsumo,
 )
 from .seat_view import Unavailable
+from .state import STICK
 
 if TYPE_CHECKING:
     from .game import Game
 
 # Every kind a client has a key for; `tenpai` is showing a tenpai hand at a draw.
 KINDS = ("discard", "tsumo", "ron", "riichi", "chi", "pon", "kan", "pass", "tenpai")
-
-STICK = 1000  # a riichi stick (engine.state.STICK)
 
 # Every reason key, with its fields: the table side words each one (and can test
 # that it words them all). Tiles are mpsz; counts and points decimal strings.
@@ -159,7 +158,7 @@ def _on_turn(game: Game, seat: int, kind: str) -> Reason:
     if kind == "tsumo":
         if after_call or s.drawn is None:
             return "tsumo_after_call", ()
-        chiitoitsu = r.chiitoitsu != "none"
+        chiitoitsu = r.seven_pairs
         if is_complete(s.counts, len(s.melds), chiitoitsu=chiitoitsu):
             return "no_yaku", (("tile", _tile(s.drawn)),)
         return "no_tsumo", (("tile", _tile(s.drawn)),)

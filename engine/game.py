@@ -54,7 +54,7 @@ from .events import (
     RiichiAccepted,
 )
 from .results import FinalResult, final_results
-from .state import STICK, Furiten, HandState, Round, seven_pairs
+from .state import STICK, Furiten, HandState, Round
 from .view import PlayerView, player_view
 from .wall import Wall, shared, shuffled_tiles, throw_dice
 
@@ -142,7 +142,7 @@ class Game:
         # modules read; replaced, never mutated, when one of them changes.
         self.counters = Round(start.round_wind, start.hand_number, start.honba, start.sticks)
         self.start_total = sum(self.scores) + STICK * self.sticks
-        self.chiitoitsu = seven_pairs(ruleset)
+        self.chiitoitsu = ruleset.seven_pairs
         self.events: list[Event] = []
         self.actions: list[Action] = []
         self.marks: list[int] = []  # len(events) before each action: the log interleaving

@@ -23,7 +23,7 @@ from .actions import Action, Ankan, Kakan
 from .claims import PASS, RON, passed
 from .events import DoraRevealed, KanDeclared
 from .riichi import composition_unchanged, yaku_kept, yaku_unchanged
-from .state import OTHERS, Claim, ClaimSource, HandState, Round, seven_pairs
+from .state import OTHERS, Claim, ClaimSource, HandState, Round
 from .wins import can_ron, win_input
 
 
@@ -72,7 +72,7 @@ def riichi_ankan_ok(r: Ruleset, h: HandState, rnd: Round, seat: int, kind: int) 
     assert drawn is not None
     before = list(s.counts)
     before[kind] -= 1
-    waits = shape_waits(before, len(s.melds), chiitoitsu=seven_pairs(r))
+    waits = shape_waits(before, len(s.melds), chiitoitsu=r.seven_pairs)
     if not composition_unchanged(before, kind, waits):
         return False
     if mode == "composition":

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from rules.hand import Meld
-from rules.ruleset import Ruleset
 from rules.scoring import STICK_VALUE, ScoreResult
 from rules.tiles import KIND_COUNT, Tile
 
@@ -27,11 +26,6 @@ STICK = STICK_VALUE  # a riichi stick, in table points: the scorer's one value
 OTHERS: tuple[tuple[int, int, int], ...] = tuple(
     ((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4)
 )
-
-
-def seven_pairs(r: Ruleset) -> bool:
-    """Whether seven pairs is a winning shape under `r` (what shanten and waits need)."""
-    return r.chiitoitsu != "none"
 
 
 Furiten = Literal["discard", "temporary", "riichi"]  # why a seat cannot ron (§5.8)

@@ -25,7 +25,7 @@ from .actions import Action, Discard, NineTerminals, Tsumo
 from .claims import passed
 from .events import Discarded, Drew
 from .kans import distinct_tiles, kan_actions
-from .state import STICK, HandState, RiverTile, Round, SeatState, seven_pairs
+from .state import STICK, HandState, RiverTile, Round, SeatState
 from .wall import shared
 from .wins import tsumo_result
 
@@ -134,7 +134,7 @@ def may_riichi(r: Ruleset, h: HandState, seat: int, points: int) -> bool:
         return True
     if s.shanten >= 2:
         return False
-    return shanten(s.counts, len(s.melds), chiitoitsu=seven_pairs(r)) <= 0
+    return shanten(s.counts, len(s.melds), chiitoitsu=r.seven_pairs) <= 0
 
 
 def riichi_discards(r: Ruleset, s: SeatState, tiles: list[Tile]) -> list[Tile]:
@@ -142,7 +142,7 @@ def riichi_discards(r: Ruleset, s: SeatState, tiles: list[Tile]) -> list[Tile]:
     out = []
     melds = len(s.melds)
     counts = s.counts
-    chiitoitsu = seven_pairs(r)
+    chiitoitsu = r.seven_pairs
     for tile in tiles:
         counts[tile.kind] -= 1
         try:
@@ -186,5 +186,5 @@ def discard(r: Ruleset, h: HandState, seat: int, tile: Tile, riichi: bool) -> Di
     s.first_discard_done = True
     s.drawn = None
     s.kuikae = frozenset()
-    update_waits(s, seven_pairs(r))
+    update_waits(s, r.seven_pairs)
     return Discarded(seat, tile, tsumogiri, riichi, h.wall.remaining == 0)

@@ -272,7 +272,7 @@ def analyse(
         melds=meld_list,
         seen=tuple(seen),
         ruleset=ruleset,
-        chiitoitsu=ruleset.chiitoitsu != "none",
+        chiitoitsu=ruleset.seven_pairs,
         kokushi="kokushi" in table,
         dora_indicators=tuple(indicators),
         unseen=tuple(max(0, 4 - n) for n in seen),

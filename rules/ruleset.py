@@ -255,6 +255,13 @@ class Ruleset:
     def is_classic(self) -> bool:
         return self.scoring_model == "classic"
 
+    @property
+    def seven_pairs(self) -> bool:
+        """Whether seven pairs is a winning form at all: `chiitoitsu` "none" removes it
+        (RULESETS.md, `chiitoitsu`: 001 第3章1), so shanten, waits and the AI's hand
+        reading must leave the form out, not only its yaku."""
+        return self.chiitoitsu != "none"
+
     def with_overrides(self, overrides: dict[str, Any]) -> Ruleset:
         """A new ruleset with some fields replaced (house rules), validated as a whole."""
         raw = self.as_dict()

@@ -372,7 +372,7 @@ def furiten_text(view: PlayerView, lang: str = "en") -> str:
         counts = [0] * KIND_COUNT
         for t in rest:
             counts[t.kind] += 1
-        chiitoitsu = view.ruleset.chiitoitsu != "none"
+        chiitoitsu = view.ruleset.seven_pairs
         melds = len(view.melds[view.seat])
         if shanten_of(counts, melds, chiitoitsu=chiitoitsu) == 0:
             waits = shape_waits(counts, melds, chiitoitsu=chiitoitsu)
@@ -432,7 +432,7 @@ def wait_infos(
     for t in concealed:
         counts[t.kind] += 1
     melds = view.melds[view.seat]
-    chiitoitsu = view.ruleset.chiitoitsu != "none"
+    chiitoitsu = view.ruleset.seven_pairs
     if shanten_of(counts, len(melds), chiitoitsu=chiitoitsu) != 0:
         return ()
     kinds = shape_waits(counts, len(melds), chiitoitsu=chiitoitsu)
@@ -488,7 +488,7 @@ def learning_aids(
     melds = view.melds[view.seat]
     n_melds = len(melds)
     counts = view.counts()
-    chiitoitsu = view.ruleset.chiitoitsu != "none"
+    chiitoitsu = view.ruleset.seven_pairs
     total = len(view.hand)
     riichi_tiles = sorted({a.tile.kind for a in legal if isinstance(a, Discard) and a.riichi})
     riichi_line = ""
@@ -550,7 +550,7 @@ def _option_for(counts, melds, visible, chiitoitsu, kind):
 def discard_reason(view: PlayerView, kind: int, lang: str = "en") -> str:
     """ "1-shanten after it, 16 tiles improve the hand" for a discard of `kind`."""
     counts = tuple(view.counts())
-    chiitoitsu = view.ruleset.chiitoitsu != "none"
+    chiitoitsu = view.ruleset.seven_pairs
     if len(view.hand) % 3 != 2:
         return ""
     melds = len(view.melds[view.seat])

@@ -40,11 +40,11 @@ from ..events import (
     TenpaiDeclared,
     Won,
 )
+from ..state import STICK
 from . import GameRecord, HandRecord
 
 HONORS = "ESWNPFC"
 WINDS = "ESWN"
-STICK = 1000
 EXTENSION = "mahjong_tui"  # start_game field: ruleset, overrides, seed, seating
 YAKUMAN_FAN = 100  # how the mjai protocol counts a yakuman in `yakus`
 # `ryukyoku` reasons as gimite/mjai spells them (lib/mjai/active_game.rb), by

@@ -117,7 +117,7 @@ def _discard(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Quest
 def _waits(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Question:
     """A tenpai hand whose waits all lie in one suit: a one-suit block of 4, 7, 10 or
     13 tiles, the rest complete sequences in the other suits."""
-    chiitoitsu = ruleset.chiitoitsu != "none"
+    chiitoitsu = ruleset.seven_pairs
     for _ in range(_TRIES):
         suit = rng.randrange(3)
         size = rng.choice([4, 7, 7, 10, 13])
