@@ -13,6 +13,7 @@ from engine.results import session_total
 from engine.scripted import do, of_type, scripted_game
 from engine.settlement import chombo_payments
 from engine.state import HandState
+from engine.timeline import Timeline
 from engine.wall import Position, Wall, position
 
 NOT_ENCODED  # engine.events: derived fields of Won kept out of the log
@@ -27,3 +28,4 @@ Wall.dead_tiles  # tests: the dead wall stays at 14 tiles (000 第5条)
 scripted_game, do, of_type  # tests and tui.app's scripted demo game
 session_total  # teiai's four-game session total (003 §1, §28); tests, no screen yet
 chombo_payments  # classic chombo (renmei); tests, no chombo action in play yet
+Timeline.of, Timeline.event_end, Timeline.decision  # ai.review and the replay viewer

@@ -4,10 +4,8 @@
     for item in review(game):                      # the human seat, `hard` by default
         print(item.where(), item.summary())
 
-A `Timeline` rebuilds a logged game at any action from its setup (the same
-seed, walls and dice, the same actions), keeping a copy of the game at every
-hand start so going back is cheap; the replay viewer uses it too. `review` walks
-the game once and asks `ai.suggest` (a fresh player reading the seat's view, as
+`review` walks the game once (an `engine.timeline.Timeline`, which rebuilds it
+at any action) and asks `ai.suggest` (a fresh player reading the seat's view, as
 the in-game hint does) at each of the seat's decisions that had a choice. Where
 the suggestion differs it records the situation, both actions and what tells
 them apart: shanten and ukeire (live tiles that improve the hand) after each
@@ -19,9 +17,7 @@ Pure: no Textual, no I/O beyond `review_log` reading a file.
 
 from __future__ import annotations
 
-import copy
-import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,9 +35,9 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
-from engine.events import Event, HandEnded
 from engine.game import Game
-from engine.log import game_from_setup, replay
+from engine.log import replay
+from engine.timeline import Timeline
 from engine.view import PlayerView
 from rules.hand import Meld
 from rules.tiles import Tile, format_tiles, kind_name
@@ -55,7 +51,6 @@ from .suggest import suggest
 __all__ = [
     "Review",
     "ReviewItem",
-    "Timeline",
     "action_words",
     "efficiency_words",
     "human_seat",
@@ -66,88 +61,6 @@ __all__ = [
 
 SERIOUS = 0.4  # a threat this likely to be tenpai makes the tiles' danger worth showing
 _WINDS = ("East", "South", "West", "North")
-
-
-# ---------------------------------------------------------------- the game, action by action
-
-
-class _LoggedClock:
-    """The clock of a rebuilt game: a time limit ends the game where the record says.
-
-    A callable object rather than a closure so that `copy.deepcopy` of a game copies
-    how far through the record the clock is."""
-
-    def __init__(self, time_ups: Sequence[bool]):
-        self.ticks = [0.0] + [math.inf if t else 0.0 for t in time_ups]
-        self.calls = 0
-
-    def __call__(self) -> float:
-        i = self.calls
-        self.calls += 1
-        return self.ticks[i] if i < len(self.ticks) else 0.0
-
-
-class Timeline:
-    """A game's record (setup, actions, events, marks) that can be rebuilt at any action.
-
-    `game_at(k)` is the game after its first k actions (0 <= k <= len(actions)), a
-    private copy the caller may read but must not change; `decision(k)` is what the
-    seat of action k saw and could do just before it.
-    """
-
-    def __init__(
-        self,
-        setup: dict,
-        actions: Sequence[Action],
-        events: Sequence[Event],
-        marks: Sequence[int],
-    ):
-        self.setup = setup
-        self.actions = list(actions)
-        self.events = list(events)
-        self.marks = list(marks)
-        self.time_ups = [e.time_up for e in self.events if isinstance(e, HandEnded)]
-        self._game: Game | None = None
-        self._checkpoints: dict[int, Game] = {}  # action count -> game, at hand starts
-
-    @classmethod
-    def of(cls, game: Game) -> Timeline:
-        """The timeline of a played (or replayed) game."""
-        return cls(game.setup, game.actions, game.events, game.marks)
-
-    def __len__(self) -> int:
-        return len(self.actions)
-
-    def event_end(self, k: int) -> int:
-        """How many events exist after the first k actions."""
-        return self.marks[k] if k < len(self.marks) else len(self.events)
-
-    def fresh(self) -> Game:
-        return game_from_setup(self.setup, clock=_LoggedClock(self.time_ups))
-
-    def game_at(self, k: int) -> Game:
-        if not 0 <= k <= len(self.actions):
-            raise IndexError(f"action {k} is outside 0..{len(self.actions)}")
-        game = self._game
-        if game is None or len(game.actions) > k:
-            base = max((c for c in self._checkpoints if c <= k), default=None)
-            game = copy.deepcopy(self._checkpoints[base]) if base is not None else self.fresh()
-            if base is None:
-                self._checkpoints[0] = copy.deepcopy(game)
-        while len(game.actions) < k:
-            before = game.hands_played
-            game.apply(self.actions[len(game.actions)])
-            done = len(game.actions)
-            if game.hands_played != before and done not in self._checkpoints:
-                self._checkpoints[done] = copy.deepcopy(game)
-        self._game = game
-        return game
-
-    def decision(self, k: int) -> tuple[PlayerView, list[Action]]:
-        """(view, legal actions) of the seat that took action k, just before it."""
-        action = self.actions[k]
-        game = self.game_at(k)
-        return game.view(action.seat), list(game.legal_actions(action.seat))
 
 
 # ---------------------------------------------------------------- words

@@ -11,7 +11,6 @@ record and a regression test (OpenSpiel-style golden playthroughs).
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -24,11 +23,12 @@ from .events import Event, event_to_dict
 from .game import Game, Start
 from .logfile import LogError, source_rows
 from .logshape import CLOCK_NOTE, FORMAT, VERSION, checked_rows
+from .recorded_clock import RecordedClock
 
 # CLOCK_NOTE: the last line of a save of a game with a time limit, {"played_seconds":
 # 1234.5}, the playing time so far, so a resumed game's clock goes on from there (tui.save).
 __all__ = ["CLOCK_NOTE", "FORMAT", "VERSION", "LogError", "LogWriter", "ReplayMismatch",
-           "game_from_setup", "log_lines", "read_log", "recorded_clock", "replay", "write_log"]
+           "game_from_setup", "log_lines", "read_log", "replay", "replay_rows", "write_log"]
 
 
 class ReplayMismatch(AssertionError):
@@ -40,7 +40,6 @@ class LogWriter:
 
     def __init__(self, stream: TextIO):
         self.stream = stream
-        self._written = 0
 
     def start(self, game: Game) -> None:
         self._line({"format": FORMAT, "version": VERSION, "setup": game.setup})
@@ -111,19 +110,6 @@ def read_log(source: str | Path | Iterable[str]) -> list[tuple[int, dict[str, An
     return list(checked_rows(source_rows(source)))
 
 
-def recorded_clock(body: Iterable[dict[str, Any]]) -> Callable[[], float]:
-    """A clock that replays a log's time limit: the game started at 0, and each hand
-    ended after no time, or after all the time there is where the log says the time
-    was up, so the replayed game ends where the logged one did."""
-    time_ups = [
-        r["event"].get("time_up", False)
-        for r in body
-        if isinstance(r.get("event"), dict) and r["event"].get("type") == "hand_ended"
-    ]
-    ticks = iter([0.0] + [math.inf if up else 0.0 for up in time_ups])
-    return lambda: next(ticks, 0.0)
-
-
 def replay(source: str | Path | Iterable[str]) -> Game:
     """Rebuild a game from its log (a path, the text, or its lines), checking every event.
 
@@ -139,7 +125,8 @@ def replay_rows(rows: list[tuple[int, dict[str, Any]]]) -> Game:
     """`replay` of lines already read and checked by `read_log`."""
     # A save's clock note (`CLOCK_NOTE`) is not part of the record of play.
     body = [(n, r) for n, r in rows[1:] if CLOCK_NOTE not in r]
-    game = game_from_setup(rows[0][1]["setup"], clock=recorded_clock(r for _, r in body))
+    clock = RecordedClock.of_log(r for _, r in body)
+    game = clock.follow(game_from_setup(rows[0][1]["setup"], clock=clock))
     produced = [event_to_dict(e) for e in game.events]
     expected: list[tuple[int, dict[str, Any]]] = []
     for number, record in body:

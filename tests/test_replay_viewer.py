@@ -23,7 +23,7 @@ import pytest
 from textual.app import App
 
 from ai import GreedyPlayer
-from ai.review import Timeline, review
+from ai.review import review
 from ai.suggest import suggest
 from engine.actions import Discard
 from engine.driver import play_game
@@ -32,6 +32,7 @@ from engine.game import Game
 from engine.log import log_lines, replay, write_log
 from engine.scripted import advance, scripted_game, t
 from engine.seat_view import SeatView, build_seat_view
+from engine.timeline import Timeline
 from rules.ruleset import load_preset
 from tui.commands import replay as replay_command
 from tui.navigation import Navigator

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from ai import GreedyPlayer
-from ai.review import Timeline, action_words, review, review_log, same_action
+from ai.review import action_words, review, review_log, same_action
 from ai.suggest import suggest
 from engine.actions import Discard
 from engine.driver import play_game
@@ -17,6 +17,7 @@ from engine.events import event_to_dict
 from engine.game import Game
 from engine.log import write_log
 from engine.scripted import advance, scripted_game, t
+from engine.timeline import Timeline
 from rules.ruleset import load_preset
 
 # Seat 0 (the human, the first dealer) is tenpai on 1s/2s after discarding the

@@ -153,7 +153,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
 
     def _other_game(self, answer: str | None, saved: SavedGame | None) -> None:
         if answer == "replay" and saved is not None:
-            from ai.review import Timeline
+            from engine.timeline import Timeline
 
             from .screens.replay import ReplayScreen
 

@@ -39,7 +39,7 @@ class OpenHelp(Message):
 
 
 class OpenReview(Message):
-    """The review of a recorded game (a `Game` or an `ai.review.Timeline`): the
+    """The review of a recorded game (a `Game` or an `engine.timeline.Timeline`): the
     decisions the AI would have made otherwise. `on_pick` gets the step the player
     chose to look at (the viewer jumps there), or None."""
 
@@ -63,7 +63,7 @@ class OpenReview(Message):
 
 
 class OpenReplay(Message):
-    """The replay viewer on a recorded game (`ai.review.Timeline`), at `step`."""
+    """The replay viewer on a recorded game (`engine.timeline.Timeline`), at `step`."""
 
     def __init__(
         self,

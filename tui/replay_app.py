@@ -14,8 +14,8 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding
 
-from ai.review import Timeline
 from engine.game import Game
+from engine.timeline import Timeline
 
 from .app_process import ProcessApp
 from .navigation import Navigator  # screens post navigation messages; the app opens screens

@@ -6,9 +6,12 @@ the whole log goes to a temporary file in the same directory, is flushed to
 disk, and replaces the save with `os.replace`, so a crash at any moment leaves
 either the previous save or the new one, never half a file.
 
-Resuming re-applies the logged actions to a new game built from the header and
-checks that every event comes out identical (`engine.log.replay`-style), so a
-resumed game is exactly the saved one: same hands, same wall, same scores.
+Resuming reads the save with `engine.savefile` (the engine's log reading and
+replay check: every line's shape, then the logged actions re-applied to a new
+game built from the header, every event identical), so a resumed game is exactly
+the saved one: same hands, same wall, same scores. What is left here is the
+app's side: where the save lives, writing it, and what becomes of a file that
+cannot be read.
 
 Each game has an id (`game_id` in its setup, with `started_at`, so in the log's
 header; `Game.new` ignores both on replay): the key of its history record
@@ -45,10 +48,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.actions import action_from_dict, action_to_dict
+from engine.actions import action_to_dict
 from engine.events import event_to_dict
 from engine.game import Game
-from engine.log import CLOCK_NOTE, FORMAT, VERSION, game_from_setup, recorded_clock
+from engine.log import CLOCK_NOTE, FORMAT, VERSION
+from engine.savefile import parse_save, read_save
 
 from .kept_games import (
     KEPT_SUFFIX,
@@ -281,7 +285,7 @@ class SaveStore:
         if not self.path.exists():
             return
         try:
-            _parse(self.path.read_text(encoding="utf-8"))
+            parse_save(self.path.read_text(encoding="utf-8"))
         except Exception as error:  # anything unreadable, RecursionError included
             self._quarantine(_reason(error))
             return
@@ -412,7 +416,7 @@ class SaveStore:
         return sorted(p for p in self.dir.iterdir() if p.name.startswith(f"{SAVE_NAME}."))
 
 
-# ---------------------------------------------------------------------- reading a log
+# ---------------------------------------------------------------------- reading a save
 
 
 def _reason(error: BaseException) -> str:
@@ -427,97 +431,15 @@ def _reason(error: BaseException) -> str:
 
 
 def read_saved(path: Path, text: str, saved_at: float) -> SavedGame:
-    """The save's game rebuilt; any exception means the file cannot be used."""
-    records = _parse(text)
-    setup = records[0]["setup"]
-    played = float(records.pop()[CLOCK_NOTE]) if CLOCK_NOTE in records[-1] else 0.0
-    game = _replay(records)
+    """The save's game rebuilt (`engine.savefile`); any exception means the file
+    cannot be used."""
+    record = read_save(text)
     lines = tuple(line for line in text.splitlines() if line.strip())
-    game_id = setup.get("game_id") if isinstance(setup.get("game_id"), str) else ""
-    started = setup.get("started_at")
-    started_at = float(started) if isinstance(started, int | float) else 0.0
-    if game_id:  # the rebuilt game carries its id on (`Game.new` does not know it)
-        game.setup["game_id"] = game_id
-        game.setup["started_at"] = started_at
-    if isinstance(setup.get("session"), dict):  # and the session it belongs to (tui.sessions)
-        game.setup["session"] = dict(setup["session"])
-    return SavedGame(path, game, lines, saved_at, played, game_id, started_at)
+    return SavedGame(path, record.game, lines, saved_at, record.played_seconds,
+                     record.game_id, record.started_at)
 
 
 def _with_id(saved: SavedGame, game_id: str) -> SavedGame:
     from dataclasses import replace
 
     return replace(saved, game_id=game_id)
-
-
-def _parse(text: str) -> list[dict[str, Any]]:
-    """The log's records; ValueError saying what is wrong (line numbers from 1)."""
-    records: list[dict[str, Any]] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"line {number} is not valid JSON: {error.msg}") from None
-        if not isinstance(record, dict):
-            raise ValueError(f"line {number} is not a JSON object")
-        records.append(record)
-    if not records:
-        raise ValueError("the file is empty")
-    header = records[0]
-    if header.get("format") != FORMAT:
-        raise ValueError("it is not a mahjong-tui game log (no header line)")
-    if header.get("version") != VERSION:
-        raise ValueError(
-            f"it was written in log format version {header.get('version')!r}; "
-            f"this version reads {VERSION}"
-        )
-    if not isinstance(header.get("setup"), dict):
-        raise ValueError("its header has no game setup")
-    for number, record in enumerate(records[1:], 2):
-        if CLOCK_NOTE in record and number == len(records) and len(record) == 1:
-            if not isinstance(record[CLOCK_NOTE], int | float):
-                raise ValueError(f"record {number} has a playing time that is not a number")
-            continue
-        if not ({"event", "action"} & record.keys()):
-            raise ValueError(f"record {number} is neither an event nor an action")
-    return records
-
-
-def _replay(records: list[dict[str, Any]]) -> Game:
-    """Re-apply the logged actions and check every event (the last action's events
-    may be a prefix: a save written while its events were still arriving)."""
-    body = records[1:]
-    try:
-        game = game_from_setup(records[0]["setup"], clock=recorded_clock(body))
-    except Exception as error:  # a bad ruleset id, a malformed wall, ...
-        raise ValueError(f"its game setup is not valid: {error}") from None
-    produced = [event_to_dict(e) for e in game.events]
-    expected: list[dict[str, Any]] = []
-    index = 0
-    for record in body:
-        if "event" in record:
-            expected.append(record["event"])
-            continue
-        _check(produced, expected, index, final=False)
-        index += len(produced)
-        try:
-            action = action_from_dict(record["action"])
-            produced = [event_to_dict(e) for e in game.apply(action)]
-        except Exception as error:
-            raise ValueError(
-                f"action {len(game.actions) + 1} cannot be replayed: {error}"
-            ) from None
-        expected = []
-    _check(produced, expected, index, final=True)
-    return game
-
-
-def _check(produced: list[dict], expected: list[dict], index: int, *, final: bool) -> None:
-    if produced == expected or (final and produced[: len(expected)] == expected):
-        return
-    for i, (got, want) in enumerate(zip(produced, expected, strict=False)):
-        if got != want:
-            raise ValueError(f"event {index + i + 1} does not replay as saved")
-    raise ValueError(f"the events after event {index} do not replay as saved")

@@ -58,6 +58,7 @@ from ..actions import (
 from ..events import Dealt, DoraRevealed, Event, GameEnded, HandEnded, HandStarted
 from ..game import Game, Start
 from ..logfile import json_rows, text_lines
+from ..recorded_clock import RecordedClock
 from ..wall import (
     DEAL_END,
     INDICATOR_INDICES,
@@ -388,15 +389,18 @@ def rebuild(
     for time_up in (False, True):
         if time_up and not (ruleset.time_limit_minutes and final):
             break
-        game = Game(
+        # A time limit runs out at the end of the last recorded hand when `time_up`
+        # (a game the clock ended), else never.
+        clock = RecordedClock([False] * (len(kyokus) - 1) + [time_up])
+        game = clock.follow(Game(
             ruleset,
             seed,
             walls=walls,
             dice=dice or [(DICE,) * ruleset.kaimen_dice for _ in kyokus],
             seating=seating,
-            clock=_clock(len(kyokus), time_up),
+            clock=clock,
             start=_start(kyokus[0]),
-        )
+        ))
         _Walk(game, kyokus, walls).run()
         if game.is_over or not final:
             break
@@ -413,18 +417,6 @@ def rebuild(
                 f"the record has {list(final)}"
             )
     return game
-
-
-def _clock(hands: int, time_up: bool) -> Callable[[], float]:
-    """A clock for a ruleset with a time limit: it runs out at the end of the last
-    recorded hand when `time_up` (a game the clock ended), else never."""
-    calls = [0]
-
-    def clock() -> float:
-        calls[0] += 1  # once at the start, then once at the end of every hand
-        return float("inf") if time_up and calls[0] > hands else 0.0
-
-    return clock
 
 
 class _Walk:

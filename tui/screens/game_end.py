@@ -81,7 +81,7 @@ def game_end_sections(
 class GameEnding:
     """What the final results need besides the `GameEnded` event: the ruleset the
     points are counted under, whether the clock ended the game, and the record
-    the review reads (a `Game` or `ai.review.Timeline`, handed on untouched in
+    the review reads (a `Game` or `engine.timeline.Timeline`, handed on untouched in
     an `OpenReview` message: the screen never reads it)."""
 
     ruleset: Ruleset

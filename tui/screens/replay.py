@@ -10,7 +10,7 @@ own, before the next deal (`hand_end_game`).
 
 `s` asks the `hard` AI what it would have done at the decision just shown (the
 seat that acted, with the view and legal actions it had), rebuilt by
-`ai.review.Timeline`; it stays on while stepping until pressed again. `v` opens
+`engine.timeline.Timeline`; it stays on while stepping until pressed again. `v` opens
 the review of the bottom seat's decisions; choosing one comes back here, at it.
 """
 
@@ -27,12 +27,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ai.review import Timeline, same_action
+from ai.review import same_action
 from ai.suggest import suggest as ai_suggest
 from engine.actions import Action, Discard
 from engine.events import HandStarted
 from engine.game import Game
 from engine.seat_view import SeatView, build_seat_view
+from engine.timeline import Timeline
 from engine.view import PlayerView
 from rules.tiles import Tile
 

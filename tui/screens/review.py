@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ai.review import Review, ReviewItem, Timeline, review
+from ai.review import Review, ReviewItem, review
 from engine.actions import (
     Action,
     Ankan,
@@ -38,6 +38,7 @@ from engine.actions import (
     Tsumo,
 )
 from engine.game import Game
+from engine.timeline import Timeline
 from rules.tiles import Tile, format_tiles
 
 from ..describe import reason_text

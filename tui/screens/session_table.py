@@ -147,8 +147,8 @@ class SessionTableScreen(ModalScreen[None]):
             self.notify(f"Game {number} of the session is not kept in games/ to replay.",
                         severity="warning")
             return
-        from ai.review import Timeline
         from engine.log import replay
+        from engine.timeline import Timeline
 
         from .replay import ReplayScreen
 
