@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict
 
 from engine.actions import (
     Action,
@@ -192,15 +193,24 @@ def same_action(a: Action, b: Action) -> bool:
     return a == b
 
 
-def _discard_facts(
-    view: PlayerView, played: Action, suggested: Action
-) -> dict[str, int | float | None]:
+class _Facts(TypedDict, total=False):
+    """What tells two discards apart: `ReviewItem`'s fields of the same names."""
+
+    played_shanten: int
+    played_ukeire: int
+    suggested_shanten: int
+    suggested_ukeire: int
+    played_danger: float
+    suggested_danger: float
+
+
+def _discard_facts(view: PlayerView, played: Action, suggested: Action) -> _Facts:
     if not (isinstance(played, Discard) and isinstance(suggested, Discard)):
-        return {}
+        return _Facts()
     counts = view.counts()
     melds = len(view.melds[view.seat])
     chiitoitsu = view.ruleset.seven_pairs
-    out: dict[str, int | float | None] = {}
+    out = _Facts()
     try:
         options = {
             o.kind: o
@@ -210,23 +220,18 @@ def _discard_facts(
         options = {}
     mine, theirs = options.get(played.tile.kind), options.get(suggested.tile.kind)
     if mine is not None and theirs is not None:
-        out.update(
-            played_shanten=mine.shanten,
-            played_ukeire=mine.ukeire_total,
-            suggested_shanten=theirs.shanten,
-            suggested_ukeire=theirs.ukeire_total,
-        )
+        out["played_shanten"], out["played_ukeire"] = mine.shanten, mine.ukeire_total
+        out["suggested_shanten"], out["suggested_ukeire"] = theirs.shanten, theirs.ukeire_total
     ctx = Context.of(view)
     threats = assess(ctx)
     if any(t.level >= SERIOUS for t in threats):
         table = danger_table(ctx, threats, [played.tile.kind, suggested.tile.kind])
-        out.update(
-            played_danger=table[played.tile.kind], suggested_danger=table[suggested.tile.kind]
-        )
+        out["played_danger"] = table[played.tile.kind]
+        out["suggested_danger"] = table[suggested.tile.kind]
     return out
 
 
-def _verdict(facts: dict[str, int | float | None]) -> str:
+def _verdict(facts: _Facts) -> str:
     ps, ss = facts.get("played_shanten"), facts.get("suggested_shanten")
     if ps is not None and ss is not None and ps > ss:
         return "shanten"
@@ -267,7 +272,7 @@ def review_decision(
         suggested=suggested,
         reasons=tuple(reasons[1:]),
         verdict=_verdict(facts),
-        **facts,  # type: ignore[arg-type]
+        **facts,
     )
 
 
