@@ -956,7 +956,7 @@ def _best_other(
     tiles. The hand has no meld.
     """
     if sum(shape.pairs for shape in shapes) == 7:
-        if t.ruleset.chiitoitsu == "none":
+        if not t.ruleset.seven_pairs:
             return best_key, best
         form, wait, fu = "chiitoitsu", "tanki", 25
         mask |= _CHIITOITSU
@@ -1003,7 +1003,7 @@ def _not_a_win_message(win: Win, ruleset: Ruleset) -> str:
     for tile in win.concealed:
         concealed[tile.kind] += 1
     concealed[win.win_tile.kind] += 1
-    if not win.melds and ruleset.chiitoitsu == "none" and is_chiitoitsu(concealed):
+    if not win.melds and not ruleset.seven_pairs and is_chiitoitsu(concealed):
         return "seven pairs (chiitoitsu) is not a winning form under this ruleset"
     tiles: list[Tile] = sorted(win.concealed, key=tile_key)
     hand = format_tiles(tiles) + " + " + format_tiles([win.win_tile])

@@ -117,7 +117,7 @@ def _available_table(ruleset: Ruleset) -> dict[str, YakuRule]:
         "riichi": not ruleset.riichi,
         "double_riichi": not (ruleset.riichi and ruleset.double_riichi),
         "ippatsu": not (ruleset.riichi and ruleset.ippatsu),
-        "chiitoitsu": ruleset.chiitoitsu == "none",
+        "chiitoitsu": not ruleset.seven_pairs,
         "renhou": ruleset.renhou != "yakuman",  # "mangan" is a limit, not a yaku row (A18)
     }
     for name, off in switched_off.items():
