@@ -49,7 +49,7 @@ def parse_save(text: str) -> list[tuple[int, dict[str, Any]]]:
         raise LogError("it is not a mahjong-tui game log (no header line)")
     if header.get("version") != VERSION:
         raise LogError(
-            f"it was written in log format version {str(header.get('version'))[:20]}; "
+            f"it was written in log format version {repr(header.get('version'))[:20]}; "
             f"this version reads {VERSION}"
         )
     if not isinstance(header.get("setup"), dict):
