@@ -28,6 +28,7 @@ from rules.tiles import (
 from rules.waits import waits
 
 from ..words import fu_name, yaku_name
+from .alllast_drill import make_all_last
 from .kinds import DRILL_TITLES, DRILLS
 from .question import Question, choices
 from .wins import winning_hand
@@ -406,5 +407,6 @@ _MAKERS: dict[str, Callable[[random.Random, str, Ruleset, str], Question]] = {
     "points": _points,
     "yaku": _yaku,
     "defence": _defence,
+    "alllast": make_all_last,
 }
 
