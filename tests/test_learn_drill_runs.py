@@ -57,7 +57,7 @@ async def test_answers_at_the_end_show_nothing_until_the_summary(tmp_path):
             if number < 3:  # the next question at once, no answer shown
                 assert not screen.summary and screen.answered is None
                 assert str(screen.query_one("#drill-feedback").render()).strip() == ""
-                assert f"question {number}/3" in str(screen.query_one("#learn-keys").render())
+                assert f"question {number + 1}/3" in str(screen.query_one("#learn-keys").render())
         assert screen.summary and len(set(asked)) == 3
         summary = str(screen.query_one("#drill-feedback").render())
         assert "2 of 3 right." in summary

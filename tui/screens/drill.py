@@ -237,7 +237,7 @@ class DrillScreen(Screen[None]):
             figures += text("keys.revisit", lang).format(count=len(s.missed))
         if self.waits_for_end and not self.summary:
             total = s.at_end if s.at_end is not None else len(s.source)
-            figures += text("keys.run", lang).format(done=len(s.run), total=total)
+            figures += text("keys.run", lang).format(done=len(s.run) + 1, total=total)
         if self.summary:
             keys = text("keys.again", lang)
         elif self.answered is None:
