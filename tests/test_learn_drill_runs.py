@@ -148,3 +148,31 @@ def test_the_all_last_drill_is_kept_like_the_others(tmp_path, at_end):
         q = session.next_question()
         session.answer(set(q.answer), 2.0)
     assert log.summary()["alllast"].asked == 2 and log.summary()["alllast"].correct == 2
+
+
+def test_at_end_summary_snapshot(snap_compare, tmp_path):
+    async def run(pilot) -> None:
+        await pilot.pause()
+        screen = _screen(pilot.app)
+        for right in (True, False):
+            await _answer(pilot, screen, right)
+
+    assert snap_compare(run_app(tmp_path, kind="alllast", at_end=2), terminal_size=COMPACT,
+                        run_before=run)
+
+
+def test_mistake_question_snapshot(snap_compare, tmp_path):
+    kept_game(tmp_path)
+    app = run_app(tmp_path, kind="discard", source=(mistake_key("g1", 0),))
+    assert snap_compare(app, terminal_size=COMPACT)
+
+
+def test_menu_with_mistakes_and_answers_at_the_end_snapshot(snap_compare, tmp_path):
+    kept_game(tmp_path)
+
+    async def run(pilot) -> None:
+        await pilot.press("e")
+        await pilot.pause()
+
+    app = LearnApp(lambda: DrillMenuScreen(load_preset("wrc"), tmp_path, seed=5))
+    assert snap_compare(app, terminal_size=COMPACT, run_before=run)

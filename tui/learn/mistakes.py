@@ -24,6 +24,7 @@ from engine.log import game_from_setup, replay
 from rules.analysis import analyse
 from rules.tiles import Tile, format_tiles, kind_to_str, tile_key
 
+from .drills import tile_label
 from .question import Question, choices
 from .texts import text
 
@@ -141,7 +142,7 @@ def mistake_question(key: str, data_dir: Path, lang: str = "en") -> Question:
             text("mistake.dora", lang).format(tiles=format_tiles(view.dora_indicators)),
             *([text("mistake.melds", lang).format(melds=" ".join(melds))] if melds else []),
         ),
-        choices=choices([(kind_to_str(k), kind_to_str(k)) for k in hand_kinds]),
+        choices=choices([(kind_to_str(k), tile_label(k)) for k in hand_kinds]),
         answer=frozenset(kind_to_str(k) for k in right if k is not None),
         multi=False,
         explanation=tuple(lines),

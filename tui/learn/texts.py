@@ -85,8 +85,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "title.alllast": ("", "オーラス: 着順を上げる最安の和了"),
     # the drill menu
     "menu.title": ("Drills ({rules})", "練習問題 ({rules})"),
-    "menu.keys": ("1-{last}: start a drill · m: your mistakes · e: answers now/at the end · "
-                  "l: the lessons · Esc: back",
+    "menu.keys": ("1-{last}: a drill · m: your mistakes · e: answers now/at end · "
+                  "l: lessons · Esc: back",
                   "1-{last}: 練習開始 · m: 自分のミス · e: 答え合わせ(即時/最後) · "
                   "l: レッスン · Esc: 戻る"),
     "menu.mistakes": ("Your own mistakes: discards from your kept games ({count})",

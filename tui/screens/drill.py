@@ -197,6 +197,7 @@ class DrillScreen(Screen[None]):
     # -- drawing -------------------------------------------------------------------------
     def _show(self) -> None:
         q = self.question
+        self.query_one("#drill-choices").display = not self.summary
         if self.summary:
             self.query_one("#drill-question", Static).update(
                 Text(text("screen.summary", self.session.lang), style="bold"))
