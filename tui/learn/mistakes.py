@@ -21,12 +21,12 @@ from pathlib import Path
 from ai.review import review_log
 from engine.game import Game
 from engine.log import game_from_setup, replay
-from rules.analysis import analyse
+from rules.analysis import analyse, shanten_state
 from rules.tiles import Tile, format_tiles, kind_to_str, tile_key
 
 from .drills import tile_label
 from .question import Question, choices
-from .texts import text
+from .texts import shanten_words, text
 
 PREFIX = "mistake"
 VERDICTS = ("shanten", "ukeire")  # the mistakes tile efficiency alone can show
@@ -125,11 +125,14 @@ def mistake_question(key: str, data_dir: Path, lang: str = "en") -> Question:
              if (o.shanten, o.accepted_count) == (best.shanten, best.accepted_count)}
     tile = getattr(played, "tile", None)
     played_text = kind_to_str(tile.kind) if tile is not None else "?"
-    lines = [text("mistake.played", lang).format(tile=played_text), result.reason]
+    lines = [text("mistake.played", lang).format(tile=played_text)]
+    if lang != "ja":
+        lines.append(result.reason)  # rules.analysis writes it in English only
     for o in result.options:
         if o.discard is not None:
+            state = shanten_state(o.shanten) if lang != "ja" else shanten_words(o.shanten, lang)
             lines.append(text("discard.option", lang).format(
-                tile=kind_to_str(o.discard), shanten=o.shanten, accepted=o.accepted_count))
+                tile=kind_to_str(o.discard), state=state, accepted=o.accepted_count))
     hand_kinds = sorted({t.kind for t in view.hand})
     hand = sorted(view.hand, key=tile_key)
     return Question(
@@ -142,7 +145,7 @@ def mistake_question(key: str, data_dir: Path, lang: str = "en") -> Question:
             text("mistake.dora", lang).format(tiles=format_tiles(view.dora_indicators)),
             *([text("mistake.melds", lang).format(melds=" ".join(melds))] if melds else []),
         ),
-        choices=choices([(kind_to_str(k), tile_label(k)) for k in hand_kinds]),
+        choices=choices([(kind_to_str(k), tile_label(k, lang)) for k in hand_kinds]),
         answer=frozenset(kind_to_str(k) for k in right if k is not None),
         multi=False,
         explanation=tuple(lines),

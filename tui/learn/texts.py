@@ -54,8 +54,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "mistake.played": ("In that game you discarded {tile}.", "対局ではあなたは{tile}を切った。"),
     "mistake.gone": ("game {game} cannot be read any more ({why}): skipped",
                      "対局 {game} が読めない ({why}): 飛ばす"),
-    "discard.option": ("{tile:>3}: {shanten}-shanten, {accepted} tiles accepted",
-                       "{tile:>3}: {shanten}向聴、受け入れ{accepted}枚"),
+    "discard.option": ("{tile:>3}: {state}, {accepted} tiles accepted",
+                       "{tile:>3}: {state}、受け入れ{accepted}枚"),
     # the drill screens
     "screen.right": ("Right!", "正解!"),
     "screen.wrong": ("Not quite: the answer is {right}.", "不正解: 答えは {right}。"),
@@ -96,7 +96,113 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "menu.at_once": ("Answers: shown after each question", "答え合わせ: 1問ごと"),
     "menu.at_end": ("Answers: shown at the end of a run of {count}",
                     "答え合わせ: {count}問のあとにまとめて"),
+    # the seeded drills
+    "stop": (".", "。"),
+    "discard.prompt": ("Which tile do you discard? (tile efficiency: shanten, then accepted "
+                       "tiles)", "何切る? (牌効率: 向聴数、次に受け入れ枚数)"),
+    "discard.seen": ("Seen elsewhere (counted): {tiles}",
+                     "他に見えている牌(枚数に数える): {tiles}"),
+    "discard.every": ("Every discard: shanten, accepted tiles still unseen (the kinds), "
+                      "improving tiles (draws that keep the shanten but widen the hand):",
+                      "打牌ごと: 向聴数、残っている有効牌の枚数(種類)、改良牌(向聴数は同じで"
+                      "受け入れが広がるツモ)の枚数:"),
+    "discard.line": ("{tile}: {state}, {count} ({accepted}); improving {improving}",
+                     "{tile}: {state}、有効牌{count}枚 ({accepted})、改良牌{improving}枚"),
+    "waits.prompt": ("This hand is tenpai. Pick every tile it wins on, then Enter.",
+                     "この手は聴牌。和了牌をすべて選んでEnter。"),
+    "waits.are": ("The waits: {tiles}.", "待ち: {tiles}。"),
+    "waits.pairs": ("seven pairs: ", "七対子: "),
+    "how.ron_plain": ("ron", "ロン"),
+    "meld.chi": ("chi", "チー"),
+    "meld.pon": ("pon", "ポン"),
+    "meld.kan": ("kan", "カン"),
+    "meld.ankan": ("ankan", "暗槓"),
+    "meld.minkan": ("minkan", "明槓"),
+    "meld.shouminkan": ("shouminkan", "加槓"),
+    "flag.riichi": ("riichi", "立直"),
+    "flag.ippatsu": ("ippatsu", "一発"),
+    "flag.double_riichi": ("double_riichi", "ダブル立直"),
+    "flag.haitei": ("haitei", "海底"),
+    "flag.houtei": ("houtei", "河底"),
+    "flag.rinshan": ("rinshan", "嶺上"),
+    "flag.chankan": ("chankan", "槍槓"),
+    "win.how": ("Won by {how} on {tile}", "{tile}で{how}和了"),
+    "win.calls": ("; calls: {melds}", "、副露: {melds}"),
+    "win.closed": ("; closed", "、門前"),
+    "win.winds": ("Seat wind {seat}, round wind {round}", "自風 {seat}、場風 {round}"),
+    "win.dora": ("Dora indicator {tiles}", "ドラ表示牌 {tiles}"),
+    "win.ura": (", ura {tiles}", "、裏ドラ表示牌 {tiles}"),
+    "fu.prompt": ("How many fu is this win worth?", "この和了は何符?"),
+    "fu.items": ("Item by item:", "内訳:"),
+    "fu.rounded": ("Sum {total}, rounded up to the next 10: {fu} fu.",
+                   "合計{total}、10符単位に切り上げて{fu}符。"),
+    "fu.total": ("Total: {fu} fu.", "合計: {fu}符。"),
+    "fu.value": ("{fu} fu", "{fu}符"),
+    "who.dealer": ("dealer", "親"),
+    "who.child": ("non-dealer", "子"),
+    "points.value": ("{han} han {fu} fu", "{han}翻{fu}符"),
+    "points.prompt": ("{value}, {who} {how}{honba} ({rules}): what is the payment?",
+                      "{value} {who}の{how}{honba} ({rules}): 点数は?"),
+    "points.prompt_honba": (", {honba} honba", "、{honba}本場"),
+    "points.line": ("{value}, {who} {how}: {pay}", "{value} {who}の{how}: {pay}"),
+    "points.honba": (" (honba: +{points} in all)", " (積み棒: 合計+{points})"),
+    "points.basic": ("Basic points {basic}; ", "基本点 {basic}。"),
+    "points.from_limit": ("from the limit ({limit})", "{limit}から"),
+    "points.ron": ("ron: the discarder pays 4x (dealer 6x), rounded up to 100.",
+                   "ロン: 放銃者が4倍(親は6倍)を払い、100点単位に切り上げ。"),
+    "points.tsumo": ("tsumo: each non-dealer pays 1x (the dealer 2x; a dealer's win: 2x all), "
+                     "rounded up to 100.",
+                     "ツモ: 子は1倍、親は2倍を払う(親の和了は全員2倍)。100点単位に切り上げ。"),
+    "points.yaku": ("Yaku: {yaku}; dora {dora}.", "役: {yaku}、ドラ{dora}。"),
+    "yaku.prompt": ("Pick every yaku of this win, then Enter (dora are not yaku).",
+                    "この和了の役をすべて選んでEnter(ドラは役ではない)。"),
+    "yaku.are": ("The yaku: {yaku}.", "役: {yaku}。"),
+    "yaku.han": ("{han} han", "{han}翻"),
+    "yaku.dora": ("Dora are not yaku: dora {dora}, red {red}, ura {ura}.",
+                  "ドラは役ではない: ドラ{dora}、赤{red}、裏{ura}。"),
+    "yaku.total": ("In all {han} han {fu} fu.", "合計{han}翻{fu}符。"),
+    "defence.prompt": ("South declared riichi. Which tile is safest to discard?",
+                       "南家がリーチ。一番安全な牌は?"),
+    "defence.river": ("South's river (riichi): {tiles}", "南家の河(リーチ): {tiles}"),
+    "defence.others": ("Other tiles in sight: {tiles}", "他に見えている牌: {tiles}"),
+    "defence.safest": ("Safest: {tiles} - {why}.", "最も安全: {tiles} - {why}。"),
+    "defence.each": ("Each tile, safest first (chance of dealing in if the riichi is tenpai):",
+                     "安全な順(リーチが聴牌のときの放銃率):"),
+    "why.genbutsu": ("", "現物: リーチ者自身が切った牌なのでロンできない(フリテン)"),
+    "why.suji": ("", "筋: この牌を通る両面待ちはどちらもリーチ者の捨て牌で否定されている"),
+    "why.kabe": ("", "壁: 両面待ちに必要な牌がすべて見えている"),
+    "why.one-chance": ("", "ワンチャンス: 両面待ちに必要な牌が3枚見えている"),
 }
+
+_DANGER_JA = {
+    "genbutsu": "現物",
+    "no copies left": "残り0枚",
+    "outside the flush suit": "染め手の色以外",
+    "suji": "筋",
+    "one-chance": "ワンチャンス",
+    "kabe": "壁",
+    "suji and kabe": "筋と壁",
+    "half-suji": "片筋",
+    "one-chance on one side": "片側ワンチャンス",
+    "kabe on one side": "片側の壁",
+    "no suji": "無筋",
+}
+
+
+def danger_reason(reason: str, lang: str) -> str:
+    """`ai.danger.tile_danger`'s reason ('suji', 'honor, 2 seen') in `lang`."""
+    if lang != "ja":
+        return reason
+    if reason.startswith("honor, "):
+        return f"字牌、{reason.split()[1]}枚見え"
+    return _DANGER_JA.get(reason, reason)
+
+
+def shanten_words(value: int, lang: str) -> str:
+    """'聴牌', '2向聴' (the English words are `rules.analysis.shanten_state`)."""
+    if value < 0:
+        return "和了形"
+    return "聴牌" if value == 0 else f"{value}向聴"
 
 
 def text(key: str, lang: str) -> str:
