@@ -176,3 +176,31 @@ def test_menu_with_mistakes_and_answers_at_the_end_snapshot(snap_compare, tmp_pa
 
     app = LearnApp(lambda: DrillMenuScreen(load_preset("wrc"), tmp_path, seed=5))
     assert snap_compare(app, terminal_size=COMPACT, run_before=run)
+
+
+def test_a_later_mistake_shows_the_hand_and_the_rivers_as_they_were(tmp_path):
+    """Tenpai kept with the 5z at turn 1, broken by 1m at turn 2: the question is the
+    turn-2 hand (the 7z drawn) and every discard made before it, read from the log."""
+    from test_review import BOTS, TENPAI
+
+    from engine.log import replay
+    from engine.scripted import advance, scripted_game
+    from rules.tiles import format_tiles
+
+    game = scripted_game("wrc", [TENPAI, *BOTS], "5z2z3z6z7z")
+    game.apply(Discard(0, t("5z")))
+    advance(game, lambda g: 0 in g.pending_seats() and g.hand.phase == "turn")
+    game.apply(Discard(0, t("1m")))
+    path = tmp_path / "games" / "late.jsonl"
+    path.parent.mkdir(parents=True)
+    write_log(game, path)
+    [key], _ = find_mistakes(tmp_path)
+    step = int(key.rsplit(":", 1)[1])
+    actions = replay(path).actions
+    assert actions[step] == Discard(0, t("1m"))
+    discarded = sorted((a.tile for a in actions[:step] if isinstance(a, Discard)),
+                       key=lambda tile: tile.kind)
+    q = mistake_question(key, tmp_path)
+    assert q.hand == "123456m789p1122s7z"
+    assert f"Seen on the table (counted): {format_tiles(discarded)}" in q.facts
+    assert q.answer == {"7z"} and "turn 2" in q.facts[0]
