@@ -89,6 +89,7 @@ def test_a_mistake_is_found_and_its_answer_is_the_tenpai_keeping_discard(tmp_pat
     assert {parse_kinds(v)[0] for v in q.answer} <= {k for k, s in by_discard.items()
                                                       if s == best}
     assert "1m" not in q.answer and "you discarded 1m" in q.explanation[0]
+    assert q.explanation[1] == "The review's AI (hard) would discard 5z."
 
 
 async def test_the_menu_counts_the_mistakes_and_plays_them_to_the_summary(tmp_path):

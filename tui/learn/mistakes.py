@@ -64,13 +64,20 @@ def _games(data_dir: Path) -> list[Path]:
 
 
 @cache
-def _reviewed(path: Path, mtime: float) -> tuple[int, ...]:
-    """The steps of the discards the review found worse (cached by the file's time)."""
+def _reviewed(path: Path, mtime: float) -> tuple[tuple[int, str], ...]:
+    """(step, the AI's discard) of each discard the review found worse (cached by the
+    file's time)."""
     from engine.actions import Discard
 
     found = review_log(path)
-    return tuple(item.step for item in found.items
+    return tuple((item.step, _tile_of(item.suggested)) for item in found.items
                  if item.verdict in VERDICTS and isinstance(item.played, Discard))
+
+
+def _tile_of(action: object) -> str:
+    """'5z' for a discard (or riichi) of 5z, '?' for anything else."""
+    tile = getattr(action, "tile", None)
+    return kind_to_str(tile.kind) if tile is not None else "?"
 
 
 def find_mistakes(data_dir: Path, latest: int = LATEST_GAMES) -> tuple[list[str], list[str]]:
@@ -84,7 +91,7 @@ def find_mistakes(data_dir: Path, latest: int = LATEST_GAMES) -> tuple[list[str]
         except Exception as error:  # a log of an older version, cut short, edited
             notes.append(f"{path.name}: {str(error).splitlines()[0] if str(error) else error!r}")
             continue
-        keys += [mistake_key(path.stem, step) for step in steps]
+        keys += [mistake_key(path.stem, step) for step, _ in steps]
     return keys, notes
 
 
@@ -123,9 +130,10 @@ def mistake_question(key: str, data_dir: Path, lang: str = "en") -> Question:
     best = result.best
     right = {o.discard for o in result.options
              if (o.shanten, o.accepted_count) == (best.shanten, best.accepted_count)}
-    tile = getattr(played, "tile", None)
-    played_text = kind_to_str(tile.kind) if tile is not None else "?"
-    lines = [text("mistake.played", lang).format(tile=played_text)]
+    lines = [text("mistake.played", lang).format(tile=_tile_of(played))]
+    suggested = dict(_reviewed(path, path.stat().st_mtime)).get(step)
+    if suggested is not None:
+        lines.append(text("mistake.suggested", lang).format(tile=suggested))
     if lang != "ja":
         lines.append(result.reason)  # rules.analysis writes it in English only
     for o in result.options:

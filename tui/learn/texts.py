@@ -52,6 +52,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "mistake.dora": ("Dora indicators: {tiles}", "ドラ表示牌: {tiles}"),
     "mistake.melds": ("Your calls: {melds}", "あなたの副露: {melds}"),
     "mistake.played": ("In that game you discarded {tile}.", "対局ではあなたは{tile}を切った。"),
+    "mistake.suggested": ("The review's AI (hard) would discard {tile}.",
+                          "検討の上級コンピュータなら{tile}切り。"),
     "mistake.gone": ("game {game} cannot be read any more ({why}): skipped",
                      "対局 {game} が読めない ({why}): 飛ばす"),
     "discard.option": ("{tile:>3}: {state}, {accepted} tiles accepted",
