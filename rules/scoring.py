@@ -1090,6 +1090,14 @@ def _payment_total(base: int, tsumo: int, dealer: int, ruleset: Ruleset) -> int:
     return round_payment(base * 2, ruleset) + 2 * round_payment(base, ruleset)
 
 
+def hand_base(han: int, fu: int, ruleset: Ruleset, yakuman: int = 0) -> tuple[int, str | None]:
+    """基本点 B and the limit name of a hand of `han` and `fu` (or `yakuman` times a
+    yakuman): the scorer's own table, for callers that price a value with no hand
+    (the all-last drill asks which value is enough)."""
+    base, limit, _ = _base_points(han, fu, yakuman, ruleset)
+    return base, limit
+
+
 def round_payment(amount: int, ruleset: Ruleset) -> int:
     """Each payment rounded up to the ruleset's unit (000 第44条: 100)."""
     step = ruleset.payment_rounding

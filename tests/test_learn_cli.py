@@ -10,12 +10,15 @@ from tui.cli import main
 
 @pytest.mark.parametrize(("argv", "says"), [
     (["drill", "nope"], "unknown drill 'nope': choose one of discard, waits, fu, points, "
-                        "yaku, defence"),
+                        "yaku, defence, alllast"),
     (["drill", "waits", "--timer", "0"], "--timer must be more than 0 seconds"),
     (["drill", "fu", "--ruleset", "xyz"], "unknown ruleset 'xyz'"),
     (["drill", "fu", "--seed", "-1"], "--seed must be 0 or more"),
     (["drill", "fu", "--tiles", "emoji"], "unknown tile style 'emoji'"),
     (["drill", "--lang", "fr"], "unknown language 'fr'"),
+    (["drill", "fu", "--at-end", "0"], "--at-end must be 1 or more"),
+    (["drill", "waits", "--from-games"], "--from-games asks discard questions"),
+    (["drill", "--from-games"], "--from-games asks discard questions"),
     (["learn", "--lesson", "0"], "--lesson must be 1 to 9"),
     (["learn", "--lesson", "10"], "--lesson must be 1 to 9"),
     (["learn", "--tiles", "x"], "unknown tile style 'x'"),
@@ -40,3 +43,10 @@ def test_the_subcommands_load_no_rules_code_for_score():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_from_games_without_mistakes_says_so_and_exits_1(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("MAHJONG_TUI_DATA", str(tmp_path))
+    assert main(["drill", "discard", "--from-games"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no discard mistakes in the kept games" in err

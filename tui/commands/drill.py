@@ -1,8 +1,12 @@
-"""`mahjong-tui drill [KIND] [--ruleset ID] [--seed N] [--timer SECONDS]`: practice.
+"""`mahjong-tui drill [KIND] [--ruleset ID] [--seed N] [--timer SECONDS] [--at-end N]
+[--from-games]`: practice.
 
-KIND is one of discard, waits, fu, points, yaku, defence; without it, the menu of
-drills. Bad flags are one line on standard error and exit status 2, before any
-screen opens. The results are kept in the history file of the data directory.
+KIND is one of discard, waits, fu, points, yaku, defence, alllast; without it,
+the menu of drills. `--at-end N` asks runs of N questions and shows the answers
+only after the last; `--from-games` asks the discard drill's questions from the
+player's own reviewed games (their mistakes), in a run that ends after the last.
+Bad flags are one line on standard error and exit status 2, before any screen
+opens. The results are kept in the history file of the data directory.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ KINDS_HELP = ", ".join(DRILLS)
 
 def add_parser(sub: Any) -> None:
     drill = sub.add_parser("drill", help="practice: what to discard, waits, fu, points, "
-                                         "yaku, defence")
+                                         "yaku, defence, all-last")
     drill.add_argument("kind", nargs="?", default=None, metavar="KIND",
                        help=f"one of {KINDS_HELP} (default: the menu)")
     drill.add_argument("--ruleset", default="wrc", metavar="ID", help="preset id (default wrc)")
@@ -30,6 +34,10 @@ def add_parser(sub: Any) -> None:
     drill.add_argument("--tiles", default="text", metavar="STYLE",
                        help="tile faces: text (default), kanji or unicode")
     drill.add_argument("--lang", default="en", metavar="LANG", help="en or ja")
+    drill.add_argument("--at-end", type=int, default=None, metavar="N",
+                       help="runs of N questions, the answers shown after the last")
+    drill.add_argument("--from-games", action="store_true",
+                       help="discard questions from your own mistakes in the kept games")
 
 
 def check_common(args: argparse.Namespace, fail: Callable[[str], None]) -> Any:
@@ -56,6 +64,10 @@ def run_drill(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
         fail("--seed must be 0 or more")
     if args.timer is not None and args.timer <= 0:
         fail("--timer must be more than 0 seconds")
+    if args.at_end is not None and args.at_end < 1:
+        fail("--at-end must be 1 or more")
+    if args.from_games and args.kind != "discard":
+        fail("--from-games asks discard questions: use it with the kind discard")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
 
     from engine.history.db import history_path
@@ -68,13 +80,28 @@ def run_drill(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
     from ..screens.drill_menu import DrillMenuScreen
 
     data_dir = default_data_dir()
+    source: tuple[str, ...] = ()
+    if args.from_games:
+        import sys
+
+        from ..learn.mistakes import find_mistakes
+
+        keys, notes = find_mistakes(data_dir)
+        for note in notes:
+            print(f"mahjong-tui drill: skipped {note}", file=sys.stderr)
+        if not keys:
+            print(f"mahjong-tui drill: no discard mistakes in the kept games of {data_dir}",
+                  file=sys.stderr)
+            return 1
+        source = tuple(keys)
 
     def screen() -> Any:
         if args.kind is None:
             return DrillMenuScreen(ruleset, data_dir, seed=seed, lang=args.lang,
-                                   tiles=args.tiles, timer=args.timer)
+                                   tiles=args.tiles, timer=args.timer, at_end=args.at_end)
         session = DrillSession(args.kind, ruleset, seed, args.lang,
-                               DrillLog(history_path(data_dir)))
+                               DrillLog(history_path(data_dir)), source=source,
+                               data_dir=data_dir, at_end=args.at_end)
         return DrillScreen(session, timer=args.timer, tiles=args.tiles)
 
     LearnApp(screen, lang=args.lang).run()

@@ -27,15 +27,19 @@ from rules.tiles import (
 )
 from rules.waits import waits
 
-from ..words import fu_name, yaku_name
+from ..words import first_name, fu_name, yaku_name
+from .alllast_drill import make_all_last
 from .kinds import DRILL_TITLES, DRILLS
 from .question import Question, choices
+from .texts import danger_reason, shanten_words, text
 from .wins import winning_hand
 
 __all__ = ["DRILLS", "DRILL_TITLES", "make_question", "parse_key"]
 
 _TRIES = 500
 _WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+_WINDS_JA = {"E": "東", "S": "南", "W": "西", "N": "北"}
+_HONORS_JA = "東南西北白發中"
 
 
 def parse_key(key: str) -> tuple[str, int]:
@@ -62,9 +66,27 @@ def _wall(rng: random.Random) -> list[int]:
     return wall
 
 
-def tile_label(kind: int) -> str:
-    """A choice's label: '5p', 'East (1z)' (the explanations write mpsz)."""
-    return kind_to_str(kind) if kind < 27 else f"{kind_name(kind)} ({kind_to_str(kind)})"
+def tile_label(kind: int, lang: str = "en") -> str:
+    """A choice's label: '5p', 'East (1z)', '東 (1z)' (the explanations write mpsz)."""
+    if kind < 27:
+        return kind_to_str(kind)
+    return f"{tile_word(kind, lang)} ({kind_to_str(kind)})"
+
+
+def _yaku_word(yaku: str, lang: str) -> str:
+    """'pinfu 平和'; only '平和' in Japanese, where the romaji would read as English."""
+    return first_name(f"yaku.{yaku}", lang) if lang == "ja" else yaku_name(yaku, lang)
+
+
+def _fu_word(item: str, lang: str) -> str:
+    return first_name(f"fu.{item}", lang) if lang == "ja" else fu_name(item, lang)
+
+
+def tile_word(kind: int, lang: str) -> str:
+    """'5p', 'East' ('東' in Japanese)."""
+    if kind >= 27 and lang == "ja":
+        return _HONORS_JA[kind - 27]
+    return kind_name(kind)
 
 
 def _mpsz(kinds: list[int]) -> str:
@@ -87,23 +109,25 @@ def _discard(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Quest
                  if (o.shanten, o.accepted_count) == (best.shanten, best.accepted_count)}
         if len(right) > 3:
             continue  # too many equal answers teach nothing
-        lines = [result.reason, "Every discard: shanten, accepted tiles still unseen (the "
-                 "kinds), improving tiles (draws that keep the shanten but widen the hand):"]
+        lines = [result.reason] if lang != "ja" else []
+        lines.append(text("discard.every", lang))
         for o in result.options:
             assert o.discard is not None
             accepted = " ".join(kind_to_str(k) for k, _ in o.accepted)
             improving = " ".join(kind_to_str(k) for k, _ in o.improving)
+            state = shanten_state(o.shanten) if lang != "ja" else shanten_words(o.shanten, lang)
             lines.append(
-                f"{kind_to_str(o.discard):>3}: {shanten_state(o.shanten)}, {o.accepted_count} "
-                f"({accepted}); improving {o.improving_count}"
+                text("discard.line", lang).format(
+                    tile=f"{kind_to_str(o.discard):>3}", state=state, count=o.accepted_count,
+                    accepted=accepted, improving=o.improving_count)
                 + (f" ({improving})" if improving else "")
             )
         return Question(
             kind="discard", key=key,
-            prompt="Which tile do you discard? (tile efficiency: shanten, then accepted tiles)",
+            prompt=text("discard.prompt", lang),
             hand=_mpsz(hand),
-            facts=(f"Seen elsewhere (counted): {_mpsz(visible)}",),
-            choices=choices([(kind_to_str(k), tile_label(k)) for k in sorted(set(hand))]),
+            facts=(text("discard.seen", lang).format(tiles=_mpsz(visible)),),
+            choices=choices([(kind_to_str(k), tile_label(k, lang)) for k in sorted(set(hand))]),
             answer=frozenset(kind_to_str(k) for k in right if k is not None),
             multi=False,
             explanation=tuple(lines),
@@ -136,14 +160,14 @@ def _waits(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Questio
         if len(found) == 1 and rng.random() < 0.7:
             continue  # lean towards multi-waits: the point of the drill
         kinds = list(range(suit * 9, suit * 9 + 9))
-        lines = [f"The waits: {' '.join(kind_to_str(k) for k in found)}."]
+        lines = [text("waits.are", lang).format(tiles=" ".join(kind_to_str(k) for k in found))]
         for wait in found:
             counts[wait] += 1
-            lines.append(f"  + {kind_to_str(wait)}: {_reading(counts)}")
+            lines.append(f"  + {kind_to_str(wait)}: {_reading(counts, lang)}")
             counts[wait] -= 1
         return Question(
             kind="waits", key=key,
-            prompt="This hand is tenpai. Pick every tile it wins on, then Enter.",
+            prompt=text("waits.prompt", lang),
             hand=_mpsz(block + rest),
             facts=(),
             choices=choices([(kind_to_str(k), kind_to_str(k)) for k in kinds]),
@@ -154,7 +178,7 @@ def _waits(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Questio
     raise RuntimeError("no waits question found")
 
 
-def _reading(counts: list[int]) -> str:
+def _reading(counts: list[int], lang: str = "en") -> str:
     """One way the 14 tiles split into sets and a pair ('123m 456m ... 55p'), or seven
     pairs."""
     for pair in range(KIND_COUNT):
@@ -164,7 +188,7 @@ def _reading(counts: list[int]) -> str:
             sets = _sets(rest)
             if sets is not None:
                 return " ".join([*sets, format_tiles([pair, pair])])
-    return "seven pairs: " + " ".join(format_tiles([k, k]) for k in range(KIND_COUNT)
+    return text("waits.pairs", lang) + " ".join(format_tiles([k, k]) for k in range(KIND_COUNT)
                                        if counts[k] == 2)
 
 
@@ -192,17 +216,23 @@ def _sets(counts: list[int]) -> list[str] | None:
 # --- winning hands: fu, points, yaku ------------------------------------------------------
 
 
-def _win_facts(request: dict[str, Any]) -> tuple[str, ...]:
-    melds = " ".join(f"{m['type']} {m['tiles']}" for m in request.get("melds", []))
-    how = "tsumo" if request.get("tsumo") else "ron"
-    flags = [name for name in ("riichi", "ippatsu", "double_riichi", "haitei", "houtei",
-                               "rinshan", "chankan") if request.get(name)]
+def _win_facts(request: dict[str, Any], lang: str = "en") -> tuple[str, ...]:
+    melds = " ".join(f"{text('meld.' + m['type'], lang)} {m['tiles']}"
+                     for m in request.get("melds", []))
+    how = text("how.tsumo" if request.get("tsumo") else "how.ron_plain", lang)
+    flags = [text(f"flag.{name}", lang) for name in ("riichi", "ippatsu", "double_riichi",
+                                                      "haitei", "houtei", "rinshan", "chankan")
+             if request.get(name)]
+    winds = _WINDS_JA if lang == "ja" else _WINDS
     lines = [
-        f"Won by {how} on {request['win']}" + (f"; calls: {melds}" if melds else "; closed"),
-        f"Seat wind {_WINDS[request['seat_wind']]}, round wind {_WINDS[request['round_wind']]}"
+        text("win.how", lang).format(how=how, tile=request["win"])
+        + (text("win.calls", lang).format(melds=melds) if melds else text("win.closed", lang)),
+        text("win.winds", lang).format(seat=winds[request["seat_wind"]],
+                                       round=winds[request["round_wind"]])
         + (f"; {', '.join(flags)}" if flags else ""),
-        f"Dora indicator {request.get('dora_indicators') or '-'}"
-        + (f", ura {request['ura_indicators']}" if request.get("ura_indicators") else ""),
+        text("win.dora", lang).format(tiles=request.get("dora_indicators") or "-")
+        + (text("win.ura", lang).format(tiles=request["ura_indicators"])
+           if request.get("ura_indicators") else ""),
     ]
     return tuple(lines)
 
@@ -220,21 +250,22 @@ def _fu(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Question:
     request, result = winning_hand(rng, ruleset, recorded=rng.random() < 0.5)
     fu = result["fu"]
     items = result["fu_breakdown"]
-    lines = ["Item by item:"]
+    lines = [text("fu.items", lang)]
     for item in items:
         tiles = f" {item['tiles']}" if item.get("tiles") else ""
-        lines.append(f"  {fu_name(item['item'], lang)}{tiles}: {item['fu']}")
+        lines.append(f"  {_fu_word(item['item'], lang)}{tiles}: {item['fu']}")
     total = sum(item["fu"] for item in items)
     if total != fu:
-        lines.append(f"Sum {total}, rounded up to the next 10: {fu} fu.")
+        lines.append(text("fu.rounded", lang).format(total=total, fu=fu))
     else:
-        lines.append(f"Total: {fu} fu.")
+        lines.append(text("fu.total", lang).format(fu=fu))
     return Question(
         kind="fu", key=key,
-        prompt="How many fu is this win worth?",
+        prompt=text("fu.prompt", lang),
         hand=request["concealed"] + request["win"],
-        facts=_win_facts(request),
-        choices=choices([(str(v), f"{v} fu") for v in _number_choices(rng, fu, _FU_VALUES)]),
+        facts=_win_facts(request, lang),
+        choices=choices([(str(v), text("fu.value", lang).format(fu=v))
+                         for v in _number_choices(rng, fu, _FU_VALUES)]),
         answer=frozenset({str(fu)}),
         multi=False,
         explanation=tuple(lines),
@@ -272,36 +303,39 @@ def _points(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Questi
         other = {**request, **change}
         found = answer(other, ruleset)
         if found.get("ok"):
-            text = payment_text(request, found)
-            if text != right and text not in wrong:
-                wrong.append(text)
+            paid = payment_text(request, found)
+            if paid != right and paid not in wrong:
+                wrong.append(paid)
     base = int(right.split("/")[0].split()[0])
     for factor in (2, 0.5, 1.5):
-        text = right.replace(str(base), str(int(base * factor // 100 * 100)), 1)
-        if text != right and text not in wrong:
-            wrong.append(text)
+        paid = right.replace(str(base), str(int(base * factor // 100 * 100)), 1)
+        if paid != right and paid not in wrong:
+            wrong.append(paid)
     options = [right, *wrong[:3]]
     rng.shuffle(options)
-    limit = f" ({result['limit']})" if result["limit"] else ""
-    who = "dealer" if dealer else "non-dealer"
+    limit = f" ({text('limit.' + result['limit'], lang)})" if result["limit"] else ""
+    who = text("who.dealer" if dealer else "who.child", lang)
+    how_text = text("how.tsumo" if how == "tsumo" else "how.ron_plain", lang)
+    value = text("points.value", lang).format(han=result["han"], fu=result["fu"])
     lines = [
-        f"{result['han']} han {result['fu']} fu{limit}, {who} {how}: {right}"
-        + (f" (honba: +{result['points']['honba']} in all)" if honba else "") + ".",
-        f"Basic points {_basic(result)}; " + (
-            "ron: the discarder pays 4x (dealer 6x), rounded up to 100."
-            if how == "ron" else
-            "tsumo: each non-dealer pays 1x (the dealer 2x; a dealer's win: 2x all), "
-            "rounded up to 100."),
-        "Yaku: " + ", ".join(f"{yaku_name(y['id'], lang)} {y['han']}" for y in result["yaku"])
-        + f"; dora {sum(result['dora'].values())}.",
+        text("points.line", lang).format(value=value + limit, who=who, how=how_text,
+                                         pay=_pay_label(right, lang))
+        + (text("points.honba", lang).format(points=result["points"]["honba"])
+           if honba else "") + text("stop", lang),
+        text("points.basic", lang).format(basic=_basic(result, lang))
+        + text("points.ron" if how == "ron" else "points.tsumo", lang),
+        text("points.yaku", lang).format(
+            yaku=", ".join(f"{_yaku_word(y['id'], lang)} {y['han']}" for y in result["yaku"]),
+            dora=sum(result["dora"].values())),
     ]
     return Question(
         kind="points", key=key,
-        prompt=f"{result['han']} han {result['fu']} fu, {who} {how}"
-        + (f", {honba} honba" if honba else "") + f" ({ruleset.id}): what is the payment?",
+        prompt=text("points.prompt", lang).format(
+            value=value, who=who, how=how_text, rules=ruleset.id,
+            honba=text("points.prompt_honba", lang).format(honba=honba) if honba else ""),
         hand=request["concealed"] + request["win"],
-        facts=_win_facts(request),
-        choices=choices([(o, o) for o in options]),
+        facts=_win_facts(request, lang),
+        choices=choices([(o, _pay_label(o, lang)) for o in options]),
         answer=frozenset({right}),
         multi=False,
         explanation=tuple(lines),
@@ -309,9 +343,14 @@ def _points(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Questi
     )
 
 
-def _basic(result: dict[str, Any]) -> str:
+def _pay_label(payment: str, lang: str) -> str:
+    """'1300 all' reads '1300オール' in Japanese."""
+    return payment.replace(" all", "オール") if lang == "ja" else payment
+
+
+def _basic(result: dict[str, Any], lang: str = "en") -> str:
     if result["limit"]:
-        return f"from the limit ({result['limit']})"
+        return text("points.from_limit", lang).format(limit=text("limit." + result["limit"], lang))
     return f"{result['fu']} x 2^({result['han']} + 2) = {result['fu'] * 2 ** (result['han'] + 2)}"
 
 
@@ -327,19 +366,20 @@ def _yaku(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Question
     others = [y for y in _COMMON_YAKU if y not in right]
     shown = sorted([*right, *rng.sample(others, 8 - len(right))] if len(right) < 8 else right,
                    key=lambda y: (_COMMON_YAKU.index(y) if y in _COMMON_YAKU else 99, y))
-    lines = ["The yaku: " + ", ".join(f"{yaku_name(y['id'], lang)} ({y['han']} han)"
-                                      for y in result["yaku"]) + "."]
+    lines = [text("yaku.are", lang).format(yaku=", ".join(
+        f"{_yaku_word(y['id'], lang)} ({text('yaku.han', lang).format(han=y['han'])})"
+        for y in result["yaku"]))]
     dora = result["dora"]
     if any(dora.values()):
-        lines.append(f"Dora are not yaku: dora {dora['dora']}, red {dora['aka']}, "
-                     f"ura {dora['ura']}.")
-    lines.append(f"In all {result['han']} han {result['fu']} fu.")
+        lines.append(text("yaku.dora", lang).format(dora=dora["dora"], red=dora["aka"],
+                                                    ura=dora["ura"]))
+    lines.append(text("yaku.total", lang).format(han=result["han"], fu=result["fu"]))
     return Question(
         kind="yaku", key=key,
-        prompt="Pick every yaku of this win, then Enter (dora are not yaku).",
+        prompt=text("yaku.prompt", lang),
         hand=request["concealed"] + request["win"],
-        facts=_win_facts(request),
-        choices=choices([(y, yaku_name(y, lang)) for y in shown]),
+        facts=_win_facts(request, lang),
+        choices=choices([(y, _yaku_word(y, lang)) for y in shown]),
         answer=frozenset(right),
         multi=True,
         explanation=tuple(lines),
@@ -367,6 +407,9 @@ _WHY = {
 }
 
 
+_WHY_KEYS = {f"why.{reason}" for reason in _WHY}
+
+
 def _defence(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Question:
     for _ in range(_TRIES):
         wall = _wall(rng)
@@ -380,18 +423,24 @@ def _defence(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Quest
             continue
         if table[right[0]][1] == "genbutsu" and rng.random() < 0.5:
             continue  # half the questions need suji or kabe reading
-        lines = [f"Safest: {' '.join(kind_name(k) for k in right)} - "
-                 f"{_WHY.get(table[right[0]][1], table[right[0]][1])}."]
+        first = table[right[0]][1]
+        why_first = (_WHY.get(first, first) if lang != "ja" else
+                     text(f"why.{first}", lang) if f"why.{first}" in _WHY_KEYS
+                     else danger_reason(first, lang))
+        lines = [text("defence.safest", lang).format(
+            tiles=" ".join(tile_word(k, lang) for k in right), why=why_first)]
         ranked = sorted(table.items(), key=lambda item: (item[1][0], item[0]))
-        lines.append("Each tile, safest first (chance of dealing in if the riichi is tenpai):")
-        lines += [f"  {kind_name(k)}: {why}, {p:.1%}" for k, (p, why) in ranked]
+        lines.append(text("defence.each", lang))
+        lines += [f"  {tile_word(k, lang)}: {danger_reason(why, lang)}, {p:.1%}"
+                  for k, (p, why) in ranked]
         return Question(
             kind="defence", key=key,
-            prompt="South declared riichi. Which tile is safest to discard?",
+            prompt=text("defence.prompt", lang),
             hand=_mpsz(hand),
-            facts=(f"South's river (riichi): {' '.join(kind_to_str(k) for k in river)}",
-                   f"Other tiles in sight: {_mpsz(others)}"),
-            choices=choices([(kind_to_str(k), tile_label(k)) for k in sorted(set(hand))]),
+            facts=(text("defence.river", lang).format(
+                       tiles=" ".join(kind_to_str(k) for k in river)),
+                   text("defence.others", lang).format(tiles=_mpsz(others))),
+            choices=choices([(kind_to_str(k), tile_label(k, lang)) for k in sorted(set(hand))]),
             answer=frozenset(kind_to_str(k) for k in right),
             multi=False,
             explanation=tuple(lines),
@@ -406,5 +455,6 @@ _MAKERS: dict[str, Callable[[random.Random, str, Ruleset, str], Question]] = {
     "points": _points,
     "yaku": _yaku,
     "defence": _defence,
+    "alllast": make_all_last,
 }
 

@@ -10,5 +10,6 @@ DRILL_TITLES = {
     "points": "From han and fu to the payment (点数)",
     "yaku": "Name the yaku (役)",
     "defence": "The safest tile against a riichi (守備)",
+    "alllast": "All-last: the cheapest win that moves you up (オーラス)",
 }
 DRILLS = tuple(DRILL_TITLES)

@@ -37,6 +37,7 @@ class Question:
     multi: bool
     explanation: tuple[str, ...]
     request: dict[str, Any] | None = None  # the win asked about (a `score` request), if any
+    situation: dict[str, Any] | None = None  # the all-last points, seats and goal, if any
 
     def check(self, picked: set[str] | frozenset[str]) -> bool:
         """Whether the picked values are right: the exact set when `multi`, else one of

@@ -2,6 +2,10 @@
 
 Keys: the choice's digit or letter picks (toggles, where several are right),
 Enter confirms, then Enter (or Space) goes on to the next question; Esc goes back.
+In a run whose answers wait for the end (`DrillSession.at_end`, and a run of the
+player's own mistakes), the next question follows the pick at once, and after
+the last one the summary lists every question, the pick, the answer and why;
+Enter starts another run.
 With a timer, a question not answered in time counts as wrong. The figures
 (answered, right, average time) are the session's (`tui.learn.session`), kept
 per drill kind in the history file (`engine.history.drills`).
@@ -30,7 +34,8 @@ from rules.tiles import parse_tiles
 
 from ..learn.drills import DRILL_TITLES
 from ..learn.question import Question
-from ..learn.session import DrillSession
+from ..learn.session import Answered, DrillSession
+from ..learn.texts import text
 from ..tiles import tiles_text
 
 CSS_FILE = Path(__file__).resolve().parent / "learn.tcss"
@@ -87,12 +92,13 @@ class DrillScreen(Screen[None]):
         self.question: Question | None = None
         self.picked: set[str] = set()
         self.answered: bool | None = None  # None: still asking
+        self.summary = False  # the run is over: its summary is shown
         self.started = 0.0
         self._ticker: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="learn-body") as body:
-            body.border_title = DRILL_TITLES[self.session.kind]
+            body.border_title = drill_title(self.session.kind, self.session.lang)
             yield Static(id="drill-question", classes="part")
             yield Static(id="drill-choices", classes="part")
             yield Static(id="drill-feedback", classes="part")
@@ -108,16 +114,27 @@ class DrillScreen(Screen[None]):
 
     # -- flow ----------------------------------------------------------------------------
     def next_question(self) -> None:
-        self.question = self.session.next_question()
+        question = self.session.next_question()
+        for note in self.session.notes:
+            self.notify(note, severity="warning", timeout=10)
+        self.session.notes.clear()
         self.picked = set()
         self.answered = None
+        self.summary = question is None
+        if question is not None:
+            self.question = question
         self.started = self.clock()
         self._show()
         self.query_one("#learn-body", VerticalScroll).scroll_home(animate=False)
 
+    @property
+    def waits_for_end(self) -> bool:
+        """Answers shown only at the end of the run (at_end, or the own mistakes)."""
+        return self.session.at_end is not None or bool(self.session.source)
+
     def pick(self, key: str) -> None:
         question = self.question
-        if question is None or self.answered is not None:
+        if question is None or self.answered is not None or self.summary:
             return
         choice = next((c for c in question.choices if c.key == key), None)
         if choice is None:
@@ -130,7 +147,7 @@ class DrillScreen(Screen[None]):
             self.confirm()
 
     def confirm(self) -> None:
-        if self.question is None or self.answered is not None:
+        if self.question is None or self.answered is not None or self.summary:
             return
         if not self.picked and not self._timed_out():
             return
@@ -138,12 +155,17 @@ class DrillScreen(Screen[None]):
         self.answered = self.session.answer(self.picked, spent)
         if self.session.problem:
             self.notify(self.session.problem, severity="warning", timeout=10)
+        if self.waits_for_end:
+            self.next_question()
+            return
         self._show()
 
     def _timed_out(self) -> bool:
         return bool(self.timer) and self.clock() - self.started >= (self.timer or 0)
 
     def _tick(self) -> None:
+        if self.summary:
+            return
         if self.answered is None and self._timed_out():
             self.confirm()
         elif self.answered is None:
@@ -161,7 +183,10 @@ class DrillScreen(Screen[None]):
             event.stop()
 
     def action_confirm(self) -> None:
-        if self.answered is None:
+        if self.summary:
+            self.session.new_run()
+            self.next_question()
+        elif self.answered is None:
             self.confirm()
         else:
             self.next_question()
@@ -172,6 +197,15 @@ class DrillScreen(Screen[None]):
     # -- drawing -------------------------------------------------------------------------
     def _show(self) -> None:
         q = self.question
+        self.query_one("#drill-choices").display = not self.summary
+        if self.summary:
+            self.query_one("#drill-question", Static).update(
+                Text(text("screen.summary", self.session.lang), style="bold"))
+            self.query_one("#drill-choices", Static).update("")
+            self.query_one("#drill-feedback", Static).update(
+                summary_text(self.session.run, self.tiles, self.session.lang))
+            self._show_keys()
+            return
         if q is None:
             return
         self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
@@ -183,28 +217,68 @@ class DrillScreen(Screen[None]):
     def _feedback_text(self, q: Question) -> Text:
         if self.answered is None:
             return Text("")
-        text = Text()
+        lang = self.session.lang
+        out = Text()
         if self.answered:
-            text.append("Right!\n", style="bold green")
+            out.append(text("screen.right", lang) + "\n", style="bold green")
         else:
             right = ", ".join(q.labels(q.answer))
-            text.append(f"Not quite: the answer is {right}.\n", style="bold red")
-        text.append("\n".join(q.explanation))
-        return text
+            out.append(text("screen.wrong", lang).format(right=right) + "\n", style="bold red")
+        out.append("\n".join(q.explanation))
+        return out
 
     def _show_keys(self) -> None:
         s = self.session
-        figures = f"{s.right}/{s.asked} right"
+        lang = s.lang
+        figures = text("keys.figures", lang).format(right=s.right, asked=s.asked)
         if s.asked:
-            figures += f" ({s.accuracy:.0%}), {s.seconds / s.asked:.1f}s each"
+            figures += text("keys.accuracy", lang).format(
+                accuracy=f"{s.accuracy:.0%}", seconds=f"{s.seconds / s.asked:.1f}")
         if s.missed:
-            figures += f", {len(s.missed)} to revisit"
-        if self.answered is None:
-            keys = "key: pick" + (", Enter: check" if self.question and self.question.multi else "")
+            figures += text("keys.revisit", lang).format(count=len(s.missed))
+        if self.waits_for_end and not self.summary:
+            total = s.at_end if s.at_end is not None else len(s.source)
+            figures += text("keys.run", lang).format(done=len(s.run) + 1, total=total)
+        if self.summary:
+            keys = text("keys.again", lang)
+        elif self.answered is None:
+            keys = text("keys.pick", lang) + (
+                text("keys.check", lang) if self.question and self.question.multi else "")
             if self.timer:
                 left = max(0, int(self.timer - (self.clock() - self.started) + 0.999))
-                keys += f" · {left}s left"
+                keys += text("keys.left", lang).format(left=left)
         else:
-            keys = "Enter: next"
+            keys = text("keys.next", lang)
         self.query_one("#learn-keys", Static).update(
-            f"{figures} · {keys} · {GLOSSARY_KEY}: glossary · Esc: back")
+            f"{figures} · {keys} · {GLOSSARY_KEY}: {text('keys.glossary', lang)}"
+            f" · Esc: {text('keys.back', lang)}")
+
+
+def drill_title(kind: str, lang: str) -> str:
+    """The drill's title in `lang` (the English titles are `DRILL_TITLES`)."""
+    return text(f"title.{kind}", lang) if lang == "ja" else DRILL_TITLES[kind]
+
+
+def summary_text(run: list[Answered], tiles: str, lang: str) -> Text:
+    """Every question of the run: the prompt and hand, the pick, the answer and why."""
+    out = Text()
+    right = sum(a.correct for a in run)
+    out.append(text("summary.score", lang).format(right=right, asked=len(run)) + "\n\n",
+               style="bold")
+    for number, answered in enumerate(run, 1):
+        q = answered.question
+        out.append(f"{number}. {q.prompt}\n", style="bold")
+        if q.hand:
+            out.append_text(tiles_text(parse_tiles(q.hand), tiles))
+            out.append("\n")
+        for fact in q.facts:
+            out.append(fact + "\n", style="dim")
+        picked = ", ".join(q.labels(answered.picked)) or "-"
+        mark = text("screen.right", lang) if answered.correct else text("summary.wrong", lang)
+        out.append(text("summary.yours", lang).format(picked=picked) + f" {mark}\n",
+                   style="green" if answered.correct else "red")
+        out.append(text("summary.answer", lang).format(right=", ".join(q.labels(q.answer)))
+                   + "\n")
+        out.append("\n".join(q.explanation) + "\n\n")
+    out.rstrip()
+    return out
