@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from operator import add, mul, sub
 
 from engine.actions import (
@@ -43,6 +44,7 @@ __all__ = [
 ]
 
 _FOURS = (4,) * KIND_COUNT  # copies of each kind
+_KINDS = range(KIND_COUNT)
 
 # --- memoised shape ----------------------------------------------------------------
 
@@ -56,9 +58,15 @@ def shape(packed: bytes, melds: int, chiitoitsu: bool) -> tuple[int, tuple[int, 
     hit = _SHAPES.get(key)
     if hit is not None:
         return hit
-    now = shanten(packed, melds, chiitoitsu=chiitoitsu)
+    return _new_shape(key, packed, melds, chiitoitsu, shanten(packed, melds, chiitoitsu=chiitoitsu))
+
+
+def _new_shape(
+    key: bytes, packed: bytes, melds: int, chiitoitsu: bool, now: int
+) -> tuple[int, tuple[int, ...]]:
+    """Work out and memoise a shape whose shanten `now` is already known."""
     after = shanten_by_draw(packed, melds, chiitoitsu=chiitoitsu)
-    improving = tuple(k for k in range(KIND_COUNT) if after[k] < now)
+    improving = tuple(compress(_KINDS, map(now.__gt__, after)))
     if len(_SHAPES) >= _SHAPES_MAX:
         _SHAPES.clear()
     hit = _SHAPES[key] = (now, improving)
@@ -188,23 +196,30 @@ def efficiency_options(ctx: Context, kinds: Sequence[int], slack: int = 0) -> li
     Shanten first (a few dict look-ups); the improving kinds (a draw scan) only for
     discards within `slack` of the best shanten: the others keep `improving=()`.
     """
-    packed = bytearray(ctx.counts)
     melds = ctx.melds
     chiitoitsu = ctx.chiitoitsu and melds == 0
-    after: list[tuple[int, bytes]] = []
+    # The memo key is the packed counts plus (melds, chiitoitsu): build it in place.
+    packed = bytearray(ctx.counts)
+    packed += bytes((melds, chiitoitsu))
+    shapes = _SHAPES
+    after: list[tuple[int, bytes, tuple[int, tuple[int, ...]] | None]] = []
     for kind in kinds:
         packed[kind] -= 1
         key = bytes(packed)
         packed[kind] += 1
-        hit = _SHAPES.get(key + bytes((melds, chiitoitsu)))
-        now = hit[0] if hit is not None else shanten(key, melds, chiitoitsu=chiitoitsu)
-        after.append((now, key))
-    limit = min(s for s, _ in after) + slack
+        hit = shapes.get(key)
+        now = hit[0] if hit is not None else shanten(key[:KIND_COUNT], melds, chiitoitsu=chiitoitsu)
+        after.append((now, key, hit))
+    limit = min(s for s, _, _ in after) + slack
+    unseen = ctx.unseen
     out = []
-    for kind, (sh, key) in zip(kinds, after, strict=True):
+    for kind, (sh, key, hit) in zip(kinds, after, strict=True):
         if sh <= limit:
-            sh, improving = shape(key, melds, chiitoitsu)
-            out.append(Option(kind, sh, improving, ctx.ukeire(improving), eff_shanten=sh))
+            if hit is None:
+                hit = _new_shape(key, key[:KIND_COUNT], melds, chiitoitsu, sh)
+            improving = hit[1]
+            ukeire = sum(map(unseen.__getitem__, improving))
+            out.append(Option(kind, sh, improving, ukeire, eff_shanten=sh))
         else:
             out.append(Option(kind, sh, (), 0, eff_shanten=sh))
     return out

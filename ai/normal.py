@@ -211,13 +211,14 @@ class NormalPlayer(BasePlayer):
         return True
 
     def kan_choice(self, ctx: Context, legal: list[Action], options: list[Option]) -> Action | None:
-        if not self.kans_allowed(ctx) or not options:
+        kans = [a for a in legal if isinstance(a, Ankan | Kakan)]
+        if not kans or not options or not self.kans_allowed(ctx):
             return None
         best = min(o.eff_shanten for o in options)
         by_kind = {o.kind: o for o in options}
         top = max(o.score for o in options if o.eff_shanten == best)
         melds = meld_shapes(ctx.view.melds[ctx.view.seat])
-        for a in legal:
+        for a in kans:
             if isinstance(a, Ankan):
                 counts = list(ctx.counts)
                 counts[a.kind] = 0
