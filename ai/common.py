@@ -100,6 +100,8 @@ class Context:
     needs_yaku: bool
     opened: bool
     riichi_possible: bool  # the ruleset has riichi and the hand is closed
+    # `dora_in_hand`, once asked (every candidate discard's rough value asks it)
+    _dora_held: int | None = None
 
     @classmethod
     def of(cls, view: PlayerView) -> Context:
@@ -147,12 +149,16 @@ class Context:
         return n
 
     def dora_in_hand(self) -> int:
-        """Dora (indicated and red) in the hand and own melds."""
-        dora = self.dora
-        n = sum(map(mul, dora, self.counts))
-        for m in self.view.melds[self.view.seat]:
-            n += sum(dora[t.kind] for t in m.tiles)
-        return n + self.red_count()
+        """Dora (indicated and red) in the hand and own melds (the same for every
+        candidate of the decision, so worked out once)."""
+        n = self._dora_held
+        if n is None:
+            dora = self.dora
+            n = sum(map(mul, dora, self.counts))
+            for m in self.view.melds[self.view.seat]:
+                n += sum(dora[t.kind] for t in m.tiles)
+            n = self._dora_held = n + self.red_count()
+        return n
 
 
 @dataclass(slots=True)
@@ -171,23 +177,28 @@ class Option:
 
 def discard_kinds(legal: Sequence[Action]) -> dict[int, list[Discard]]:
     """Legal plain (non-riichi) discards grouped by kind, plain copy before a red five."""
-    out: dict[int, list[Discard]] = {}
-    for a in legal:
-        if isinstance(a, Discard) and not a.riichi:
-            out.setdefault(a.tile.kind, []).append(a)
-    for group in out.values():
-        group.sort(key=lambda d: d.tile.red)
-    return out
+    return _discards_by_kind(legal, False)
 
 
 def riichi_kinds(legal: Sequence[Action]) -> dict[int, list[Discard]]:
+    return _discards_by_kind(legal, True)
+
+
+def _discards_by_kind(legal: Sequence[Action], riichi: bool) -> dict[int, list[Discard]]:
     out: dict[int, list[Discard]] = {}
     for a in legal:
-        if isinstance(a, Discard) and a.riichi:
-            out.setdefault(a.tile.kind, []).append(a)
-    for group in out.values():
-        group.sort(key=lambda d: d.tile.red)
+        if isinstance(a, Discard) and bool(a.riichi) == riichi:
+            group = out.get(a.tile.kind)
+            if group is None:
+                out[a.tile.kind] = [a]
+            else:
+                group.append(a)
+                group.sort(key=_red)
     return out
+
+
+def _red(d: Discard) -> bool:
+    return d.tile.red
 
 
 def efficiency_options(ctx: Context, kinds: Sequence[int], slack: int = 0) -> list[Option]:

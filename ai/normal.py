@@ -276,8 +276,13 @@ class NormalPlayer(BasePlayer):
                 eff, plan = plan_shanten(ctx, counts, new_melds, True)
                 if best is None or eff <= best[0]:
                     _, improving = shape(bytes(counts), len(new_melds), False)
-                    suit = _flush_suit(counts) if plan == "honitsu" else None
-                    uk = sum(ctx.unseen[k] for k in improving if plan_allows(plan, k, ctx, suit))
+                    if plan == "tanyao" or plan == "honitsu":
+                        suit = _flush_suit(counts) if plan == "honitsu" else None
+                        uk = sum(
+                            ctx.unseen[k] for k in improving if plan_allows(plan, k, ctx, suit)
+                        )
+                    else:  # every improving kind helps the other plans
+                        uk = ctx.ukeire(improving)
                     if best is None or (eff, -uk) < (best[0], -best[1]):
                         best = (eff, uk, plan)
                 counts[d] += 1
