@@ -39,6 +39,7 @@ __all__ = [
     "BasePlayer",
     "Context",
     "Option",
+    "preferences",
     "shape",
     "tile_preference",
 ]
@@ -76,6 +77,24 @@ def _new_shape(
 def tile_preference(kind: int, yakuhai: frozenset[int]) -> int:
     """Order of discard among otherwise equal tiles (lower goes first): guest winds,
     then value honors, terminals, then number tiles from the edge inward."""
+    return preferences(yakuhai)[kind]
+
+
+_PREFERENCES: dict[frozenset[int], tuple[int, ...]] = {}
+
+
+def preferences(yakuhai: frozenset[int]) -> tuple[int, ...]:
+    """`tile_preference` of every kind for one set of value honors (a handful of
+    such sets exist, so each table is built once)."""
+    table = _PREFERENCES.get(yakuhai)
+    if table is None:
+        table = _PREFERENCES[yakuhai] = tuple(
+            _preference(kind, yakuhai) for kind in range(KIND_COUNT)
+        )
+    return table
+
+
+def _preference(kind: int, yakuhai: frozenset[int]) -> int:
     if is_honor(kind):
         return 0 if kind not in yakuhai else 1
     n = kind % 9

@@ -18,6 +18,7 @@ from .common import (
     discard_kinds,
     efficiency_options,
     pass_of,
+    preferences,
     riichi_kinds,
     shape,
     tile_preference,
@@ -48,7 +49,8 @@ class EasyPlayer(BasePlayer):
         if not plain:
             return next(a for a in legal if not isinstance(a, Ankan))
         options = efficiency_options(ctx, list(plain))
-        best = min(options, key=lambda o: self._key(o, ctx))
+        pref = preferences(ctx.yakuhai)
+        best = min(options, key=lambda o: (o.shanten, -o.ukeire, pref[o.kind], o.kind))
         if self.notes is not None:
             ranked = sorted(options, key=lambda o: self._key(o, ctx))
             for o in ranked[:3]:
