@@ -257,35 +257,24 @@ class NormalPlayer(BasePlayer):
             return []
         melds = meld_shapes(view.melds[view.seat])
         out = []
+        # Calls that differ only in a red five leave the same hand: work it out once.
+        seen: dict[tuple[bool, tuple[int, ...]], tuple[int, int, str] | None] = {}
         for a in legal:
             if not isinstance(a, Chi | Pon):
                 continue
             kinds = [t.kind for t in a.tiles]
-            counts = list(ctx.counts)
-            for k in kinds:
-                counts[k] -= 1
-            run = sorted([*kinds, offered.kind])
             is_chi = isinstance(a, Chi)
-            new_melds: list[MeldShape] = [*melds, (is_chi, run[0])]
-            forbidden = _kuikae(view.ruleset.kuikae, offered.kind, run, is_chi)
-            best: tuple[int, int, str] | None = None
-            for d in range(34):
-                if not counts[d] or d in forbidden:
-                    continue
-                counts[d] -= 1
-                eff, plan = plan_shanten(ctx, counts, new_melds, True)
-                if best is None or eff <= best[0]:
-                    _, improving = shape(bytes(counts), len(new_melds), False)
-                    if plan == "tanyao" or plan == "honitsu":
-                        suit = _flush_suit(counts) if plan == "honitsu" else None
-                        uk = sum(
-                            ctx.unseen[k] for k in improving if plan_allows(plan, k, ctx, suit)
-                        )
-                    else:  # every improving kind helps the other plans
-                        uk = ctx.ukeire(improving)
-                    if best is None or (eff, -uk) < (best[0], -best[1]):
-                        best = (eff, uk, plan)
-                counts[d] += 1
+            key = (is_chi, tuple(sorted(kinds)))
+            if key in seen:
+                best = seen[key]
+            else:
+                counts = list(ctx.counts)
+                for k in kinds:
+                    counts[k] -= 1
+                run = sorted([*kinds, offered.kind])
+                new_melds: list[MeldShape] = [*melds, (is_chi, run[0])]
+                forbidden = _kuikae(view.ruleset.kuikae, offered.kind, run, is_chi)
+                best = seen[key] = _best_after_call(ctx, counts, new_melds, forbidden)
             if best is None:
                 continue
             yakuhai = isinstance(a, Pon) and offered.kind in ctx.yakuhai
@@ -330,6 +319,43 @@ class NormalPlayer(BasePlayer):
         if p.eff <= 1:
             return True
         return p.plan in ("honitsu", "toitoi") and p.eff <= 2
+
+
+def _best_after_call(
+    ctx: Context, counts: list[int], melds: list[MeldShape], forbidden: set[int]
+) -> tuple[int, int, str] | None:
+    """(yaku-aware shanten, ukeire, plan) after the call and the best discard: the
+    lowest shanten, then the most ukeire, then the lowest kind.
+
+    The shanten of every discard first (cheap), the ukeire (a draw scan) only for
+    the discards that reach the lowest.
+    """
+    after: list[tuple[int, int, str]] = []
+    for d in range(34):
+        if not counts[d] or d in forbidden:
+            continue
+        counts[d] -= 1
+        eff, plan = plan_shanten(ctx, counts, melds, True)
+        counts[d] += 1
+        after.append((d, eff, plan))
+    if not after:
+        return None
+    low = min(eff for _, eff, _ in after)
+    best: tuple[int, int, str] | None = None
+    for d, eff, plan in after:
+        if eff != low:
+            continue
+        counts[d] -= 1
+        _, improving = shape(bytes(counts), len(melds), False)
+        if plan == "tanyao" or plan == "honitsu":
+            suit = _flush_suit(counts) if plan == "honitsu" else None
+            uk = sum(ctx.unseen[k] for k in improving if plan_allows(plan, k, ctx, suit))
+        else:  # every improving kind helps the other plans
+            uk = ctx.ukeire(improving)
+        counts[d] += 1
+        if best is None or uk > best[1]:
+            best = (eff, uk, plan)
+    return best
 
 
 def _flush_suit(counts: Sequence[int]) -> int:
