@@ -104,6 +104,18 @@ def _preference(kind: int, yakuhai: frozenset[int]) -> int:
 # --- per decision context ----------------------------------------------------------
 
 
+_VALUE_HONORS: dict[tuple[int, int], frozenset[int]] = {}
+
+
+def _value_honors(seat_wind: int, round_wind: int) -> frozenset[int]:
+    """The dragons and both winds (16 sets in all, each made once)."""
+    key = (seat_wind, round_wind)
+    hit = _VALUE_HONORS.get(key)
+    if hit is None:
+        hit = _VALUE_HONORS[key] = frozenset({*DRAGONS, seat_wind, round_wind})
+    return hit
+
+
 @dataclass(slots=True)
 class Context:
     """Facts about one decision, computed once from the view."""
@@ -141,7 +153,7 @@ class Context:
             visible=visible,
             unseen=unseen,
             chiitoitsu=r.chiitoitsu != "none",
-            yakuhai=frozenset({*DRAGONS, view.seat_wind, view.round_wind_kind}),
+            yakuhai=_value_honors(view.seat_wind, view.round_wind_kind),
             dora=dora,
             needs_yaku=r.min_yaku_han > 0,
             opened=opened,
@@ -194,26 +206,23 @@ class Option:
     notes: list[str] = field(default_factory=list)
 
 
-def discard_kinds(legal: Sequence[Action]) -> dict[int, list[Discard]]:
-    """Legal plain (non-riichi) discards grouped by kind, plain copy before a red five."""
-    return _discards_by_kind(legal, False)
-
-
-def riichi_kinds(legal: Sequence[Action]) -> dict[int, list[Discard]]:
-    return _discards_by_kind(legal, True)
-
-
-def _discards_by_kind(legal: Sequence[Action], riichi: bool) -> dict[int, list[Discard]]:
-    out: dict[int, list[Discard]] = {}
+def discards_by_kind(
+    legal: Sequence[Action],
+) -> tuple[dict[int, list[Discard]], dict[int, list[Discard]]]:
+    """Legal discards grouped by kind, plain copy before a red five: (the plain
+    discards, the riichi declarations)."""
+    plain: dict[int, list[Discard]] = {}
+    riichi: dict[int, list[Discard]] = {}
     for a in legal:
-        if isinstance(a, Discard) and bool(a.riichi) == riichi:
+        if isinstance(a, Discard):
+            out = riichi if a.riichi else plain
             group = out.get(a.tile.kind)
             if group is None:
                 out[a.tile.kind] = [a]
             else:
                 group.append(a)
                 group.sort(key=_red)
-    return out
+    return plain, riichi
 
 
 def _red(d: Discard) -> bool:

@@ -15,11 +15,10 @@ from .common import (
     BasePlayer,
     Context,
     Option,
-    discard_kinds,
+    discards_by_kind,
     efficiency_options,
     pass_of,
     preferences,
-    riichi_kinds,
     shape,
     tile_preference,
 )
@@ -39,8 +38,7 @@ class EasyPlayer(BasePlayer):
         return pass_of(legal)
 
     def turn(self, ctx: Context, legal: list[Action]) -> Action:
-        plain = discard_kinds(legal)
-        riichi = riichi_kinds(legal)
+        plain, riichi = discards_by_kind(legal)
         for action in legal:
             if isinstance(action, Ankan) and self._ankan_ok(ctx, action.kind, plain):
                 self.note(Reason("ankan_free", "ankan of {tile}: the quad is not part of a"

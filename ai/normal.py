@@ -25,10 +25,9 @@ from .common import (
     BasePlayer,
     Context,
     Option,
-    discard_kinds,
+    discards_by_kind,
     efficiency_options,
     pass_of,
-    riichi_kinds,
     shape,
     tile_preference,
 )
@@ -67,8 +66,7 @@ class NormalPlayer(BasePlayer):
 
     # ------------------------------------------------------------------ turn
     def turn(self, ctx: Context, legal: list[Action]) -> Action:
-        plain = discard_kinds(legal)
-        riichi = riichi_kinds(legal)
+        plain, riichi = discards_by_kind(legal)
         if ctx.view.riichi[ctx.view.seat]:
             for a in legal:
                 if isinstance(a, Ankan):
