@@ -28,8 +28,8 @@ from .common import (
     discards_by_kind,
     efficiency_options,
     pass_of,
+    preferences,
     shape,
-    tile_preference,
 )
 from .explain import describe_option
 from .reasons import Reason, Shanten, Term, Tiles
@@ -121,13 +121,14 @@ class NormalPlayer(BasePlayer):
         k = o.kind
         held = ctx.counts[k]
         s = float(o.ukeire)
-        if ctx.dora[k]:
-            s -= 3.0 * ctx.dora[k]
-        if k in ctx.yakuhai and held >= 2:
+        dora = ctx.dora[k]
+        if dora:
+            s -= 3.0 * dora
+        if held >= 2 and k in ctx.yakuhai:
             s -= 6.0 if held == 2 else 20.0
-        if ctx.closed and is_yaochuu(k) and ctx.view.ruleset.kuitan:
+        if not ctx.opened and is_yaochuu(k) and ctx.view.ruleset.kuitan:
             s += 0.5  # lean towards tanyao
-        s += (7 - tile_preference(k, ctx.yakuhai)) * 0.05
+        s += (7 - preferences(ctx.yakuhai)[k]) * 0.05
         return s
 
     def tenpai_score(self, ctx: Context, o: Option, riichi: bool) -> float:
