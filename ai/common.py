@@ -104,18 +104,6 @@ def _preference(kind: int, yakuhai: frozenset[int]) -> int:
 # --- per decision context ----------------------------------------------------------
 
 
-_VALUE_HONORS: dict[tuple[int, int], frozenset[int]] = {}
-
-
-def _value_honors(seat_wind: int, round_wind: int) -> frozenset[int]:
-    """The dragons and both winds (16 sets in all, each made once)."""
-    key = (seat_wind, round_wind)
-    hit = _VALUE_HONORS.get(key)
-    if hit is None:
-        hit = _VALUE_HONORS[key] = frozenset({*DRAGONS, seat_wind, round_wind})
-    return hit
-
-
 @dataclass(slots=True)
 class Context:
     """Facts about one decision, computed once from the view."""
@@ -153,7 +141,7 @@ class Context:
             visible=visible,
             unseen=unseen,
             chiitoitsu=r.chiitoitsu != "none",
-            yakuhai=_value_honors(view.seat_wind, view.round_wind_kind),
+            yakuhai=frozenset({*DRAGONS, view.seat_wind, view.round_wind_kind}),
             dora=dora,
             needs_yaku=r.min_yaku_han > 0,
             opened=opened,
