@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from operator import add, mul, sub
 
 from engine.actions import (
@@ -38,11 +39,13 @@ __all__ = [
     "BasePlayer",
     "Context",
     "Option",
+    "preferences",
     "shape",
     "tile_preference",
 ]
 
 _FOURS = (4,) * KIND_COUNT  # copies of each kind
+_KINDS = range(KIND_COUNT)
 
 # --- memoised shape ----------------------------------------------------------------
 
@@ -56,9 +59,15 @@ def shape(packed: bytes, melds: int, chiitoitsu: bool) -> tuple[int, tuple[int, 
     hit = _SHAPES.get(key)
     if hit is not None:
         return hit
-    now = shanten(packed, melds, chiitoitsu=chiitoitsu)
+    return _new_shape(key, packed, melds, chiitoitsu, shanten(packed, melds, chiitoitsu=chiitoitsu))
+
+
+def _new_shape(
+    key: bytes, packed: bytes, melds: int, chiitoitsu: bool, now: int
+) -> tuple[int, tuple[int, ...]]:
+    """Work out and memoise a shape whose shanten `now` is already known."""
     after = shanten_by_draw(packed, melds, chiitoitsu=chiitoitsu)
-    improving = tuple(k for k in range(KIND_COUNT) if after[k] < now)
+    improving = tuple(compress(_KINDS, map(now.__gt__, after)))
     if len(_SHAPES) >= _SHAPES_MAX:
         _SHAPES.clear()
     hit = _SHAPES[key] = (now, improving)
@@ -68,6 +77,24 @@ def shape(packed: bytes, melds: int, chiitoitsu: bool) -> tuple[int, tuple[int, 
 def tile_preference(kind: int, yakuhai: frozenset[int]) -> int:
     """Order of discard among otherwise equal tiles (lower goes first): guest winds,
     then value honors, terminals, then number tiles from the edge inward."""
+    return preferences(yakuhai)[kind]
+
+
+_PREFERENCES: dict[frozenset[int], tuple[int, ...]] = {}
+
+
+def preferences(yakuhai: frozenset[int]) -> tuple[int, ...]:
+    """`tile_preference` of every kind for one set of value honors (a handful of
+    such sets exist, so each table is built once)."""
+    table = _PREFERENCES.get(yakuhai)
+    if table is None:
+        table = _PREFERENCES[yakuhai] = tuple(
+            _preference(kind, yakuhai) for kind in range(KIND_COUNT)
+        )
+    return table
+
+
+def _preference(kind: int, yakuhai: frozenset[int]) -> int:
     if is_honor(kind):
         return 0 if kind not in yakuhai else 1
     n = kind % 9
@@ -92,6 +119,8 @@ class Context:
     needs_yaku: bool
     opened: bool
     riichi_possible: bool  # the ruleset has riichi and the hand is closed
+    # `dora_in_hand`, once asked (every candidate discard's rough value asks it)
+    _dora_held: int | None = None
 
     @classmethod
     def of(cls, view: PlayerView) -> Context:
@@ -139,12 +168,16 @@ class Context:
         return n
 
     def dora_in_hand(self) -> int:
-        """Dora (indicated and red) in the hand and own melds."""
-        dora = self.dora
-        n = sum(map(mul, dora, self.counts))
-        for m in self.view.melds[self.view.seat]:
-            n += sum(dora[t.kind] for t in m.tiles)
-        return n + self.red_count()
+        """Dora (indicated and red) in the hand and own melds (the same for every
+        candidate of the decision, so worked out once)."""
+        n = self._dora_held
+        if n is None:
+            dora = self.dora
+            n = sum(map(mul, dora, self.counts))
+            for m in self.view.melds[self.view.seat]:
+                n += sum(dora[t.kind] for t in m.tiles)
+            n = self._dora_held = n + self.red_count()
+        return n
 
 
 @dataclass(slots=True)
@@ -161,25 +194,27 @@ class Option:
     notes: list[str] = field(default_factory=list)
 
 
-def discard_kinds(legal: Sequence[Action]) -> dict[int, list[Discard]]:
-    """Legal plain (non-riichi) discards grouped by kind, plain copy before a red five."""
-    out: dict[int, list[Discard]] = {}
+def discards_by_kind(
+    legal: Sequence[Action],
+) -> tuple[dict[int, list[Discard]], dict[int, list[Discard]]]:
+    """Legal discards grouped by kind, plain copy before a red five: (the plain
+    discards, the riichi declarations)."""
+    plain: dict[int, list[Discard]] = {}
+    riichi: dict[int, list[Discard]] = {}
     for a in legal:
-        if isinstance(a, Discard) and not a.riichi:
-            out.setdefault(a.tile.kind, []).append(a)
-    for group in out.values():
-        group.sort(key=lambda d: d.tile.red)
-    return out
+        if isinstance(a, Discard):
+            out = riichi if a.riichi else plain
+            group = out.get(a.tile.kind)
+            if group is None:
+                out[a.tile.kind] = [a]
+            else:
+                group.append(a)
+                group.sort(key=_red)
+    return plain, riichi
 
 
-def riichi_kinds(legal: Sequence[Action]) -> dict[int, list[Discard]]:
-    out: dict[int, list[Discard]] = {}
-    for a in legal:
-        if isinstance(a, Discard) and a.riichi:
-            out.setdefault(a.tile.kind, []).append(a)
-    for group in out.values():
-        group.sort(key=lambda d: d.tile.red)
-    return out
+def _red(d: Discard) -> bool:
+    return d.tile.red
 
 
 def efficiency_options(ctx: Context, kinds: Sequence[int], slack: int = 0) -> list[Option]:
@@ -188,23 +223,30 @@ def efficiency_options(ctx: Context, kinds: Sequence[int], slack: int = 0) -> li
     Shanten first (a few dict look-ups); the improving kinds (a draw scan) only for
     discards within `slack` of the best shanten: the others keep `improving=()`.
     """
-    packed = bytearray(ctx.counts)
     melds = ctx.melds
     chiitoitsu = ctx.chiitoitsu and melds == 0
-    after: list[tuple[int, bytes]] = []
+    # The memo key is the packed counts plus (melds, chiitoitsu): build it in place.
+    packed = bytearray(ctx.counts)
+    packed += bytes((melds, chiitoitsu))
+    shapes = _SHAPES
+    after: list[tuple[int, bytes, tuple[int, tuple[int, ...]] | None]] = []
     for kind in kinds:
         packed[kind] -= 1
         key = bytes(packed)
         packed[kind] += 1
-        hit = _SHAPES.get(key + bytes((melds, chiitoitsu)))
-        now = hit[0] if hit is not None else shanten(key, melds, chiitoitsu=chiitoitsu)
-        after.append((now, key))
-    limit = min(s for s, _ in after) + slack
+        hit = shapes.get(key)
+        now = hit[0] if hit is not None else shanten(key[:KIND_COUNT], melds, chiitoitsu=chiitoitsu)
+        after.append((now, key, hit))
+    limit = min(s for s, _, _ in after) + slack
+    unseen = ctx.unseen
     out = []
-    for kind, (sh, key) in zip(kinds, after, strict=True):
+    for kind, (sh, key, hit) in zip(kinds, after, strict=True):
         if sh <= limit:
-            sh, improving = shape(key, melds, chiitoitsu)
-            out.append(Option(kind, sh, improving, ctx.ukeire(improving), eff_shanten=sh))
+            if hit is None:
+                hit = _new_shape(key, key[:KIND_COUNT], melds, chiitoitsu, sh)
+            improving = hit[1]
+            ukeire = sum(map(unseen.__getitem__, improving))
+            out.append(Option(kind, sh, improving, ukeire, eff_shanten=sh))
         else:
             out.append(Option(kind, sh, (), 0, eff_shanten=sh))
     return out

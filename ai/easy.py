@@ -15,10 +15,10 @@ from .common import (
     BasePlayer,
     Context,
     Option,
-    discard_kinds,
+    discards_by_kind,
     efficiency_options,
     pass_of,
-    riichi_kinds,
+    preferences,
     shape,
     tile_preference,
 )
@@ -38,8 +38,7 @@ class EasyPlayer(BasePlayer):
         return pass_of(legal)
 
     def turn(self, ctx: Context, legal: list[Action]) -> Action:
-        plain = discard_kinds(legal)
-        riichi = riichi_kinds(legal)
+        plain, riichi = discards_by_kind(legal)
         for action in legal:
             if isinstance(action, Ankan) and self._ankan_ok(ctx, action.kind, plain):
                 self.note(Reason("ankan_free", "ankan of {tile}: the quad is not part of a"
@@ -48,7 +47,8 @@ class EasyPlayer(BasePlayer):
         if not plain:
             return next(a for a in legal if not isinstance(a, Ankan))
         options = efficiency_options(ctx, list(plain))
-        best = min(options, key=lambda o: self._key(o, ctx))
+        pref = preferences(ctx.yakuhai)
+        best = min(options, key=lambda o: (o.shanten, -o.ukeire, pref[o.kind], o.kind))
         if self.notes is not None:
             ranked = sorted(options, key=lambda o: self._key(o, ctx))
             for o in ranked[:3]:

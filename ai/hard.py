@@ -23,6 +23,7 @@ harder, since a deal-in costs it no place.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from engine.actions import Action, Pass, ShowTenpai
@@ -31,6 +32,7 @@ from engine.view import PlayerView
 from .common import Context, Option
 from .danger import (
     RiverMemory,
+    Threat,
     assess,
     danger_table,
     danger_words,
@@ -53,6 +55,10 @@ class HardPlayer(NormalPlayer):
     def __init__(self, seat: int = 0, seed: int = 0):
         super().__init__(seat, seed)
         self.memory = RiverMemory()
+        # The threats of the decision being made: the kan check, the discard and
+        # every call plan of one decision ask for them, and they do not change
+        # within it (the context is held, so its identity is never reused).
+        self._threats: tuple[Context, list[Threat]] | None = None
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         self.memory.observe(view)
@@ -99,14 +105,13 @@ class HardPlayer(NormalPlayer):
     # ------------------------------------------------------------------ discard
     def pick(self, ctx: Context, options: list[Option]) -> Option:
         attack = super().pick(ctx, options)
-        threats = assess(ctx, self.memory)
+        threats = self.threats(ctx)
         serious = [t for t in threats if t.level >= _SERIOUS]
         if not serious:
             return attack
         own_w, threat_w = self.weights(ctx)
         if threat_w != 1.0:
-            for t in threats:
-                t.value *= threat_w
+            threats = [replace(t, value=t.value * threat_w) for t in threats]
         kinds = [o.kind for o in options]
         danger = danger_table(ctx, threats, kinds)
         # average loss of an unknown tile while pushing on
@@ -188,9 +193,18 @@ class HardPlayer(NormalPlayer):
             ))
 
     # ------------------------------------------------------------------ calls, kans
-    def _max_threat(self, ctx: Context) -> float:
+    def threats(self, ctx: Context) -> list[Threat]:
+        """`assess` of this decision, worked out once (the list is shared: not to be
+        changed)."""
+        cached = self._threats
+        if cached is not None and cached[0] is ctx:
+            return cached[1]
         threats = assess(ctx, self.memory)
-        return max((t.level for t in threats), default=0.0)
+        self._threats = (ctx, threats)
+        return threats
+
+    def _max_threat(self, ctx: Context) -> float:
+        return max((t.level for t in self.threats(ctx)), default=0.0)
 
     def call_ok(self, ctx: Context, p: CallPlan, now: int, now_uk: int) -> bool:
         if not super().call_ok(ctx, p, now, now_uk):

@@ -25,12 +25,11 @@ from .common import (
     BasePlayer,
     Context,
     Option,
-    discard_kinds,
+    discards_by_kind,
     efficiency_options,
     pass_of,
-    riichi_kinds,
+    preferences,
     shape,
-    tile_preference,
 )
 from .explain import describe_option
 from .reasons import Reason, Shanten, Term, Tiles
@@ -67,8 +66,7 @@ class NormalPlayer(BasePlayer):
 
     # ------------------------------------------------------------------ turn
     def turn(self, ctx: Context, legal: list[Action]) -> Action:
-        plain = discard_kinds(legal)
-        riichi = riichi_kinds(legal)
+        plain, riichi = discards_by_kind(legal)
         if ctx.view.riichi[ctx.view.seat]:
             for a in legal:
                 if isinstance(a, Ankan):
@@ -123,13 +121,14 @@ class NormalPlayer(BasePlayer):
         k = o.kind
         held = ctx.counts[k]
         s = float(o.ukeire)
-        if ctx.dora[k]:
-            s -= 3.0 * ctx.dora[k]
-        if k in ctx.yakuhai and held >= 2:
+        dora = ctx.dora[k]
+        if dora:
+            s -= 3.0 * dora
+        if held >= 2 and k in ctx.yakuhai:
             s -= 6.0 if held == 2 else 20.0
-        if ctx.closed and is_yaochuu(k) and ctx.view.ruleset.kuitan:
+        if not ctx.opened and is_yaochuu(k) and ctx.view.ruleset.kuitan:
             s += 0.5  # lean towards tanyao
-        s += (7 - tile_preference(k, ctx.yakuhai)) * 0.05
+        s += (7 - preferences(ctx.yakuhai)[k]) * 0.05
         return s
 
     def tenpai_score(self, ctx: Context, o: Option, riichi: bool) -> float:
@@ -211,13 +210,14 @@ class NormalPlayer(BasePlayer):
         return True
 
     def kan_choice(self, ctx: Context, legal: list[Action], options: list[Option]) -> Action | None:
-        if not self.kans_allowed(ctx) or not options:
+        kans = [a for a in legal if isinstance(a, Ankan | Kakan)]
+        if not kans or not options or not self.kans_allowed(ctx):
             return None
         best = min(o.eff_shanten for o in options)
         by_kind = {o.kind: o for o in options}
         top = max(o.score for o in options if o.eff_shanten == best)
         melds = meld_shapes(ctx.view.melds[ctx.view.seat])
-        for a in legal:
+        for a in kans:
             if isinstance(a, Ankan):
                 counts = list(ctx.counts)
                 counts[a.kind] = 0
@@ -256,30 +256,24 @@ class NormalPlayer(BasePlayer):
             return []
         melds = meld_shapes(view.melds[view.seat])
         out = []
+        # Calls that differ only in a red five leave the same hand: work it out once.
+        seen: dict[tuple[bool, tuple[int, ...]], tuple[int, int, str] | None] = {}
         for a in legal:
             if not isinstance(a, Chi | Pon):
                 continue
             kinds = [t.kind for t in a.tiles]
-            counts = list(ctx.counts)
-            for k in kinds:
-                counts[k] -= 1
-            run = sorted([*kinds, offered.kind])
             is_chi = isinstance(a, Chi)
-            new_melds: list[MeldShape] = [*melds, (is_chi, run[0])]
-            forbidden = _kuikae(view.ruleset.kuikae, offered.kind, run, is_chi)
-            best: tuple[int, int, str] | None = None
-            for d in range(34):
-                if not counts[d] or d in forbidden:
-                    continue
-                counts[d] -= 1
-                eff, plan = plan_shanten(ctx, counts, new_melds, True)
-                if best is None or eff <= best[0]:
-                    _, improving = shape(bytes(counts), len(new_melds), False)
-                    suit = _flush_suit(counts) if plan == "honitsu" else None
-                    uk = sum(ctx.unseen[k] for k in improving if plan_allows(plan, k, ctx, suit))
-                    if best is None or (eff, -uk) < (best[0], -best[1]):
-                        best = (eff, uk, plan)
-                counts[d] += 1
+            key = (is_chi, tuple(sorted(kinds)))
+            if key in seen:
+                best = seen[key]
+            else:
+                counts = list(ctx.counts)
+                for k in kinds:
+                    counts[k] -= 1
+                run = sorted([*kinds, offered.kind])
+                new_melds: list[MeldShape] = [*melds, (is_chi, run[0])]
+                forbidden = _kuikae(view.ruleset.kuikae, offered.kind, run, is_chi)
+                best = seen[key] = _best_after_call(ctx, counts, new_melds, forbidden)
             if best is None:
                 continue
             yakuhai = isinstance(a, Pon) and offered.kind in ctx.yakuhai
@@ -324,6 +318,43 @@ class NormalPlayer(BasePlayer):
         if p.eff <= 1:
             return True
         return p.plan in ("honitsu", "toitoi") and p.eff <= 2
+
+
+def _best_after_call(
+    ctx: Context, counts: list[int], melds: list[MeldShape], forbidden: set[int]
+) -> tuple[int, int, str] | None:
+    """(yaku-aware shanten, ukeire, plan) after the call and the best discard: the
+    lowest shanten, then the most ukeire, then the lowest kind.
+
+    The shanten of every discard first (cheap), the ukeire (a draw scan) only for
+    the discards that reach the lowest.
+    """
+    after: list[tuple[int, int, str]] = []
+    for d in range(34):
+        if not counts[d] or d in forbidden:
+            continue
+        counts[d] -= 1
+        eff, plan = plan_shanten(ctx, counts, melds, True)
+        counts[d] += 1
+        after.append((d, eff, plan))
+    if not after:
+        return None
+    low = min(eff for _, eff, _ in after)
+    best: tuple[int, int, str] | None = None
+    for d, eff, plan in after:
+        if eff != low:
+            continue
+        counts[d] -= 1
+        _, improving = shape(bytes(counts), len(melds), False)
+        if plan == "tanyao" or plan == "honitsu":
+            suit = _flush_suit(counts) if plan == "honitsu" else None
+            uk = sum(ctx.unseen[k] for k in improving if plan_allows(plan, k, ctx, suit))
+        else:  # every improving kind helps the other plans
+            uk = ctx.ukeire(improving)
+        counts[d] += 1
+        if best is None or uk > best[1]:
+            best = (eff, uk, plan)
+    return best
 
 
 def _flush_suit(counts: Sequence[int]) -> int:

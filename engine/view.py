@@ -10,6 +10,7 @@ hand (mjx, Mortal: hidden state kept apart from each seat's observation).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rules.hand import Meld
@@ -89,10 +90,21 @@ class PlayerView:
         return out
 
 
+_MELDS = attrgetter("melds")
+_RIVER = attrgetter("river")
+_RIICHI = attrgetter("riichi")
+_NO_FLAGS = (False,) * 4
+
+
 def player_view(game: Game, seat: int) -> PlayerView:
     h = game.hand
-    s = h.seats[seat]
+    seats = h.seats
+    s = seats[seat]
     claim = h.claim if h.phase == "claim" else None
+    riichi = tuple(map(_RIICHI, seats))
+    ippatsu = (
+        tuple([x.riichi and x.ippatsu for x in seats]) if game.ruleset.ippatsu else _NO_FLAGS
+    )
     return PlayerView(
         seat=seat,
         ruleset=game.ruleset,
@@ -104,10 +116,10 @@ def player_view(game: Game, seat: int) -> PlayerView:
         scores=tuple(game.scores),
         hand=tuple(sorted(s.hand, key=tile_key)),
         drawn=s.drawn if h.turn == seat and h.phase == "turn" else None,
-        melds=tuple(tuple(x.melds) for x in h.seats),
-        rivers=tuple(tuple(x.river) for x in h.seats),
+        melds=tuple(map(tuple, map(_MELDS, seats))),
+        rivers=tuple(map(tuple, map(_RIVER, seats))),
         dora_indicators=h.dora_indicators,
-        riichi=tuple(x.riichi for x in h.seats),
+        riichi=riichi,
         turn=h.turn if claim is None else claim.seat,
         phase=h.phase,
         tiles_left=h.wall.remaining,
@@ -116,8 +128,9 @@ def player_view(game: Game, seat: int) -> PlayerView:
         waits=s.waits if (len(s.hand) % 3) == 1 else (),
         furiten=game.furiten(seat) if s.waits else None,
         kuikae=s.kuikae,
-        ippatsu=tuple(x.riichi and x.ippatsu and game.ruleset.ippatsu for x in h.seats),
-        double_riichi=tuple(x.riichi and x.double_riichi for x in h.seats),
+        ippatsu=ippatsu,
+        double_riichi=tuple([x.riichi and x.double_riichi for x in seats]) if any(riichi)
+        else _NO_FLAGS,
         first_draw=not h.calls_made and not s.first_discard_done,
         rinshan_draw=h.turn == seat and h.phase == "turn" and h.turn_kind == "rinshan",
     )
