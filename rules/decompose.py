@@ -8,10 +8,15 @@ often than it repeats whole, so the cache stays small and warm.
 
 from __future__ import annotations
 
+import marshal
+import zlib
+from array import array
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
+from importlib import resources
+from itertools import combinations_with_replacement, product
 from typing import NamedTuple
 
 from .tiles import HATSU, KIND_COUNT
@@ -251,6 +256,8 @@ def clear_group_shapes() -> None:
         for half in halves:
             half.clear()
     _suit_readings.cache_clear()
+    global _parts_table, _parts_table_failed
+    _parts_table, _parts_table_failed = None, False
 
 
 # A group's key cut in two halves (a suit's kinds 0-4 and 5-8, the honors' 0-3 and
@@ -301,8 +308,11 @@ def _new_shape(group: int, key: int) -> GroupShape:
     counts = low[0] + high[0]
     parts = _PARTS[honors].get(counts)
     if parts is None:
-        readings = _suit_readings(0, counts, honors)
-        parts = _PARTS[honors][counts] = tuple(_part(counts, r, honors) for r in readings)
+        found = _parts_from_table(key, counts, honors)
+        if found is None:
+            readings = _suit_readings(0, counts, honors)
+            found = tuple(_part(counts, r, honors) for r in readings)
+        parts = _PARTS[honors][counts] = found
     sums = low[2] + high[2]
     return GroupShape(
         parts=parts,
@@ -385,3 +395,143 @@ def _all_roles(
 # The roles, made once.
 _RYANMEN, _KANCHAN, _PENCHAN, _TANKI = (Role(w) for w in (RYANMEN, KANCHAN, PENCHAN, TANKI))
 _SHANPON = tuple(tuple(Role(SHANPON, i, cut) for i in range(9)) for cut in (2, 4))
+
+
+# ---------------------------------------------------------------------------
+# The parts table: every group that reads as sets and a pair, precomputed
+#
+# Why: a game keeps meeting groups it has not decomposed yet, and each costs the
+# search above plus building its parts, ~15 µs in all: the most of what scoring a
+# new hand costs beyond a known one. Only 21,743 suits and 498 honor groups read
+# as at most four sets and one pair, so `group_parts.bin` holds their parts, ready
+# to build: a miss is then a binary search and one `marshal.loads` of a record.
+# Any other group of at most 14 tiles has no reading at all. The file is read on
+# the first miss (a few ms) and checked against the search by tests/test_decompose_table.py.
+#
+# Format (zlib of marshal): (MAGIC, role rows, then for suits and honors: the
+# packed keys (`array("I")` bytes, sorted), the record offsets (one more than the
+# keys), the records). A record is the marshal of a tuple of parts, each
+# (sequences, triplets, pair, facts, seq_rel, trip_rel, role row numbers by
+# position); a role row is a position's roles as (wait, triplet, open_cut) tuples.
+
+PARTS_FILE = "group_parts.bin"
+_PARTS_MAGIC = "MJGP1"
+_MOST_TILES = 14
+
+
+class _PartsTable(NamedTuple):
+    roles: tuple[tuple[Role, ...], ...]
+    keys: tuple[array[int], array[int]]  # suits, honors
+    offsets: tuple[array[int], array[int]]
+    records: tuple[bytes, bytes]
+
+
+_parts_table: _PartsTable | None = None
+_parts_table_failed = False
+
+
+def group_patterns(honors: bool) -> list[tuple[int, ...]]:
+    """Every suit's (or the honors') counts that read as at most four sets and one pair."""
+    size = 7 if honors else 9
+    sets = [tuple(3 if k == i else 0 for k in range(size)) for i in range(size)]
+    if not honors:
+        sets += [tuple(1 if i <= k <= i + 2 else 0 for k in range(size)) for i in range(size - 2)]
+    found: set[tuple[int, ...]] = set()
+    for n in range(5):
+        for chosen in combinations_with_replacement(sets, n):
+            counts = [sum(column) for column in zip(*chosen, strict=True)] if chosen else [0] * size
+            if max(counts) > 4:
+                continue
+            found.add(tuple(counts))
+            for i in range(size):
+                if counts[i] <= 2:
+                    found.add(tuple(c + 2 if k == i else c for k, c in enumerate(counts)))
+    return sorted(found)
+
+
+def _packed(counts: tuple[int, ...]) -> int:
+    return sum(c << (PACK_BITS * i) for i, c in enumerate(counts))
+
+
+def build_parts_table() -> bytes:
+    """The bytes of `rules/group_parts.bin`, from the search and `_part` themselves."""
+    role_rows: dict[tuple[Role, ...], int] = {}
+    sections: list[bytes] = []
+    for honors in (False, True):
+        by_key = sorted((_packed(counts), counts) for counts in group_patterns(honors))
+        offsets, records = [0], bytearray()
+        for _, counts in by_key:
+            record = tuple(
+                (
+                    bytes(part.sequences),
+                    bytes(part.triplets),
+                    part.pair,
+                    part.facts,
+                    part.seq_rel,
+                    part.trip_rel,
+                    bytes(role_rows.setdefault(roles, len(role_rows)) for roles in part.roles),
+                )
+                for part in (
+                    _part(counts, reading, honors) for reading in _suit_readings(0, counts, honors)
+                )
+            )
+            records += marshal.dumps(record)
+            offsets.append(len(records))
+        keys = array("I", (key for key, _ in by_key))
+        sections += [keys.tobytes(), array("I", offsets).tobytes(), bytes(records)]
+    roles = tuple(tuple(tuple(role) for role in row) for row in role_rows)
+    return zlib.compress(marshal.dumps((_PARTS_MAGIC, roles, *sections)), 9)
+
+
+def _read_parts_table() -> _PartsTable | None:
+    """The parts table shipped with the package, or None if missing or damaged."""
+    try:
+        raw = resources.files("rules").joinpath(PARTS_FILE).read_bytes()
+        magic, roles, *sections = marshal.loads(zlib.decompress(raw))
+    except (OSError, zlib.error, EOFError, ValueError, TypeError):
+        return None
+    if magic != _PARTS_MAGIC or len(sections) != 6:
+        return None
+    keys, offsets = (array("I"), array("I")), (array("I"), array("I"))
+    for i in (0, 1):
+        keys[i].frombytes(sections[3 * i])
+        offsets[i].frombytes(sections[3 * i + 1])
+        if len(offsets[i]) != len(keys[i]) + 1:
+            return None
+    rows = tuple(tuple(Role(*role) for role in row) for row in roles)
+    return _PartsTable(rows, keys, offsets, (sections[2], sections[5]))
+
+
+def _parts_from_table(
+    key: int, counts: tuple[int, ...], honors: bool
+) -> tuple[GroupPart, ...] | None:
+    """A group's parts from the table; None if the table cannot say (search instead)."""
+    global _parts_table, _parts_table_failed
+    table = _parts_table
+    if table is None:
+        if _parts_table_failed:
+            return None
+        table = _parts_table = _read_parts_table()
+        if table is None:
+            _parts_table_failed = True
+            return None
+    keys = table.keys[honors]
+    i = bisect_left(keys, key)
+    if i == len(keys) or keys[i] != key:
+        # Not a pattern of sets and a pair: no reading, if it is a group of a hand.
+        return () if sum(counts) <= _MOST_TILES and max(counts) <= 4 else None
+    offsets = table.offsets[honors]
+    record = marshal.loads(table.records[honors][offsets[i] : offsets[i + 1]])
+    rows = table.roles
+    return tuple(
+        GroupPart(
+            tuple(seqs),
+            tuple(trips),
+            pair,
+            facts,
+            seq_rel,
+            trip_rel,
+            tuple(map(rows.__getitem__, role_numbers)),
+        )
+        for seqs, trips, pair, facts, seq_rel, trip_rel, role_numbers in record
+    )

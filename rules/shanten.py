@@ -63,7 +63,6 @@ _CHIITOITSU_FIELDS = (1 << _YAOCHUU_KINDS) - 1  # pairs and kinds
 assert (_ID_MASK, _CHIITOITSU_FIELDS, _YAOCHUU_KINDS) == (0xFFFF, 0xFFF, 12)
 
 
-
 class _GroupMemo(dict[bytes, int]):
     """A group's counts (9 bytes for a suit, 7 for the honors) -> its memo entry.
 

@@ -44,6 +44,7 @@ class GroupTable(NamedTuple):
     honors: bytes  # the same for the 7 honor counts
     combined: bytes  # at a * len(vectors) + b: the number of a + b, or NOT_IN_TABLE
 
+
 _Vector = tuple[int, ...]
 
 
