@@ -211,15 +211,19 @@ class GroupShape:
     """Everything the scorer needs from one group's concealed counts."""
 
     parts: tuple[GroupPart, ...]  # sorted as `standard_readings` orders them; () if none
-    kinds: int  # K_* flags
+    # K_* flags by the group the counts are held in (man, pin, sou, honors): the three
+    # suits share one shape, so a suit met in one is known in the others
+    kinds: tuple[int, int, int, int]
     pairs: int  # kinds held exactly twice; NOT_A_FORM if some kind is held 1, 3 or 4 times
     orphans: int  # terminal and honor kinds held; NOT_A_FORM if a simple or three of a kind
     chuuren: bool  # 1112345678999 plus one tile of the suit (九蓮宝燈's shape)
     counts: tuple[int, ...]  # by position in the group
 
 
-# The memo: per group (man, pin, sou, honors), packed counts -> shape.
-GROUP_SHAPES: tuple[dict[int, GroupShape], ...] = ({}, {}, {}, {})
+# The memo: per group (man, pin, sou, honors), packed counts -> shape; the three
+# suits share one dict.
+_SUIT_SHAPES: dict[int, GroupShape] = {}
+GROUP_SHAPES: tuple[dict[int, GroupShape], ...] = (_SUIT_SHAPES, _SUIT_SHAPES, _SUIT_SHAPES, {})
 # Parts by counts, one memo for the three suits and one for the honors.
 _PARTS: tuple[dict[tuple[int, ...], tuple[GroupPart, ...]], ...] = ({}, {})
 
@@ -298,14 +302,34 @@ def _half(group: int, high: int, key: int) -> tuple[tuple[int, ...], int, int]:
     return found
 
 
+_NOT_KINDS = (0, 0, 0, 0)
+_SOU_NOT_GREEN = (0, 4, 6, 8)  # positions of 1s 5s 7s 9s: not in 緑一色
+
+
 def _new_shape(group: int, key: int) -> GroupShape:
+    """The shape of new counts; a suit's is read as man and holds all three suits' flags."""
     honors = group == 3
+    group = 3 if honors else 0
     bits = PACK_BITS * _HALF_KINDS[group]
     low_key, high_key = key & ((1 << bits) - 1), key >> bits
     low_halves, high_halves = _HALVES[group]
     low = low_halves.get(low_key) or _half(group, 0, low_key)
     high = high_halves.get(high_key) or _half(group, 1, high_key)
     counts = low[0] + high[0]
+    flags = low[1] | high[1]
+    if not flags:
+        kinds = _NOT_KINDS
+    elif honors:
+        kinds = (0, 0, 0, flags)
+    else:
+        plain = flags & (K_SIMPLE | K_YAOCHUU)
+        sou_green = K_NOT_GREEN if any(counts[i] for i in _SOU_NOT_GREEN) else 0
+        kinds = (
+            flags,
+            plain | K_GROUP[1] | K_NOT_GREEN,
+            plain | K_GROUP[2] | sou_green,
+            0,
+        )
     parts = _PARTS[honors].get(counts)
     if parts is None:
         found = _parts_from_table(key, counts, honors)
@@ -316,7 +340,7 @@ def _new_shape(group: int, key: int) -> GroupShape:
     sums = low[2] + high[2]
     return GroupShape(
         parts=parts,
-        kinds=low[1] | high[1],
+        kinds=kinds,
         pairs=min(sums & ((1 << _SUM_FIELD) - 1), NOT_A_FORM),
         orphans=min(sums >> _SUM_FIELD, NOT_A_FORM),
         chuuren=not honors and sum(counts) == 14 and all(map(int.__ge__, counts, _CHUUREN)),

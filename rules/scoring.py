@@ -496,7 +496,7 @@ def _new_meld_facts(kind: MeldKind, base: int) -> _MeldFacts:
         fu = _set_fu(base, ankan, quad)
         fu_item = FuItem(label, fu, base, 4 if quad else 3)
     pack = sum(PACK[k] * n for k, n in enumerate(tiles))
-    flags = group_shape(group, (pack >> 27 * group) & SUIT_KEY_MASK).kinds
+    flags = group_shape(group, (pack >> 27 * group) & SUIT_KEY_MASK).kinds[group]
     flags |= (0 if ankan else _MELD_OPENS) | honors << _MELD_HONORS
     fu_items = (fu_item,) if fu_item else ()
     found = _MeldFacts(facts, flags, seqs, trips, quad, fu, fu_items, tuple(tiles))
@@ -624,7 +624,7 @@ def _score_hand(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
     except KeyError:
         man, pin, sou, honors = group_shapes(packed)
     shapes = (man, pin, sou, honors)
-    flags = man.kinds | pin.kinds | sou.kinds | honors.kinds
+    flags = man.kinds[0] | pin.kinds[1] | sou.kinds[2] | honors.kinds[3]
     tsumo = win.tsumo
 
     # The declared sets.
