@@ -136,7 +136,7 @@ def is_chiitoitsu(counts: Sequence[int]) -> bool:
 # (three bits per kind, `PACK[kind]`), cuts that into its four groups (man, pin,
 # sou, honors) and looks each group up here. A `GroupShape` is computed once per
 # distinct group and memoised. Its readings (`GroupPart`s) are in positions within
-# the group (0 is a suit's 1, or East), so the three suits share them: a part is
+# the group (0 is a suit's 1, or East), so the three suits share one shape: it is
 # built once per distinct counts, whichever suit holds them. A part's counts are
 # packed into one int so that the counts of a whole reading are the sum of its
 # four parts' (fields are wide enough never to carry into the next).
@@ -224,8 +224,6 @@ class GroupShape:
 # suits share one dict.
 _SUIT_SHAPES: dict[int, GroupShape] = {}
 GROUP_SHAPES: tuple[dict[int, GroupShape], ...] = (_SUIT_SHAPES, _SUIT_SHAPES, _SUIT_SHAPES, {})
-# Parts by counts, one memo for the three suits and one for the honors.
-_PARTS: tuple[dict[tuple[int, ...], tuple[GroupPart, ...]], ...] = ({}, {})
 
 
 def group_shapes(packed: int) -> tuple[GroupShape, GroupShape, GroupShape, GroupShape]:
@@ -254,8 +252,6 @@ def clear_group_shapes() -> None:
     """Forget the memoised shapes, parts and suit readings (for cold measurements)."""
     for shapes in GROUP_SHAPES:
         shapes.clear()
-    for parts in _PARTS:
-        parts.clear()
     for halves in _HALVES:
         for half in halves:
             half.clear()
@@ -303,7 +299,6 @@ def _half(group: int, high: int, key: int) -> tuple[tuple[int, ...], int, int]:
 
 
 _NOT_KINDS = (0, 0, 0, 0)
-_SOU_NOT_GREEN = (0, 4, 6, 8)  # positions of 1s 5s 7s 9s: not in 緑一色
 
 
 def _new_shape(group: int, key: int) -> GroupShape:
@@ -323,20 +318,17 @@ def _new_shape(group: int, key: int) -> GroupShape:
         kinds = (0, 0, 0, flags)
     else:
         plain = flags & (K_SIMPLE | K_YAOCHUU)
-        sou_green = K_NOT_GREEN if any(counts[i] for i in _SOU_NOT_GREEN) else 0
+        # 1s 5s 7s 9s are not in 緑一色
+        sou_green = K_NOT_GREEN if counts[0] or counts[4] or counts[6] or counts[8] else 0
         kinds = (
             flags,
             plain | K_GROUP[1] | K_NOT_GREEN,
             plain | K_GROUP[2] | sou_green,
             0,
         )
-    parts = _PARTS[honors].get(counts)
+    parts = _parts_from_table(key, counts, honors)
     if parts is None:
-        found = _parts_from_table(key, counts, honors)
-        if found is None:
-            readings = _suit_readings(0, counts, honors)
-            found = tuple(_part(counts, r, honors) for r in readings)
-        parts = _PARTS[honors][counts] = found
+        parts = tuple(_part(counts, r, honors) for r in _suit_readings(0, counts, honors))
     sums = low[2] + high[2]
     return GroupShape(
         parts=parts,
@@ -430,17 +422,25 @@ _SHANPON = tuple(tuple(Role(SHANPON, i, cut) for i in range(9)) for cut in (2, 4
 # as at most four sets and one pair, so `group_parts.bin` holds their parts, ready
 # to build: a miss is then a binary search and one `marshal.loads` of a record.
 # Any other group of at most 14 tiles has no reading at all. The file is read on
-# the first miss (a few ms) and checked against the search by tests/test_decompose_table.py.
+# the first miss and checked against the search by tests/test_decompose_table.py.
+#
+# A miss costs more inside a scoring run than alone (~17 µs against ~6: cold code
+# and data between hot hands), and the groups of up to `PREFILL_TILES` tiles are
+# most of a game's misses (two sets and a pair, three sets ...) yet only 1,911
+# suits and 218 honor groups. So loading the table also builds their shapes, in
+# one tight loop (~12 ms, once per process): a per-group table, like the rest.
 #
 # Format (zlib of marshal): (MAGIC, role rows, then for suits and honors: the
 # packed keys (`array("I")` bytes, sorted), the record offsets (one more than the
-# keys), the records). A record is the marshal of a tuple of parts, each
-# (sequences, triplets, pair, facts, seq_rel, trip_rel, role row numbers by
-# position); a role row is a position's roles as (wait, triplet, open_cut) tuples.
+# keys), the records, the keys of the groups of at most `PREFILL_TILES` tiles). A
+# record is the marshal of a tuple of parts, each (sequences, triplets, pair,
+# facts, seq_rel, trip_rel, role row numbers by position); a role row is a
+# position's roles as (wait, triplet, open_cut) tuples.
 
 PARTS_FILE = "group_parts.bin"
 _PARTS_MAGIC = "MJGP1"
 _MOST_TILES = 14
+PREFILL_TILES = 9
 
 
 class _PartsTable(NamedTuple):
@@ -448,6 +448,7 @@ class _PartsTable(NamedTuple):
     keys: tuple[array[int], array[int]]  # suits, honors
     offsets: tuple[array[int], array[int]]
     records: tuple[bytes, bytes]
+    prefill: tuple[array[int], array[int]]  # keys of groups of at most PREFILL_TILES tiles
 
 
 _parts_table: _PartsTable | None = None
@@ -502,7 +503,13 @@ def build_parts_table() -> bytes:
             records += marshal.dumps(record)
             offsets.append(len(records))
         keys = array("I", (key for key, _ in by_key))
-        sections += [keys.tobytes(), array("I", offsets).tobytes(), bytes(records)]
+        small = array("I", (key for key, counts in by_key if sum(counts) <= PREFILL_TILES))
+        sections += [
+            keys.tobytes(),
+            array("I", offsets).tobytes(),
+            bytes(records),
+            small.tobytes(),
+        ]
     roles = tuple(tuple(tuple(role) for role in row) for row in role_rows)
     return zlib.compress(marshal.dumps((_PARTS_MAGIC, roles, *sections)), 9)
 
@@ -514,16 +521,18 @@ def _read_parts_table() -> _PartsTable | None:
         magic, roles, *sections = marshal.loads(zlib.decompress(raw))
     except (OSError, zlib.error, EOFError, ValueError, TypeError):
         return None
-    if magic != _PARTS_MAGIC or len(sections) != 6:
+    if magic != _PARTS_MAGIC or len(sections) != 8:
         return None
     keys, offsets = (array("I"), array("I")), (array("I"), array("I"))
+    prefill = (array("I"), array("I"))
     for i in (0, 1):
-        keys[i].frombytes(sections[3 * i])
-        offsets[i].frombytes(sections[3 * i + 1])
+        keys[i].frombytes(sections[4 * i])
+        offsets[i].frombytes(sections[4 * i + 1])
+        prefill[i].frombytes(sections[4 * i + 3])
         if len(offsets[i]) != len(keys[i]) + 1:
             return None
     rows = tuple(tuple(Role(*role) for role in row) for row in roles)
-    return _PartsTable(rows, keys, offsets, (sections[2], sections[5]))
+    return _PartsTable(rows, keys, offsets, (sections[2], sections[6]), prefill)
 
 
 def _parts_from_table(
@@ -539,6 +548,7 @@ def _parts_from_table(
         if table is None:
             _parts_table_failed = True
             return None
+        _prefill_shapes(table)
     keys = table.keys[honors]
     i = bisect_left(keys, key)
     if i == len(keys) or keys[i] != key:
@@ -559,3 +569,14 @@ def _parts_from_table(
         )
         for seqs, trips, pair, facts, seq_rel, trip_rel, role_numbers in record
     )
+
+
+def _prefill_shapes(table: _PartsTable) -> None:
+    """Build the shapes of the table's small groups (see the table's comment)."""
+    for group, memo, keys in (
+        (0, _SUIT_SHAPES, table.prefill[0]),
+        (3, GROUP_SHAPES[3], table.prefill[1]),
+    ):
+        for key in keys:
+            if key not in memo:
+                memo[key] = _new_shape(group, key)

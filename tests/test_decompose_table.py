@@ -86,3 +86,24 @@ def test_a_missing_table_gives_the_same_shapes(monkeypatch: pytest.MonkeyPatch) 
     searched = [decompose.group_shape(group, key) for key in keys for group in (0, 2)]
     assert decompose._parts_table is None
     assert with_table == searched
+
+
+def test_loading_builds_the_small_groups_as_the_search_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _parts_from_table(0, (0,) * 9, False)  # the first miss loads the table
+    table = decompose._parts_table
+    assert table is not None
+    for honors in (False, True):
+        small = [p for p in group_patterns(honors) if sum(p) <= decompose.PREFILL_TILES]
+        assert sorted(table.prefill[honors]) == sorted(map(_packed, small))
+    prefilled = {
+        (group, key): decompose.GROUP_SHAPES[group][key]
+        for group, keys in ((0, table.prefill[0]), (3, table.prefill[1]))
+        for key in keys
+    }
+    assert len(prefilled) == 1911 + 218
+    decompose.clear_group_shapes()
+    monkeypatch.setattr(decompose, "_read_parts_table", lambda: None)
+    for (group, key), shape in prefilled.items():
+        assert decompose.group_shape(group, key) == shape, key
