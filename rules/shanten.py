@@ -127,6 +127,18 @@ _KOKUSHI_TABLE = tuple(
 )
 
 
+# the whole hand's stats -> the better of chiitoitsu and kokushi (the hands met
+# hold a few hundred distinct stats: a memo, not a table of all 2**22)
+_OTHER_FORMS: dict[int, int] = {}
+
+
+def _other_forms(stats: int) -> int:
+    found = _OTHER_FORMS[stats] = min(
+        _CHIITOITSU_TABLE[stats & _CHIITOITSU_FIELDS], _KOKUSHI_TABLE[stats >> _YAOCHUU_KINDS]
+    )
+    return found
+
+
 def _intern(vector: tuple[int, ...]) -> int:
     """The id of a distance vector, registering it on first sight.
 
@@ -405,6 +417,12 @@ def shanten(
     best = _STANDARD[hand][melds]
     if melds == 0:
         stats = (man + pin + sou + honors) >> 16
+        if chiitoitsu and kokushi:  # the usual call: one look-up for both forms
+            try:
+                other = _OTHER_FORMS[stats]
+            except KeyError:
+                other = _other_forms(stats)
+            return other if other < best else best
         if chiitoitsu:
             other = _CHIITOITSU_TABLE[stats & 0xFFF]
             if other < best:
@@ -529,3 +547,4 @@ def clear_caches() -> None:
         _VECTOR_IDS.clear()
         _COMBINED.clear()
         _DRAWN.clear()
+        _OTHER_FORMS.clear()
