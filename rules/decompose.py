@@ -249,14 +249,14 @@ def group_shape(group: int, key: int) -> GroupShape:
 
 
 def clear_group_shapes() -> None:
-    """Forget the memoised shapes, parts and suit readings (for cold measurements)."""
+    """Forget the memoised shapes, suit readings and the parts table (for cold measurements)."""
+    global _parts_table, _parts_table_failed
     for shapes in GROUP_SHAPES:
         shapes.clear()
     for halves in _HALVES:
         for half in halves:
             half.clear()
     _suit_readings.cache_clear()
-    global _parts_table, _parts_table_failed
     _parts_table, _parts_table_failed = None, False
 
 
