@@ -8,10 +8,15 @@ often than it repeats whole, so the cache stays small and warm.
 
 from __future__ import annotations
 
+import marshal
+import zlib
+from array import array
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
+from importlib import resources
+from itertools import combinations_with_replacement, product
 from typing import NamedTuple
 
 from .tiles import HATSU, KIND_COUNT
@@ -131,7 +136,7 @@ def is_chiitoitsu(counts: Sequence[int]) -> bool:
 # (three bits per kind, `PACK[kind]`), cuts that into its four groups (man, pin,
 # sou, honors) and looks each group up here. A `GroupShape` is computed once per
 # distinct group and memoised. Its readings (`GroupPart`s) are in positions within
-# the group (0 is a suit's 1, or East), so the three suits share them: a part is
+# the group (0 is a suit's 1, or East), so the three suits share one shape: it is
 # built once per distinct counts, whichever suit holds them. A part's counts are
 # packed into one int so that the counts of a whole reading are the sum of its
 # four parts' (fields are wide enough never to carry into the next).
@@ -206,17 +211,19 @@ class GroupShape:
     """Everything the scorer needs from one group's concealed counts."""
 
     parts: tuple[GroupPart, ...]  # sorted as `standard_readings` orders them; () if none
-    kinds: int  # K_* flags
+    # K_* flags by the group the counts are held in (man, pin, sou, honors): the three
+    # suits share one shape, so a suit met in one is known in the others
+    kinds: tuple[int, int, int, int]
     pairs: int  # kinds held exactly twice; NOT_A_FORM if some kind is held 1, 3 or 4 times
     orphans: int  # terminal and honor kinds held; NOT_A_FORM if a simple or three of a kind
     chuuren: bool  # 1112345678999 plus one tile of the suit (九蓮宝燈's shape)
     counts: tuple[int, ...]  # by position in the group
 
 
-# The memo: per group (man, pin, sou, honors), packed counts -> shape.
-GROUP_SHAPES: tuple[dict[int, GroupShape], ...] = ({}, {}, {}, {})
-# Parts by counts, one memo for the three suits and one for the honors.
-_PARTS: tuple[dict[tuple[int, ...], tuple[GroupPart, ...]], ...] = ({}, {})
+# The memo: per group (man, pin, sou, honors), packed counts -> shape; the three
+# suits share one dict.
+_SUIT_SHAPES: dict[int, GroupShape] = {}
+GROUP_SHAPES: tuple[dict[int, GroupShape], ...] = (_SUIT_SHAPES, _SUIT_SHAPES, _SUIT_SHAPES, {})
 
 
 def group_shapes(packed: int) -> tuple[GroupShape, GroupShape, GroupShape, GroupShape]:
@@ -242,15 +249,15 @@ def group_shape(group: int, key: int) -> GroupShape:
 
 
 def clear_group_shapes() -> None:
-    """Forget the memoised shapes, parts and suit readings (for cold measurements)."""
+    """Forget the memoised shapes, suit readings and the parts table (for cold measurements)."""
+    global _parts_table, _parts_table_failed
     for shapes in GROUP_SHAPES:
         shapes.clear()
-    for parts in _PARTS:
-        parts.clear()
     for halves in _HALVES:
         for half in halves:
             half.clear()
     _suit_readings.cache_clear()
+    _parts_table, _parts_table_failed = None, False
 
 
 # A group's key cut in two halves (a suit's kinds 0-4 and 5-8, the honors' 0-3 and
@@ -291,22 +298,41 @@ def _half(group: int, high: int, key: int) -> tuple[tuple[int, ...], int, int]:
     return found
 
 
+_NOT_KINDS = (0, 0, 0, 0)
+
+
 def _new_shape(group: int, key: int) -> GroupShape:
+    """The shape of new counts; a suit's is read as man and holds all three suits' flags."""
     honors = group == 3
+    group = 3 if honors else 0
     bits = PACK_BITS * _HALF_KINDS[group]
     low_key, high_key = key & ((1 << bits) - 1), key >> bits
     low_halves, high_halves = _HALVES[group]
     low = low_halves.get(low_key) or _half(group, 0, low_key)
     high = high_halves.get(high_key) or _half(group, 1, high_key)
     counts = low[0] + high[0]
-    parts = _PARTS[honors].get(counts)
+    flags = low[1] | high[1]
+    if not flags:
+        kinds = _NOT_KINDS
+    elif honors:
+        kinds = (0, 0, 0, flags)
+    else:
+        plain = flags & (K_SIMPLE | K_YAOCHUU)
+        # 1s 5s 7s 9s are not in 緑一色
+        sou_green = K_NOT_GREEN if counts[0] or counts[4] or counts[6] or counts[8] else 0
+        kinds = (
+            flags,
+            plain | K_GROUP[1] | K_NOT_GREEN,
+            plain | K_GROUP[2] | sou_green,
+            0,
+        )
+    parts = _parts_from_table(key, counts, honors)
     if parts is None:
-        readings = _suit_readings(0, counts, honors)
-        parts = _PARTS[honors][counts] = tuple(_part(counts, r, honors) for r in readings)
+        parts = tuple(_part(counts, r, honors) for r in _suit_readings(0, counts, honors))
     sums = low[2] + high[2]
     return GroupShape(
         parts=parts,
-        kinds=low[1] | high[1],
+        kinds=kinds,
         pairs=min(sums & ((1 << _SUM_FIELD) - 1), NOT_A_FORM),
         orphans=min(sums >> _SUM_FIELD, NOT_A_FORM),
         chuuren=not honors and sum(counts) == 14 and all(map(int.__ge__, counts, _CHUUREN)),
@@ -385,3 +411,172 @@ def _all_roles(
 # The roles, made once.
 _RYANMEN, _KANCHAN, _PENCHAN, _TANKI = (Role(w) for w in (RYANMEN, KANCHAN, PENCHAN, TANKI))
 _SHANPON = tuple(tuple(Role(SHANPON, i, cut) for i in range(9)) for cut in (2, 4))
+
+
+# ---------------------------------------------------------------------------
+# The parts table: every group that reads as sets and a pair, precomputed
+#
+# Why: a game keeps meeting groups it has not decomposed yet, and each costs the
+# search above plus building its parts, ~15 µs in all: the most of what scoring a
+# new hand costs beyond a known one. Only 21,743 suits and 498 honor groups read
+# as at most four sets and one pair, so `group_parts.bin` holds their parts, ready
+# to build: a miss is then a binary search and one `marshal.loads` of a record.
+# Any other group of at most 14 tiles has no reading at all. The file is read on
+# the first miss and checked against the search by tests/test_decompose_table.py.
+#
+# A miss costs more inside a scoring run than alone (~17 µs against ~6: cold code
+# and data between hot hands), and the groups of up to `PREFILL_TILES` tiles are
+# most of a game's misses (two sets and a pair, three sets ...) yet only 1,911
+# suits and 218 honor groups. So loading the table also builds their shapes, in
+# one tight loop (~12 ms, once per process): a per-group table, like the rest.
+#
+# Format (zlib of marshal): (MAGIC, role rows, then for suits and honors: the
+# packed keys (`array("I")` bytes, sorted), the record offsets (one more than the
+# keys), the records, the keys of the groups of at most `PREFILL_TILES` tiles). A
+# record is the marshal of a tuple of parts, each (sequences, triplets, pair,
+# facts, seq_rel, trip_rel, role row numbers by position); a role row is a
+# position's roles as (wait, triplet, open_cut) tuples.
+
+PARTS_FILE = "group_parts.bin"
+_PARTS_MAGIC = "MJGP1"
+_MOST_TILES = 14
+PREFILL_TILES = 9
+
+
+class _PartsTable(NamedTuple):
+    roles: tuple[tuple[Role, ...], ...]
+    keys: tuple[array[int], array[int]]  # suits, honors
+    offsets: tuple[array[int], array[int]]
+    records: tuple[bytes, bytes]
+    prefill: tuple[array[int], array[int]]  # keys of groups of at most PREFILL_TILES tiles
+
+
+_parts_table: _PartsTable | None = None
+_parts_table_failed = False
+
+
+def group_patterns(honors: bool) -> list[tuple[int, ...]]:
+    """Every suit's (or the honors') counts that read as at most four sets and one pair."""
+    size = 7 if honors else 9
+    sets = [tuple(3 if k == i else 0 for k in range(size)) for i in range(size)]
+    if not honors:
+        sets += [tuple(1 if i <= k <= i + 2 else 0 for k in range(size)) for i in range(size - 2)]
+    found: set[tuple[int, ...]] = set()
+    for n in range(5):
+        for chosen in combinations_with_replacement(sets, n):
+            counts = [sum(column) for column in zip(*chosen, strict=True)] if chosen else [0] * size
+            if max(counts) > 4:
+                continue
+            found.add(tuple(counts))
+            for i in range(size):
+                if counts[i] <= 2:
+                    found.add(tuple(c + 2 if k == i else c for k, c in enumerate(counts)))
+    return sorted(found)
+
+
+def _packed(counts: tuple[int, ...]) -> int:
+    return sum(c << (PACK_BITS * i) for i, c in enumerate(counts))
+
+
+def build_parts_table() -> bytes:
+    """The bytes of `rules/group_parts.bin`, from the search and `_part` themselves."""
+    role_rows: dict[tuple[Role, ...], int] = {}
+    sections: list[bytes] = []
+    for honors in (False, True):
+        by_key = sorted((_packed(counts), counts) for counts in group_patterns(honors))
+        offsets, records = [0], bytearray()
+        for _, counts in by_key:
+            record = tuple(
+                (
+                    bytes(part.sequences),
+                    bytes(part.triplets),
+                    part.pair,
+                    part.facts,
+                    part.seq_rel,
+                    part.trip_rel,
+                    bytes(role_rows.setdefault(roles, len(role_rows)) for roles in part.roles),
+                )
+                for part in (
+                    _part(counts, reading, honors) for reading in _suit_readings(0, counts, honors)
+                )
+            )
+            records += marshal.dumps(record)
+            offsets.append(len(records))
+        keys = array("I", (key for key, _ in by_key))
+        small = array("I", (key for key, counts in by_key if sum(counts) <= PREFILL_TILES))
+        sections += [
+            keys.tobytes(),
+            array("I", offsets).tobytes(),
+            bytes(records),
+            small.tobytes(),
+        ]
+    roles = tuple(tuple(tuple(role) for role in row) for row in role_rows)
+    return zlib.compress(marshal.dumps((_PARTS_MAGIC, roles, *sections)), 9)
+
+
+def _read_parts_table() -> _PartsTable | None:
+    """The parts table shipped with the package, or None if missing or damaged."""
+    try:
+        raw = resources.files("rules").joinpath(PARTS_FILE).read_bytes()
+        magic, roles, *sections = marshal.loads(zlib.decompress(raw))
+    except (OSError, zlib.error, EOFError, ValueError, TypeError):
+        return None
+    if magic != _PARTS_MAGIC or len(sections) != 8:
+        return None
+    keys, offsets = (array("I"), array("I")), (array("I"), array("I"))
+    prefill = (array("I"), array("I"))
+    for i in (0, 1):
+        keys[i].frombytes(sections[4 * i])
+        offsets[i].frombytes(sections[4 * i + 1])
+        prefill[i].frombytes(sections[4 * i + 3])
+        if len(offsets[i]) != len(keys[i]) + 1:
+            return None
+    rows = tuple(tuple(Role(*role) for role in row) for row in roles)
+    return _PartsTable(rows, keys, offsets, (sections[2], sections[6]), prefill)
+
+
+def _parts_from_table(
+    key: int, counts: tuple[int, ...], honors: bool
+) -> tuple[GroupPart, ...] | None:
+    """A group's parts from the table; None if the table cannot say (search instead)."""
+    global _parts_table, _parts_table_failed
+    table = _parts_table
+    if table is None:
+        if _parts_table_failed:
+            return None
+        table = _parts_table = _read_parts_table()
+        if table is None:
+            _parts_table_failed = True
+            return None
+        _prefill_shapes(table)
+    keys = table.keys[honors]
+    i = bisect_left(keys, key)
+    if i == len(keys) or keys[i] != key:
+        # Not a pattern of sets and a pair: no reading, if it is a group of a hand.
+        return () if sum(counts) <= _MOST_TILES and max(counts) <= 4 else None
+    offsets = table.offsets[honors]
+    record = marshal.loads(table.records[honors][offsets[i] : offsets[i + 1]])
+    rows = table.roles
+    return tuple(
+        GroupPart(
+            tuple(seqs),
+            tuple(trips),
+            pair,
+            facts,
+            seq_rel,
+            trip_rel,
+            tuple(map(rows.__getitem__, role_numbers)),
+        )
+        for seqs, trips, pair, facts, seq_rel, trip_rel, role_numbers in record
+    )
+
+
+def _prefill_shapes(table: _PartsTable) -> None:
+    """Build the shapes of the table's small groups (see the table's comment)."""
+    for group, memo, keys in (
+        (0, _SUIT_SHAPES, table.prefill[0]),
+        (3, GROUP_SHAPES[3], table.prefill[1]),
+    ):
+        for key in keys:
+            if key not in memo:
+                memo[key] = _new_shape(group, key)

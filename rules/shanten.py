@@ -14,11 +14,13 @@ for every number of sets m (0-4) and pairs p (0-1), the fewest tiles the group
 lacks to hold m sets and p pairs. Vectors are memoised by the group's counts as
 `bytes`, then interned: the 405,350 suits of up to 14 tiles share 126 distinct
 vectors, so vectors get small int ids and the min-plus combination of two ids is
-memoised as well. A warm call is four dict look-ups on `bytes` slices, three
-combination look-ups and one index; there is no Python loop over tiles. A group
-not seen yet in this process is read from a precomputed table of every suit and
-honor group (`rules.shanten_table`), not searched: games meet new groups all the
-time, and the search cost tens of µs each.
+memoised as well. A warm call is one C call that cuts the counts into the four
+groups' `bytes`, four dict look-ups, three combination look-ups and one index;
+there is no Python loop over tiles. A group not seen yet in this process is read
+from a precomputed table of every suit and honor group (`rules.shanten_table`),
+not searched: games meet new groups all the time, and the search cost tens of µs
+each. The same file holds every combination of vectors a real hand can need, so
+a new hand never pays for a min-plus combination in Python (~10 µs) either.
 
 Chiitoitsu and kokushi need only a few counts per group (pairs, kinds, terminal
 and honor kinds and pairs). Those are stored in the same memo entry as the vector
@@ -28,6 +30,7 @@ one addition gives the whole hand's counts, and a table gives both shanten.
 
 from __future__ import annotations
 
+import struct
 import threading
 from collections.abc import Sequence
 from functools import cache
@@ -59,11 +62,41 @@ _PAIRS, _KINDS, _YAOCHUU_KINDS, _YAOCHUU_PAIRS, _STATS_BITS = 0, 6, 12, 17, 22
 _CHIITOITSU_FIELDS = (1 << _YAOCHUU_KINDS) - 1  # pairs and kinds
 assert (_ID_MASK, _CHIITOITSU_FIELDS, _YAOCHUU_KINDS) == (0xFFFF, 0xFFF, 12)
 
+
+class _GroupMemo(dict[bytes, int]):
+    """A group's counts (9 bytes for a suit, 7 for the honors) -> its memo entry.
+
+    A miss fills the entry through `__missing__`, so the hot path is four plain
+    subscripts: no `get` call on a hit, no exception raised on a miss.
+    """
+
+    __slots__ = ()
+
+    def __missing__(self, counts: bytes) -> int:
+        # The table read inline (the common miss), else `_new_entry` (loads the
+        # table first, or searches a group the table lacks).
+        found = _table_by_length.get(len(counts))
+        if found is not None:
+            split, low, high, body = found
+            both = low.get(counts[:split], -1) + high.get(counts[split:], -1)
+            if both >= 0:
+                number = body[both >> 32]
+                if number != NOT_IN_TABLE:
+                    entry = self[counts] = _table_ids[number] | (both & 0xFFFFFFFF) << 16
+                    return entry
+        entry = self[counts] = _new_entry(counts)
+        return entry
+
+
+# one C call: a hand's 34 counts -> the four groups' counts as `bytes` (dict keys)
+_split_groups = struct.Struct("9s9s9s7s").unpack
+
 # --- memo caches: the module's only mutable state ----------------------------------
-# a group's counts (9 bytes for a suit, 7 for the honors) -> its memo entry
-_GROUPS: dict[bytes, int] = {}
+_GROUPS = _GroupMemo()
 # vector id -> distance vector (tiles lacking for m sets and p pairs, at m * 2 + p)
 _VECTORS: list[tuple[int, ...]] = []
+# vector id -> the standard form's shanten by number of melds (0-4), read off the vector
+_STANDARD: list[tuple[int, ...]] = []
 _VECTOR_IDS: dict[tuple[int, ...], int] = {}
 # _COMBINED[a][b] -> id of the min-plus combination of vectors a and b
 _COMBINED: list[dict[int, int]] = []
@@ -94,6 +127,18 @@ _KOKUSHI_TABLE = tuple(
 )
 
 
+# the whole hand's stats -> the better of chiitoitsu and kokushi (the hands met
+# hold a few hundred distinct stats: a memo, not a table of all 2**22)
+_OTHER_FORMS: dict[int, int] = {}
+
+
+def _other_forms(stats: int) -> int:
+    found = _OTHER_FORMS[stats] = min(
+        _CHIITOITSU_TABLE[stats & _CHIITOITSU_FIELDS], _KOKUSHI_TABLE[stats >> _YAOCHUU_KINDS]
+    )
+    return found
+
+
 def _intern(vector: tuple[int, ...]) -> int:
     """The id of a distance vector, registering it on first sight.
 
@@ -108,6 +153,7 @@ def _intern(vector: tuple[int, ...]) -> int:
                 raise OverflowError("too many distinct distance vectors")
             _COMBINED.append({})
             _VECTORS.append(vector)
+            _STANDARD.append(tuple(vector[9 - 2 * melds] - 1 for melds in range(_MAX_SETS + 1)))
             _VECTOR_IDS[vector] = vector_id
         return vector_id
 
@@ -220,6 +266,8 @@ _table: GroupTable | None = None
 _table_ids: list[int] = []  # the file's vector numbers -> this process's vector ids
 # by group kind (suit, honors), then half (low, high): counts -> index part << 32 | stats
 _table_parts: tuple[tuple[dict[bytes, int], dict[bytes, int]], ...] = ()
+# group length (9, 7) -> (kinds in the low half, low parts, high parts, table body)
+_table_by_length: dict[int, tuple[int, dict[bytes, int], dict[bytes, int], bytes]] = {}
 _table_failed = False
 _SUIT_SPLIT, _HONOR_SPLIT = 5, 4  # kinds in the low half of a suit, of the honors
 _SUIT_ENDS, _HONORS = b"\1\0\0\0\0\0\0\0\1", b"\1" * 7  # 1: a terminal or honor kind
@@ -250,11 +298,24 @@ def _load_table() -> GroupTable | None:
     if table is None:
         _table_failed = True
         return None
-    _table_ids = [_intern(vector) for vector in table.vectors]
+    _table_ids = ids = [_intern(vector) for vector in table.vectors]
+    count = len(ids)
+    matrix = table.combined
+    for a in range(count):
+        row = matrix[a * count : (a + 1) * count]
+        _COMBINED[ids[a]].update(
+            (ids[b], ids[number]) for b, number in enumerate(row) if number != NOT_IN_TABLE
+        )
     s, h = _SUIT_SPLIT, _HONOR_SPLIT
     _table_parts = (
         (_half_parts(s, 0, _SUIT_ENDS[:s]), _half_parts(9 - s, s, _SUIT_ENDS[s:])),
         (_half_parts(h, 0, _HONORS[:h]), _half_parts(7 - h, h, _HONORS[h:])),
+    )
+    _table_by_length.update(
+        {
+            9: (s, *_table_parts[0], table.suits),
+            7: (h, *_table_parts[1], table.honors),
+        }
     )
     _table = table
     return table
@@ -289,43 +350,41 @@ def search_vector(counts: bytes) -> tuple[int, ...]:
 
 def build_group_table() -> bytes:
     """The bytes of `rules/group_table.bin` (minutes: every suit is searched)."""
-    return build(search_vector, search_vector)
+    return build(search_vector, search_vector, combine_vectors)
+
+
+def _new_entry(counts: bytes) -> int:
+    """Memo entry of a group not met yet: from the table, else by search."""
+    entry = _table_entry(counts)
+    if entry < 0:
+        stats = _stats(counts, _SUIT_ENDS if len(counts) == 9 else _HONORS)
+        entry = _intern(search_vector(counts)) | stats << _ID_BITS
+    return entry
 
 
 def _group_entry(counts: bytes) -> int:
     """Memo entry of one suit (9 bytes) or of the honors (7 bytes): vector id + stats."""
-    entry = _GROUPS.get(counts)
-    if entry is None:
-        entry = _table_entry(counts)
-        if entry < 0:
-            stats = _stats(counts, _SUIT_ENDS if len(counts) == 9 else _HONORS)
-            entry = _intern(search_vector(counts)) | stats << _ID_BITS
-        _GROUPS[counts] = entry
-    return entry
+    return _GROUPS[counts]
+
+
+def combine_vectors(va: tuple[int, ...], vb: tuple[int, ...]) -> tuple[int, ...]:
+    """The distance vector of two groups together: the min-plus convolution over
+    (sets, pairs), at most one pair in all."""
+    out = [_INF] * _VECTOR_LEN
+    for i in range(_VECTOR_LEN):
+        for j in range(_VECTOR_LEN - i):
+            if i & j & 1 == 0 and va[i] + vb[j] < out[i + j]:
+                out[i + j] = va[i] + vb[j]
+    return tuple(out)
 
 
 def _combine(a: int, b: int) -> int:
-    """Id of the min-plus combination of two distance vectors; memoised."""
+    """Id of the min-plus combination of two distance vectors; memoised (the table
+    holds every combination a real hand needs: this computes only the others)."""
     combined = _COMBINED[a].get(b)
     if combined is None:
-        va, vb = _VECTORS[a], _VECTORS[b]
-        out = [_INF] * _VECTOR_LEN
-        for i in range(_VECTOR_LEN):
-            for j in range(_VECTOR_LEN - i):
-                if i & j & 1 == 0 and va[i] + vb[j] < out[i + j]:
-                    out[i + j] = va[i] + vb[j]
-        combined = _COMBINED[a][b] = _intern(tuple(out))
+        combined = _COMBINED[a][b] = _intern(combine_vectors(_VECTORS[a], _VECTORS[b]))
     return combined
-
-
-def _entries(packed: bytes) -> tuple[int, int, int, int]:
-    """The four groups' memo entries (slow path: fills the caches)."""
-    return (
-        _group_entry(packed[0:9]),
-        _group_entry(packed[9:18]),
-        _group_entry(packed[18:27]),
-        _group_entry(packed[27:34]),
-    )
 
 
 def _hand_id(man: int, pin: int, sou: int, honors: int) -> int:
@@ -344,23 +403,26 @@ def shanten(
     are closed 14-tile hands, so they count only without melds; `chiitoitsu=False`
     is for rulebooks without seven pairs (`renmei_classic`).
     """
-    packed = bytes(counts)
+    man_counts, pin_counts, sou_counts, honor_counts = _split_groups(bytearray(counts))
     groups = _GROUPS
-    try:
-        man = groups[packed[0:9]]
-        pin = groups[packed[9:18]]
-        sou = groups[packed[18:27]]
-        honors = groups[packed[27:34]]
-    except KeyError:
-        man, pin, sou, honors = _entries(packed)
+    man = groups[man_counts]
+    pin = groups[pin_counts]
+    sou = groups[sou_counts]
+    honors = groups[honor_counts]
     rows = _COMBINED
     try:
         hand = rows[rows[rows[man & 0xFFFF][pin & 0xFFFF]][sou & 0xFFFF]][honors & 0xFFFF]
     except KeyError:
         hand = _hand_id(man, pin, sou, honors)
-    best = _VECTORS[hand][9 - 2 * melds] - 1
+    best = _STANDARD[hand][melds]
     if melds == 0:
         stats = (man + pin + sou + honors) >> 16
+        if chiitoitsu and kokushi:  # the usual call: one look-up for both forms
+            try:
+                other = _OTHER_FORMS[stats]
+            except KeyError:
+                other = _other_forms(stats)
+            return other if other < best else best
         if chiitoitsu:
             other = _CHIITOITSU_TABLE[stats & 0xFFF]
             if other < best:
@@ -477,9 +539,12 @@ def clear_caches() -> None:
     for cold measurements, which then pay for reading the table too."""
     global _table, _table_failed
     _table, _table_failed = None, False
+    _table_by_length.clear()
     with _INTERN_LOCK:
         _GROUPS.clear()
         _VECTORS.clear()
+        _STANDARD.clear()
         _VECTOR_IDS.clear()
         _COMBINED.clear()
         _DRAWN.clear()
+        _OTHER_FORMS.clear()

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from rules import shanten as shanten_module
-from rules.shanten import search_vector, shanten
+from rules.shanten import combine_vectors, search_vector, shanten, shanten_by_draw
 from rules.shanten_table import HONOR_SIZE, MAX_TILES, NOT_IN_TABLE, SUIT_SIZE, read
 from rules.tiles import KIND_COUNT, to_counts
 
@@ -72,5 +72,52 @@ def test_a_missing_table_falls_back_to_the_search(monkeypatch: pytest.MonkeyPatc
     shanten_module.clear_caches()
     monkeypatch.setattr(shanten_module, "read", lambda: None)
     assert shanten(to_counts([0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 33, 33])) == -1
+    monkeypatch.undo()
+    shanten_module.clear_caches()
+
+
+def test_every_combination_in_the_file_is_the_min_plus_of_its_pair(table) -> None:  # type: ignore[no-untyped-def]
+    count = len(table.vectors)
+    filled = 0
+    for a in range(count):
+        for b in range(count):
+            number = table.combined[a * count + b]
+            if number != NOT_IN_TABLE:
+                filled += 1
+                assert table.vectors[number] == combine_vectors(
+                    table.vectors[a], table.vectors[b]
+                ), (a, b)
+    assert filled > 1000
+
+
+def _one_suit_hands(seed: int, count: int) -> list[list[int]]:
+    """Hands crowded into few groups: the combinations of the fullest groups."""
+    rng = random.Random(seed)
+    hands = []
+    for i in range(count):
+        kinds = rng.sample(range(9), 2)
+        wall = [kind for kind in range(KIND_COUNT) for _ in range(4) if kind // 9 not in kinds]
+        hands.append(to_counts(rng.sample(wall, 13 + i % 2)))
+    return hands
+
+
+def test_real_hands_never_combine_outside_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The matrix claims every combination of groups holding 14 tiles or fewer: with
+    the file loaded, no real hand may fall back to computing one."""
+    shanten_module.clear_caches()
+    shanten(to_counts([0]))  # loads the table
+    computed: list[tuple[int, ...]] = []
+
+    def record(va: tuple[int, ...], vb: tuple[int, ...]) -> tuple[int, ...]:
+        computed.append(va)
+        return combine_vectors(va, vb)
+
+    monkeypatch.setattr(shanten_module, "combine_vectors", record)
+    for counts in _random_hands(7, 3000) + _one_suit_hands(8, 3000):
+        shanten(counts)
+        shanten(counts, 1)
+        if sum(counts) == 13:
+            shanten_by_draw(counts)  # 14 tiles after each draw
+    assert computed == []
     monkeypatch.undo()
     shanten_module.clear_caches()
