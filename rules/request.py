@@ -90,8 +90,8 @@ def _build(request: dict[str, Any]) -> Win:
             flags[name] = request[name]
         if any(value.__class__ is not bool for value in flags.values()):
             flags = {name: _bool(request, name) for name in FLAGS}  # the first bad one raises
-    seat = wind_from_letter(_text(request, "seat_wind", "E"))
-    round_wind = wind_from_letter(_text(request, "round_wind", "E"))
+    seat = _wind(request, "seat_wind")
+    round_wind = _wind(request, "round_wind")
     win = Win(
         concealed=concealed,
         win_tile=win_tile,
@@ -109,6 +109,7 @@ def _build(request: dict[str, Any]) -> Win:
 
 
 _FLAG_SET = frozenset(FLAGS)
+_WINDS = {letter: wind_from_letter(letter) for letter in "ESWN"}
 _KIND = attrgetter("kind")
 
 
@@ -188,6 +189,32 @@ def _flag_problem(win: Win) -> str | None:
 
 
 def _meld(raw: Any, index: int) -> Meld:
+    """One meld of a request; melds given as plain strings are memoised (they repeat,
+    and a `Meld` is immutable), so most requests skip the enum lookups and the checks."""
+    if raw.__class__ is dict:
+        kind, tiles, source = raw.get("type"), raw.get("tiles", ""), raw.get("from")
+        if (
+            kind.__class__ is str
+            and tiles.__class__ is str
+            and (source is None or source.__class__ is str)
+            and len(tiles) < 20
+        ):
+            key = (kind, tiles, source)
+            meld = _MELDS.get(key)
+            if meld is None:
+                meld = _new_meld(raw, index)
+                if len(_MELDS) >= _MELDS_MAX:
+                    _MELDS.clear()
+                _MELDS[key] = meld
+            return meld
+    return _new_meld(raw, index)
+
+
+_MELDS: dict[tuple[str, str, str | None], Meld] = {}
+_MELDS_MAX = 4096
+
+
+def _new_meld(raw: Any, index: int) -> Meld:
     if not isinstance(raw, dict):
         raise InvalidRequest(f"meld {index + 1} must be an object with 'type' and 'tiles'")
     kind_text = raw.get("type")
@@ -210,8 +237,16 @@ def _meld(raw: Any, index: int) -> Meld:
     return Meld(kind, tiles, source)
 
 
+def _wind(request: dict[str, Any], key: str) -> int:
+    letter = request.get(key, "E")
+    wind = _WINDS.get(letter) if letter.__class__ is str else None
+    return wind if wind is not None else wind_from_letter(_text(request, key, "E"))
+
+
 def _text(request: dict[str, Any], key: str, default: str | None = None) -> str:
     value = request.get(key, default)
+    if value.__class__ is str:
+        return value
     if value is None:
         raise InvalidRequest(f"{key!r} is required")
     if not isinstance(value, str):

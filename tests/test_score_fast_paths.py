@@ -199,3 +199,39 @@ def test_no_cache_is_written_when_bytecode_is_not(cache_dir, monkeypatch):
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
     assert ruleset_module.load_data_toml("yaku.toml") == _parsed("yaku.toml")
     assert not any(files for _, _, files in os.walk(cache_dir))
+
+
+# --- melds --------------------------------------------------------------------------------
+
+MELDS = [
+    {"type": "pon", "tiles": "777z", "from": "toimen"},
+    {"type": "chi", "tiles": "123m", "from": "kamicha"},
+    {"type": "chi", "tiles": "123m", "from": "toimen"},  # chi only from kamicha
+    {"type": "ankan", "tiles": "1111p", "from": "toimen"},  # ankan: `from` ignored
+    {"type": "pon", "tiles": "677z", "from": "toimen"},
+    {"type": "pon", "tiles": "778z", "from": "toimen"},
+    {"type": "pom", "tiles": "777z", "from": "toimen"},
+    {"type": "pon", "tiles": "777z"},
+    {"type": ["pon"], "tiles": "777z", "from": "toimen"},
+    {"type": "pon", "tiles": ["777z"], "from": "toimen"},
+    {"type": "pon", "tiles": "777z", "from": {"a": 1}},
+    ["pon", "777z"],
+]
+
+
+@pytest.mark.parametrize("index", [0, 2])
+@pytest.mark.parametrize("raw", MELDS)
+def test_a_memoised_meld_is_the_meld_built_afresh(raw, index):
+    """Twice (the second from the memo if any), each as the unmemoised builder makes it:
+    the same meld, or the same message naming the meld's own place."""
+    from rules import request
+
+    def build(make):
+        try:
+            return make(raw, index)
+        except (request.InvalidRequest, request.MeldError, TileNotationError) as error:
+            return f"{type(error).__name__}: {error}"
+
+    fresh = build(request._new_meld)
+    assert build(request._meld) == fresh
+    assert build(request._meld) == fresh

@@ -43,7 +43,22 @@ def run_score(
     if stdout is None:
         fail("standard output is closed: score writes its answers there")
         return 2
+    _tune_gc()
     return serve(_binary_in(stdin), _binary_out(stdout), ruleset)
+
+
+def _tune_gc() -> None:
+    """Collect cycles less often while serving.
+
+    Why: an answer makes thousands of short-lived objects and almost no cycles,
+    while the scorer's memos grow into the oldest generation; with the default
+    thresholds the collector walks those memos again and again (about 2 µs a
+    request in a batch). Cycles are still collected, every 20,000 new objects.
+    """
+    import gc
+
+    gc.freeze()  # what start-up made lives as long as the process: never walked again
+    gc.set_threshold(20_000, 20, 20)
 
 
 def serve(stdin: IO[bytes], stdout: IO[bytes], ruleset: Ruleset) -> int:
