@@ -28,7 +28,10 @@ half and the *measured* half. No measured hand is in the warm-up half.
    run as a user's Python would, with compiled bytecode cached (in a temporary
    `PYTHONPYCACHEPREFIX`, after one warm-up run each: this machine's environment
    sets PYTHONDONTWRITEBYTECODE, which would recompile our sources every run while
-   the installed package ships compiled).
+   the installed package ships compiled). Two floors come with it, in CPU time: the
+   interpreter starting (`python -c pass`), and a script that parses each request
+   as JSON and writes one JSON line back without scoring: no scorer run as a
+   Python process can beat the `mahjong` script by more than that ratio.
 
 The machine is shared, so the figures are CPU time of the process, every experiment
 is repeated, the sides alternating, and each figure's best repetition counts: a run
@@ -287,6 +290,18 @@ def run_process(command: list[str], batch: Path, env: dict[str, str]) -> tuple[f
     return wall, cpu, done.stdout
 
 
+# The floor of any scorer run as a process: read each request as JSON and write one JSON
+# line back, scoring nothing (what is left of a batch with infinitely fast scoring).
+ECHO_SCRIPT = r"""
+import json, sys
+write = sys.stdout.write
+for line in sys.stdin.buffer:
+    if line.strip():
+        request = json.loads(line)
+        write(json.dumps({"ok": True, "fields": len(request)}) + "\n")
+"""
+
+
 def cli_ratio(rounds: int, hands: list[dict[str, Any]]) -> dict[str, float]:
     requests = halves(hands)[1][:CLI_REQUESTS]
     with tempfile.TemporaryDirectory() as tmp:
@@ -296,6 +311,8 @@ def cli_ratio(rounds: int, hands: list[dict[str, Any]]) -> dict[str, float]:
         empty.write_text("", encoding="utf-8")
         script = Path(tmp) / "mahjong_score.py"
         script.write_text(LIB_SCRIPT, encoding="utf-8")
+        echo = Path(tmp) / "echo.py"
+        echo.write_text(ECHO_SCRIPT, encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         commands = {
@@ -312,7 +329,17 @@ def cli_ratio(rounds: int, hands: list[dict[str, Any]]) -> dict[str, float]:
                 assert out.count(b"\n") == CLI_REQUESTS, f"{side}: not one answer per request"
                 best[side] = [min(best[side][0], wall), min(best[side][1], cpu)]
                 start_up[side] = min(start_up[side], run_process(command, empty, env)[0])
+        # The floors, in CPU time: the interpreter starting (`site` included) and a
+        # process that parses and answers every request without scoring it.
+        floor_start = min(
+            run_process([sys.executable, "-c", "pass"], empty, env)[1] for _ in range(rounds * 2)
+        )
+        floor_echo = min(
+            run_process([sys.executable, str(echo)], batch, env)[1] for _ in range(rounds * 2)
+        )
     return {
+        "floor_start": floor_start,
+        "floor_echo": floor_echo,
         "ours_wall": best["ours"][0],
         "ours_cpu": best["ours"][1],
         "theirs_wall": best["theirs"][0],
@@ -334,6 +361,9 @@ def main() -> None:
         print(f"CLI: ours {c['ours_cpu']:.3f} s CPU, mahjong {c['theirs_cpu']:.3f} s CPU -> "
               f"{c['theirs_cpu'] / c['ours_cpu']:.2f}x; start-up {c['ours_start'] * 1000:.0f} ms "
               f"vs {c['theirs_start'] * 1000:.0f} ms")
+        print(f"floors (CPU): python -c pass {c['floor_start'] * 1000:.0f} ms; JSON in, JSON out, "
+              f"no scoring {c['floor_echo'] * 1000:.0f} ms -> at most "
+              f"{c['theirs_cpu'] / c['floor_echo']:.1f}x for any scorer in Python")
         return
     s = scoring_ratio(rounds, hands)
     if only == "scoring":
@@ -373,6 +403,8 @@ def main() -> None:
         f"{c['theirs_cpu'] / c['ours_cpu']:.1f}x (CPU); start-up alone "
         f"{c['ours_start'] * 1000:.0f} ms vs {c['theirs_start'] * 1000:.0f} ms"
     )
+    print(f"CLI floors (CPU): python -c pass {c['floor_start'] * 1000:.0f} ms; JSON in, JSON "
+          f"out, no scoring {c['floor_echo'] * 1000:.0f} ms")
     print()
     print("| measured in one run, same inputs, µs per hand | ours | `mahjong` 2.1.0 | ratio |")
     print("| --- | --- | --- | --- |")

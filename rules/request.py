@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+from operator import attrgetter, eq
 from typing import Any
 
 from .hand import Meld, MeldError, MeldKind, Source, Win
 from .ruleset import Ruleset, red_fives_per_kind
-from .scoring import NoWin, ScoreResult, score
+from .scoring import NoWin, ScoreResult, answer_text, score
 from .tiles import TileNotationError, format_tiles, parse_tile, parse_tiles, wind_from_letter
 
 FLAGS = [
@@ -73,7 +74,7 @@ def win_from_request(request: Any) -> Win:
 
 
 def unknown_fields(request: dict[str, Any]) -> list[str]:
-    return sorted(k for k in request if k not in KNOWN_FIELDS)
+    return sorted(request.keys() - KNOWN_FIELDS)
 
 
 def _build(request: dict[str, Any]) -> Win:
@@ -82,9 +83,15 @@ def _build(request: dict[str, Any]) -> Win:
     concealed = tuple(parse_tiles(_text(request, "concealed")))
     win_tile = parse_tile(_text(request, "win"))
     melds = tuple(_meld(m, i) for i, m in enumerate(_list(request, "melds")))
-    flags = {name: _bool(request, name) for name in FLAGS}
-    seat = wind_from_letter(_text(request, "seat_wind", "E"))
-    round_wind = wind_from_letter(_text(request, "round_wind", "E"))
+    flags = dict.fromkeys(FLAGS, False)
+    given = _FLAG_SET.intersection(request)
+    if given:
+        for name in given:
+            flags[name] = request[name]
+        if any(value.__class__ is not bool for value in flags.values()):
+            flags = {name: _bool(request, name) for name in FLAGS}  # the first bad one raises
+    seat = _wind(request, "seat_wind")
+    round_wind = _wind(request, "round_wind")
     win = Win(
         concealed=concealed,
         win_tile=win_tile,
@@ -101,58 +108,113 @@ def _build(request: dict[str, Any]) -> Win:
     return win
 
 
+_FLAG_SET = frozenset(FLAGS)
+_WINDS = {letter: wind_from_letter(letter) for letter in "ESWN"}
+_KIND = attrgetter("kind")
+
+
 def check_consistency(win: Win) -> None:
     """Reject impossible hands and contradictory flags (CONTRACT.md: `invalid`)."""
-    expected = 14 - 3 * len(win.melds)
+    melds = win.melds
+    expected = 14 - 3 * len(melds)
     got = len(win.concealed) + 1
     if got != expected:
-        melds = f" with {len(win.melds)} meld{'s' if len(win.melds) != 1 else ''}"
+        named = f" with {len(melds)} meld{'s' if len(melds) != 1 else ''}"
         raise InvalidRequest(
-            f"{expected} tiles expected{melds if win.melds else ''} "
+            f"{expected} tiles expected{named if melds else ''} "
             f"(concealed + winning tile), got {got}"
         )
-    if len(win.melds) > 4:
-        raise InvalidRequest(f"at most 4 melds, got {len(win.melds)}")
-    counts: dict[int, int] = {}
-    for tile in win.all_tiles:
-        counts[tile.kind] = counts.get(tile.kind, 0) + 1
-    too_many = [k for k, n in counts.items() if n > 4]
-    if too_many:
-        kind = too_many[0]
+    if len(melds) > 4:
+        raise InvalidRequest(f"at most 4 melds, got {len(melds)}")
+    kinds = sorted(map(_KIND, win.all_tiles))
+    if any(map(eq, kinds, kinds[4:])):  # a fifth copy of some kind
+        counts: dict[int, int] = {}
+        for kind in map(_KIND, win.all_tiles):
+            counts[kind] = counts.get(kind, 0) + 1
+        kind = next(k for k, n in counts.items() if n > 4)
         raise InvalidRequest(
             f"{counts[kind]} copies of {format_tiles([kind])}: there are only 4 of each tile"
         )
-    open_hand = not win.closed
-    has_kan = any(m.is_quad for m in win.melds)
-    problems = [
-        (win.riichi and open_hand, "riichi needs a closed hand"),
-        (win.double_riichi and open_hand, "double riichi needs a closed hand"),
-        (win.ippatsu and not (win.riichi or win.double_riichi), "ippatsu needs riichi"),
-        (win.chankan and win.tsumo, "chankan is a ron (robbing a kan), not a tsumo"),
-        (win.haitei and not win.tsumo, "haitei is a tsumo on the last tile; use houtei for ron"),
-        (win.houtei and win.tsumo, "houtei is a ron on the last discard; use haitei for tsumo"),
-        (win.rinshan and not win.tsumo, "rinshan is a tsumo on the replacement tile"),
-        (win.rinshan and not has_kan, "rinshan needs a kan among the melds"),
-        (win.rinshan and win.haitei, "a rinshan draw is never the haitei tile"),
-        (
-            win.ippatsu and win.rinshan,
-            "ippatsu and rinshan cannot both apply: the kan itself ends the ippatsu window",
-        ),
-        (win.chankan and win.houtei, "chankan and houtei cannot both happen"),
-        (win.tenhou and not (win.tsumo and win.is_dealer), "tenhou is the dealer's tsumo"),
-        (win.chiihou and not win.tsumo, "chiihou is a tsumo"),
-        (win.chiihou and win.is_dealer, "chiihou is a non-dealer's win; the dealer has tenhou"),
-        ((win.tenhou or win.chiihou) and bool(win.melds), "tenhou/chiihou allow no melds"),
-        (win.renhou and win.tsumo, "renhou is a ron"),
-        (win.renhou and win.is_dealer, "renhou is a non-dealer's win"),
-        (win.renhou and not win.closed, "renhou allows no open melds"),
-    ]
-    for bad, message in problems:
-        if bad:
-            raise InvalidRequest(message)
+    problem = _flag_problem(win)
+    if problem:
+        raise InvalidRequest(problem)
+
+
+def _flag_problem(win: Win) -> str | None:
+    """The first contradiction among the flags, in a fixed order; None if there is none.
+
+    Checked one by one, each only when its flag is set: most requests set one or
+    two flags, and every answer pays for this.
+    """
+    tsumo = win.tsumo
+    closed = win.closed
+    if (win.riichi or win.double_riichi) and not closed:
+        return "riichi needs a closed hand" if win.riichi else "double riichi needs a closed hand"
+    if win.ippatsu and not (win.riichi or win.double_riichi):
+        return "ippatsu needs riichi"
+    if win.chankan and tsumo:
+        return "chankan is a ron (robbing a kan), not a tsumo"
+    if win.haitei and not tsumo:
+        return "haitei is a tsumo on the last tile; use houtei for ron"
+    if win.houtei and tsumo:
+        return "houtei is a ron on the last discard; use haitei for tsumo"
+    if win.rinshan:
+        if not tsumo:
+            return "rinshan is a tsumo on the replacement tile"
+        if not any(m.is_quad for m in win.melds):
+            return "rinshan needs a kan among the melds"
+        if win.haitei:
+            return "a rinshan draw is never the haitei tile"
+        if win.ippatsu:
+            return "ippatsu and rinshan cannot both apply: the kan itself ends the ippatsu window"
+    if win.chankan and win.houtei:
+        return "chankan and houtei cannot both happen"
+    if win.tenhou and not (tsumo and win.is_dealer):
+        return "tenhou is the dealer's tsumo"
+    if win.chiihou:
+        if not tsumo:
+            return "chiihou is a tsumo"
+        if win.is_dealer:
+            return "chiihou is a non-dealer's win; the dealer has tenhou"
+    if (win.tenhou or win.chiihou) and win.melds:
+        return "tenhou/chiihou allow no melds"
+    if win.renhou:
+        if tsumo:
+            return "renhou is a ron"
+        if win.is_dealer:
+            return "renhou is a non-dealer's win"
+        if not closed:
+            return "renhou allows no open melds"
+    return None
 
 
 def _meld(raw: Any, index: int) -> Meld:
+    """One meld of a request; melds given as plain strings are memoised (they repeat,
+    and a `Meld` is immutable), so most requests skip the enum lookups and the checks."""
+    if raw.__class__ is dict:
+        kind, tiles, source = raw.get("type"), raw.get("tiles", ""), raw.get("from")
+        if (
+            kind.__class__ is str
+            and tiles.__class__ is str
+            and (source is None or source.__class__ is str)
+            and len(tiles) < 20
+        ):
+            key = (kind, tiles, source)
+            meld = _MELDS.get(key)
+            if meld is None:
+                meld = _new_meld(raw, index)
+                if len(_MELDS) >= _MELDS_MAX:
+                    _MELDS.clear()
+                _MELDS[key] = meld
+            return meld
+    return _new_meld(raw, index)
+
+
+_MELDS: dict[tuple[str, str, str | None], Meld] = {}
+_MELDS_MAX = 4096
+
+
+def _new_meld(raw: Any, index: int) -> Meld:
     if not isinstance(raw, dict):
         raise InvalidRequest(f"meld {index + 1} must be an object with 'type' and 'tiles'")
     kind_text = raw.get("type")
@@ -175,8 +237,16 @@ def _meld(raw: Any, index: int) -> Meld:
     return Meld(kind, tiles, source)
 
 
+def _wind(request: dict[str, Any], key: str) -> int:
+    letter = request.get(key, "E")
+    wind = _WINDS.get(letter) if letter.__class__ is str else None
+    return wind if wind is not None else wind_from_letter(_text(request, key, "E"))
+
+
 def _text(request: dict[str, Any], key: str, default: str | None = None) -> str:
     value = request.get(key, default)
+    if value.__class__ is str:
+        return value
     if value is None:
         raise InvalidRequest(f"{key!r} is required")
     if not isinstance(value, str):
@@ -260,15 +330,15 @@ def unknown_fields_warning(names: list[str]) -> str:
 
 # A backslash pair, a quote or a bracket: enough to follow strings while counting depth.
 _DEPTH_TOKEN = re.compile(r'\\.|["\[\]{}]', re.S)
-_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_INT_DIGITS + 1},}}")
 
 
 def parse_line(line: bytes) -> Any:
     """One request line (without its newline) as JSON, within the limits above.
 
     Raises `InvalidRequest` naming the first limit broken or the JSON error. The
-    cheap checks (length, a count of brackets, colons and digit runs) run first;
-    the exact ones only when a cheap one says the line comes near a limit.
+    cheap checks (length, a count of brackets and colons) run first; the exact
+    ones only when a cheap one says the line comes near a limit. Every whole
+    number is checked as it is read (a request holds two or three).
     """
     if len(line) > MAX_LINE_BYTES:
         raise InvalidRequest(f"a request line may hold at most {MAX_LINE_BYTES:,} bytes")
@@ -280,9 +350,8 @@ def parse_line(line: bytes) -> Any:
         ) from None
     if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
         raise InvalidRequest(f"JSON nested more than {MAX_DEPTH} levels deep")
-    near_limit = text.count(":") > MAX_FIELDS or _LONG_NUMBER.search(text) is not None
     try:
-        return (_CAREFUL if near_limit else _PLAIN).decode(text)
+        return (_CAREFUL if text.count(":") > MAX_FIELDS else _PLAIN).decode(text)
     except json.JSONDecodeError as error:
         raise InvalidRequest(f"not valid JSON: {error.msg} (column {error.colno})") from None
 
@@ -327,7 +396,9 @@ def _bounded_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 # NaN and Infinity are not JSON; Python's parser takes them unless told otherwise.
-_PLAIN = json.JSONDecoder(parse_constant=_no_constant)
+# With at most MAX_FIELDS colons no object can hold more fields: `_PLAIN` leaves out
+# the (slower) check of each object.
+_PLAIN = json.JSONDecoder(parse_constant=_no_constant, parse_int=_bounded_int)
 _CAREFUL = json.JSONDecoder(
     parse_constant=_no_constant, parse_int=_bounded_int, object_pairs_hook=_bounded_object
 )
@@ -340,6 +411,26 @@ def answer_line(line: bytes, ruleset: Ruleset) -> dict[str, Any]:
     except InvalidRequest as error:
         return invalid(str(error))
     return answer(request, ruleset)
+
+
+def answer_line_text(line: bytes, ruleset: Ruleset) -> str:
+    """`answer_line` written as its JSON text (`json.dumps(..., ensure_ascii=False)`).
+
+    What `mahjong-tui score` writes: the same bytes as the dict answer, without
+    building the dict (`rules.scoring.answer_text`; tests/test_score_cli.py compares).
+    """
+    try:
+        request = parse_line(line)
+        win = win_from_request(request)
+        check_red_fives(win, ruleset)
+    except InvalidRequest as error:
+        return json.dumps(invalid(str(error)), ensure_ascii=False)
+    text = answer_text(score(win, ruleset))
+    if not request.keys() <= KNOWN_FIELDS:
+        extra = unknown_fields(request)
+        warnings = json.dumps([unknown_fields_warning(extra)], ensure_ascii=False)
+        text = f'{text[:-1]}, "warnings": {warnings}}}'
+    return text
 
 
 def result_to_dict(result: ScoreResult | NoWin) -> dict[str, Any]:

@@ -8,11 +8,13 @@ engine asks which preset it is playing: it reads these fields.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-import tomllib
+import marshal
+import os
+import sys
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
 PRESET_IDS = ("jpm", "renmei_classic", "jpml", "wrc", "teiai", "gifu")
@@ -425,10 +427,67 @@ def _check_consistency(v: dict[str, Any]) -> None:
             )
 
 
+_DATA_DIR = os.path.dirname(os.path.abspath(__file__))
+# Bumped when the cached form changes; a cache of another version is read as a miss.
+_TOML_CACHE_VERSION = 1
+
+
+def load_data_toml(name: str) -> dict[str, Any]:
+    """A TOML file of this package, parsed, through a cache kept beside the bytecode.
+
+    Why: `mahjong-tui score` starts once per batch, and importing `tomllib` and
+    parsing the presets and yaku tables costs more than scoring a few hundred hands.
+    The parsed table is kept like Python keeps a module's bytecode: a `marshal` file
+    in `__pycache__` (or under `sys.pycache_prefix`), valid while the TOML file's
+    size and modification time are the ones it was made from, and not written when
+    bytecode is not (`sys.dont_write_bytecode`). Any problem with the cache means
+    parsing the TOML file, as without one.
+    """
+    path = os.path.join(_DATA_DIR, name)
+    stat = os.stat(path)
+    key = (_TOML_CACHE_VERSION, stat.st_mtime_ns, stat.st_size)
+    cached = _toml_cache_path(name)
+    try:
+        with open(cached, "rb") as file:
+            stamp, table = marshal.load(file)
+        if stamp == key and isinstance(table, dict):
+            return table
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    import tomllib
+
+    with open(path, "rb") as file:
+        table = tomllib.load(file)
+    if not sys.dont_write_bytecode:
+        _write_toml_cache(cached, key, table)
+    return table
+
+
+def _toml_cache_path(name: str) -> str:
+    prefix = sys.pycache_prefix
+    folder = (
+        os.path.join(prefix, _DATA_DIR.lstrip(os.sep)) if prefix
+        else os.path.join(_DATA_DIR, "__pycache__")
+    )
+    return os.path.join(folder, f"{name}.{sys.implementation.cache_tag}.marshal")
+
+
+def _write_toml_cache(cached: str, key: tuple[int, int, int], table: dict[str, Any]) -> None:
+    """Write the cache whole or not at all (a reader never sees half a file)."""
+    partial = f"{cached}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(cached), exist_ok=True)
+        with open(partial, "wb") as file:
+            marshal.dump((key, table), file)
+        os.replace(partial, cached)
+    except (OSError, ValueError):  # a read-only install, a value marshal cannot hold
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+
+
 @cache
 def _preset_table() -> dict[str, dict[str, Any]]:
-    text = resources.files("rules").joinpath("presets.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    data = dict(load_data_toml("presets.toml"))
     defaults = data.pop("defaults")
     return {pid: {**defaults, **data[pid]} for pid in ALL_PRESET_IDS}
 
@@ -509,6 +568,8 @@ def parse_override(text: str) -> tuple[str, Any]:
             f"rule {key!r}: {_short(bare)} is not one TOML value on one line"
             ' (e.g. true, 3, "forbidden")'
         )
+    import tomllib
+
     try:
         table = tomllib.loads(f"v = {bare}")
     except (ValueError, RecursionError):  # TOMLDecodeError, or an int too long to read

@@ -1160,11 +1160,22 @@ def answer_text(result: ScoreResult | NoWin) -> str:
     return (
         f'{{"ok": true, "han": {han}, "fu": {fu}, "yaku": {_rendered(yaku, _yaku_text)}, '
         f'"dora": {_rendered(dora, _dora_text)}, "yakuman": {yakuman}, '
-        f'"limit": {"null" if limit is None else _json_dumps(limit)}, '
+        f'"limit": {"null" if limit is None else _json_string(limit)}, '
         f'"fu_breakdown": [{", ".join(map(_fu_item_text, items))}], '
         f'"points": {_rendered(points, _points_text)}, '
-        f'"form": {_json_dumps(form)}, "wait": {_json_dumps(wait)}}}'
+        f'"form": {_json_string(form)}, "wait": {_json_string(wait)}}}'
     )
+
+
+# The few strings an answer names (its limit, form and wait) as JSON text.
+_JSON_STRINGS: dict[str, str] = {}
+
+
+def _json_string(text: str) -> str:
+    known = _JSON_STRINGS.get(text)
+    if known is None:
+        known = _JSON_STRINGS[text] = _json_dumps(text)
+    return known
 
 
 def _json_dumps(value: object) -> str:

@@ -8,6 +8,7 @@ is a red five, written `0` in mpsz (`406p` is 4p, red 5p, 6p).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
@@ -128,6 +129,37 @@ _PARSED_MAX = 4096
 
 
 def _parse_tiles(text: str) -> list[Tile]:
+    """Run by run (`123m`), each run's tiles memoised: runs repeat from hand to hand
+    far more than whole hands do. Anything unusual (a space, a bad letter or digit)
+    is read by `_parse_tiles_carefully`, whose errors say what is wrong."""
+    runs = _RUN.findall(text)
+    tiles: list[Tile] = []
+    size = 0
+    for run in runs:
+        size += len(run)
+        known = _RUNS.get(run)
+        if known is None:
+            try:
+                known = tuple(_parse_tiles_carefully(run))
+            except TileNotationError:
+                break
+            if len(run) <= _RUN_MEMO_MAX:
+                _RUNS[run] = known
+        tiles += known
+    else:
+        if size == len(text):
+            if len(_RUNS) > _PARSED_MAX:
+                _RUNS.clear()
+            return tiles
+    return _parse_tiles_carefully(text)
+
+
+_RUN = re.compile("[0-9]+[mpsz]")
+_RUNS: dict[str, tuple[Tile, ...]] = {}  # one suit's run of mpsz (`406p`) -> its tiles
+_RUN_MEMO_MAX = 15  # a hand's longest run: 14 digits and a letter
+
+
+def _parse_tiles_carefully(text: str) -> list[Tile]:
     tiles: list[Tile] = []
     pending = ""
     for char in text:

@@ -8,15 +8,13 @@ from the yaku table of the ruleset's scoring model (`yaku.toml`). So `jpm`,
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import NamedTuple
 
 from .decompose import K_GROUP, K_HATSU, K_NOT_GREEN, K_SIMPLE, K_YAOCHUU
-from .ruleset import Ruleset
+from .ruleset import Ruleset, load_data_toml
 from .tiles import CHUN, HAKU, HATSU, WINDS
 
 # The contract's order, used to list yaku the way players read them.
@@ -89,8 +87,7 @@ class YakuRule:
 @cache
 def yaku_table(scoring_model: str) -> dict[str, YakuRule]:
     """The yaku table of a scoring model, from `yaku.toml`."""
-    text = resources.files("rules").joinpath("yaku.toml").read_text(encoding="utf-8")
-    rows = tomllib.loads(text)[scoring_model]
+    rows = load_data_toml("yaku.toml")[scoring_model]
     return {
         name: YakuRule(
             id=name,

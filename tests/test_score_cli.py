@@ -445,14 +445,14 @@ def test_a_stream_that_fails_is_one_line_and_exit_2(redirect, words):
 
 
 def test_a_scorer_bug_on_one_line_is_answered_and_never_exits_0(monkeypatch):
-    real = score_command.answer_line
+    real = score_command.answer_line_text
 
     def flaky(line, ruleset):
         if b"boom" in line:
             raise ZeroDivisionError("a bug")
         return real(line, ruleset)
 
-    monkeypatch.setattr(score_command, "answer_line", flaky)
+    monkeypatch.setattr(score_command, "answer_line_text", flaky)
     out = io.BytesIO()
     status = score_command.serve(
         io.BytesIO(b'{"boom": 1}\n' + E1_BYTES + b"\n"), out, load_preset("wrc")
