@@ -38,7 +38,7 @@ from rules.shanten import shanten
 from rules.tiles import KIND_COUNT, kind_to_str, parse_kinds, to_counts
 from rules.waits import discard_furiten, waits
 
-from ..words import yaku_name
+from ..words import check_lang, yaku_name
 from .drills import tile_label
 from .question import Question, choices
 
@@ -266,9 +266,11 @@ class Lesson:
 class LessonRun:
     """One play of a lesson: the step reached, retries, and whether it is done."""
 
-    def __init__(self, lesson: Lesson, ruleset: Ruleset, start: int = 0) -> None:
+    def __init__(self, lesson: Lesson, ruleset: Ruleset, start: int = 0,
+                 lang: str = "en") -> None:
         self.lesson = lesson
         self.ruleset = ruleset
+        self.lang = check_lang(lang)
         self.index = min(max(0, start), len(lesson.steps) - 1)
         self.passed = False  # the current step answered right
         self.tries = 0  # wrong answers at the current step

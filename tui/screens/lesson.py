@@ -4,7 +4,8 @@ choice, feedback; a wrong choice is explained and the step tried again.
 Keys: the choice's digit or letter picks (toggles, where several are right), Enter
 confirms; after a right answer Enter (or Space) goes on; Esc goes back. The step
 reached is kept (`engine.history.drills.save_lesson`), so a lesson goes on where it
-was left; a finished lesson starts again from its first step.
+was left; a finished lesson starts again from its first step. At the end of the
+last lesson, p asks the app for the first real game (`PlayFirstGame`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ from engine.history.drills import DrillLog, DrillLogError, save_lesson
 
 from ..learn.lessons import LessonRun, Verdict
 from ..learn.question import Question
+from ..navigation import PlayFirstGame
 from .drill import CSS_FILE, GLOSSARY_KEY, choices_text, question_text
+
+PLAY_KEY = "p"  # at the end of the last lesson and on the menu: the first game
 
 
 class LessonScreen(Screen[bool]):
@@ -36,12 +40,13 @@ class LessonScreen(Screen[bool]):
     ]
 
     def __init__(self, run: LessonRun, number: int, *, log: DrillLog | None = None,
-                 tiles: str = "text") -> None:
+                 tiles: str = "text", last: bool = False) -> None:
         super().__init__(classes="learn-screen")
         self.lesson_run = run
         self.number = number
         self.progress_log = log
         self.tiles = tiles
+        self.last = last  # the course's last lesson: its end offers the first game
         self.question: Question | None = None
         self.picked: set[str] = set()
         self.verdict: Verdict | None = None
@@ -116,6 +121,9 @@ class LessonScreen(Screen[bool]):
 
             self.post_message(OpenGlossary())
             event.stop()
+        elif event.character == PLAY_KEY and self.lesson_run.done and self.last:
+            event.stop()
+            self.post_message(PlayFirstGame(self.lesson_run.lang, self.tiles))
         elif event.character and len(event.character) == 1 and event.character.isalnum():
             self.pick(event.character.lower())
             event.stop()
@@ -154,6 +162,8 @@ class LessonScreen(Screen[bool]):
         self.query_one("#drill-feedback", Static).update(feedback)
         if run.done:
             keys = "Enter: back to the lessons"
+            if self.last:
+                keys = f"{PLAY_KEY}: play your first game against easy · " + keys
         elif run.passed:
             keys = f"Enter: next step · {GLOSSARY_KEY}: glossary · Esc: back"
         else:

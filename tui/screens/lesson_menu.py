@@ -22,8 +22,9 @@ from rules.ruleset import load_preset
 
 from ..learn.course import COURSE
 from ..learn.lessons import LessonRun
+from ..navigation import PlayFirstGame
 from .drill import CSS_FILE
-from .lesson import LessonScreen
+from .lesson import PLAY_KEY, LessonScreen
 
 
 class LessonMenuScreen(Screen[None]):
@@ -32,10 +33,11 @@ class LessonMenuScreen(Screen[None]):
     CSS_PATH: ClassVar = [CSS_FILE]
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "back", show=False)]
 
-    def __init__(self, data_dir: Path | None, *, tiles: str = "text") -> None:
+    def __init__(self, data_dir: Path | None, *, tiles: str = "text", lang: str = "en") -> None:
         super().__init__(classes="learn-screen")
         self.lesson_log = DrillLog(history_path(data_dir)) if data_dir is not None else None
         self.tiles = tiles
+        self.lang = lang
         self.rows: list[tuple[str, str, str]] = []
         self.start_with: int | None = None  # a lesson to open at once (`learn --lesson N`)
 
@@ -43,7 +45,8 @@ class LessonMenuScreen(Screen[None]):
         with VerticalScroll(id="learn-body") as body:
             body.border_title = "Lessons: learn by playing"
             yield Static(id="lesson-menu", classes="part")
-        yield Static("1-9: open a lesson · Esc: back", id="learn-keys")
+        yield Static(f"1-9: open a lesson · {PLAY_KEY}: play your first game against easy"
+                     " · Esc: back", id="learn-keys")
 
     def on_mount(self) -> None:
         self.refresh_progress()
@@ -84,7 +87,10 @@ class LessonMenuScreen(Screen[None]):
         self.query_one("#lesson-menu", Static).update(table)
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit():
+        if event.character == PLAY_KEY:
+            event.stop()
+            self.post_message(PlayFirstGame(self.lang, self.tiles))
+        elif event.character and event.character.isdigit():
             index = int(event.character) - 1
             if 0 <= index < len(COURSE):
                 event.stop()
@@ -94,8 +100,9 @@ class LessonMenuScreen(Screen[None]):
         lesson = COURSE[index]
         got = self.progress().get(lesson.id)
         start = got.step if got is not None and not got.done else 0
-        run = LessonRun(lesson, load_preset(lesson.ruleset), start)
-        self.app.push_screen(LessonScreen(run, index + 1, log=self.lesson_log, tiles=self.tiles))
+        run = LessonRun(lesson, load_preset(lesson.ruleset), start, lang=self.lang)
+        self.app.push_screen(LessonScreen(run, index + 1, log=self.lesson_log, tiles=self.tiles,
+                                          last=index + 1 == len(COURSE)))
 
     def action_back(self) -> None:
         self.dismiss(None)
