@@ -22,12 +22,28 @@ from textual.widgets import Static
 
 from engine.history.drills import DrillLog, DrillLogError, save_lesson
 
-from ..learn.lessons import LessonRun, Verdict
+from ..learn.lessons import LessonRun, Say, Verdict
 from ..learn.question import Question
 from ..navigation import PlayFirstGame
 from .drill import CSS_FILE, GLOSSARY_KEY, choices_text, question_text
 
 PLAY_KEY = "p"  # at the end of the last lesson and on the menu: the first game
+
+# The screen's own words; the lesson's texts are in the course (`tui.learn.course`).
+TITLE = Say("Lesson {number}: {title}", "レッスン{number}: {title}")
+STEP = Say("Step {index} of {total}", "ステップ {index}/{total}")
+RIGHT = Say("Right! ", "正解! ")
+NOT_YET = Say("Not yet. ", "まだです。")
+COMPLETE = Say("Lesson complete!", "レッスン完了!")
+KEYS_DONE = Say("Enter: back to the lessons", "Enter: レッスン一覧へ")
+KEYS_PLAY = Say("{key}: play your first game against easy · ",
+                "{key}: 初めての対局 (相手は easy) · ")
+KEYS_NEXT = Say("Enter: next step · {glossary}: glossary · Esc: back",
+                "Enter: 次のステップ · {glossary}: 用語集 · Esc: 戻る")
+KEYS_PICK = Say("key: pick", "キー: 選ぶ")
+KEYS_CHECK = Say(", Enter: check", "、Enter: 答え合わせ")
+KEYS_REST = Say(" · {glossary}: glossary · Esc: back", " · {glossary}: 用語集 · Esc: 戻る")
+KEYS_TRIES = Say("try again ({tries} so far) · ", "もう一度 (これまで{tries}回) · ")
 
 
 class LessonScreen(Screen[bool]):
@@ -53,7 +69,9 @@ class LessonScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="learn-body") as body:
-            body.border_title = f"Lesson {self.number}: {self.lesson_run.lesson.title}"
+            lang = self.lesson_run.lang
+            body.border_title = TITLE.text(lang, number=self.number,
+                                           title=self.lesson_run.lesson.title.text(lang))
             yield Static(id="lesson-say", classes="part")
             yield Static(id="drill-question", classes="part")
             yield Static(id="drill-choices", classes="part")
@@ -145,30 +163,31 @@ class LessonScreen(Screen[bool]):
         if q is None:
             return
         run = self.lesson_run
+        lang = run.lang
         total = len(run.lesson.steps)
-        say = Text(f"Step {run.index + 1} of {total}\n", style="dim")
-        say.append(run.step.say)
+        say = Text(STEP.text(lang, index=run.index + 1, total=total) + "\n", style="dim")
+        say.append(run.step.say.text(lang))
         self.query_one("#lesson-say", Static).update(say)
         self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
         self.query_one("#drill-choices", Static).update(
             choices_text(q, self.picked, run.passed))
         feedback = Text()
         if self.verdict is not None:
-            head = "Right! " if self.verdict.right else "Not yet. "
+            head = (RIGHT if self.verdict.right else NOT_YET).text(lang)
             feedback.append(head, style="bold green" if self.verdict.right else "bold red")
             feedback.append(self.verdict.text)
         if run.done:
-            feedback.append("\n\nLesson complete!", style="bold green")
+            feedback.append("\n\n" + COMPLETE.text(lang), style="bold green")
         self.query_one("#drill-feedback", Static).update(feedback)
         if run.done:
-            keys = "Enter: back to the lessons"
+            keys = KEYS_DONE.text(lang)
             if self.last:
-                keys = f"{PLAY_KEY}: play your first game against easy · " + keys
+                keys = KEYS_PLAY.text(lang, key=PLAY_KEY) + keys
         elif run.passed:
-            keys = f"Enter: next step · {GLOSSARY_KEY}: glossary · Esc: back"
+            keys = KEYS_NEXT.text(lang, glossary=GLOSSARY_KEY)
         else:
-            keys = ("key: pick" + (", Enter: check" if q.multi else "")
-                    + f" · {GLOSSARY_KEY}: glossary · Esc: back")
+            keys = (KEYS_PICK.text(lang) + (KEYS_CHECK.text(lang) if q.multi else "")
+                    + KEYS_REST.text(lang, glossary=GLOSSARY_KEY))
             if run.tries:
-                keys = f"try again ({run.tries} so far) · " + keys
+                keys = KEYS_TRIES.text(lang, tries=run.tries) + keys
         self.query_one("#learn-keys", Static).update(keys)

@@ -21,10 +21,16 @@ from engine.history.drills import DrillLog, DrillLogError, LessonProgress, lesso
 from rules.ruleset import load_preset
 
 from ..learn.course import COURSE
-from ..learn.lessons import LessonRun
+from ..learn.lessons import LessonRun, Say
 from ..navigation import PlayFirstGame
 from .drill import CSS_FILE
 from .lesson import PLAY_KEY, LessonScreen
+
+MENU_TITLE = Say("Lessons: learn by playing", "レッスン: 打ちながら覚える")
+MENU_KEYS = Say("1-9: open a lesson · {key}: play your first game against easy · Esc: back",
+                "1-9: レッスンを開く · {key}: 初めての対局 (相手は easy) · Esc: 戻る")
+DONE = Say("done", "完了")
+AT_STEP = Say("step {step} of {total}", "ステップ {step}/{total}")
 
 
 class LessonMenuScreen(Screen[None]):
@@ -43,10 +49,9 @@ class LessonMenuScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="learn-body") as body:
-            body.border_title = "Lessons: learn by playing"
+            body.border_title = MENU_TITLE.text(self.lang)
             yield Static(id="lesson-menu", classes="part")
-        yield Static(f"1-9: open a lesson · {PLAY_KEY}: play your first game against easy"
-                     " · Esc: back", id="learn-keys")
+        yield Static(MENU_KEYS.text(self.lang, key=PLAY_KEY), id="learn-keys")
 
     def on_mount(self) -> None:
         self.refresh_progress()
@@ -79,10 +84,10 @@ class LessonMenuScreen(Screen[None]):
             if got is None:
                 state = "-"
             elif got.done:
-                state = "done"
+                state = DONE.text(self.lang)
             else:
-                state = f"step {got.step + 1} of {len(lesson.steps)}"
-            self.rows.append((str(number), lesson.title, state))
+                state = AT_STEP.text(self.lang, step=got.step + 1, total=len(lesson.steps))
+            self.rows.append((str(number), lesson.title.text(self.lang), state))
             table.add_row(*self.rows[-1])
         self.query_one("#lesson-menu", Static).update(table)
 
