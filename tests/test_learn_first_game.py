@@ -5,6 +5,7 @@ until the human wins a hand."""
 
 from __future__ import annotations
 
+import pytest
 from test_learn_lessons import _play
 from test_tui_pilot import screen_text, settle
 
@@ -22,13 +23,15 @@ from engine.actions import (
 )
 from engine.events import Won
 from tui.app import MahjongApp
+from tui.describe import seat_label
+from tui.explain import win_headline
 from tui.learn.app import LearnApp
 from tui.learn.course import COURSE
 from tui.learn.first_game import FIRST_GAME_AI, FIRST_GAME_PRESET
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.launch import LaunchScreen
-from tui.screens.lesson import LessonScreen
-from tui.screens.lesson_menu import LessonMenuScreen
+from tui.screens.lesson import KEYS_PLAY, LessonScreen
+from tui.screens.lesson_menu import DONE, LessonMenuScreen
 from tui.screens.table import TableScreen, suggest
 
 SIZE = (100, 32)
@@ -71,8 +74,11 @@ async def follow_the_hint(pilot, table: TableScreen) -> None:
             await pilot.press(str(table.keys.choices.index(action) + 1))
 
 
-async def _lessons_then_first_game(pilot, app: MahjongApp) -> None:
+async def _lessons_then_first_game(pilot, app: MahjongApp, lang: str) -> None:
     assert isinstance(app.screen, LaunchScreen)
+    if lang == "ja":
+        await pilot.press("l")  # the launch screen's language: en -> ja
+        assert app.screen.config.lang == "ja"
     await pilot.press("c")
     await pilot.pause()
     assert isinstance(app.screen, LessonMenuScreen)
@@ -80,24 +86,26 @@ async def _lessons_then_first_game(pilot, app: MahjongApp) -> None:
         await pilot.press(str(number))
         await pilot.pause()
         lesson = app.screen
-        assert isinstance(lesson, LessonScreen)
+        assert isinstance(lesson, LessonScreen) and lesson.lesson_run.lang == lang
         await _play(pilot, lesson, wrong_first=False)
         assert lesson.lesson_run.done
+        offer = KEYS_PLAY.text(lang, key="p")
+        keys = str(lesson.query_one("#learn-keys").render())
         if number < len(COURSE):
-            assert "play your first game" not in str(lesson.query_one("#learn-keys").render())
+            assert offer not in keys
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, LessonMenuScreen)
-            assert app.screen.rows[number - 1][2] == "done"
-    assert "p: play your first game against easy" in str(app.screen.query_one("#learn-keys")
-                                                         .render())
+            assert app.screen.rows[number - 1][2] == DONE.text(lang)
+    assert offer in keys, keys
     await pilot.press("p")
 
 
-async def test_a_beginner_goes_through_the_lessons_and_wins_a_hand_against_easy(tmp_path):
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_a_beginner_goes_through_the_lessons_and_wins_a_hand_against_easy(lang, tmp_path):
     app = MahjongApp(seed=SEED, delay=0, data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await _lessons_then_first_game(pilot, app)
+        await _lessons_then_first_game(pilot, app, lang)
         table = None
         for _ in range(60):
             await pilot.pause()
@@ -105,8 +113,9 @@ async def test_a_beginner_goes_through_the_lessons_and_wins_a_hand_against_easy(
                 table = app.screen
                 break
         assert table is not None, type(app.screen)
-        assert (table.config.ruleset, table.config.ai, table.config.aids, table.config.seed) == (
-            FIRST_GAME_PRESET, FIRST_GAME_AI, True, SEED)
+        c = table.config
+        assert (c.ruleset, c.ai, c.aids, c.seed, c.lang) == (
+            FIRST_GAME_PRESET, FIRST_GAME_AI, True, SEED, lang)
         assert [type(s) for s in app.screen_stack[1:]] == [TableScreen]
         results = []
         for _ in range(3000):
@@ -119,9 +128,10 @@ async def test_a_beginner_goes_through_the_lessons_and_wins_a_hand_against_easy(
             won = isinstance(result.event, Won) and result.event.winner == table.human_seat
             results.append(won)
             if won:
-                text = screen_text(app)
-                headline = next(line for line in text.splitlines() if " wins by " in line)
-                assert "You (" in headline, headline
+                headline = win_headline(result.event, result.context, lang)
+                assert headline.startswith(seat_label(table.human_seat, table.human_seat, 0,
+                                                      lang)), headline
+                assert headline in screen_text(app)
                 break
             assert len(results) < HANDS, f"no win in the first {HANDS} hands"
             await pilot.press("enter")
@@ -170,3 +180,34 @@ async def test_escape_from_the_lessons_keeps_the_launch_screen(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LaunchScreen)
+
+
+def test_learn_command_starts_the_full_app_on_the_first_game(monkeypatch, tmp_path):
+    """`mahjong-tui learn --lang ja`: the menu in ja; the config the lessons' app exits
+    with becomes the full app's flags (ruleset and seed given: no launch screen)."""
+    import tui.app
+    import tui.learn.app
+    from tui.cli import main
+    from tui.learn.first_game import first_game_config
+    from tui.settings import GameConfig
+
+    seen = {}
+    wanted = first_game_config(GameConfig(), lang="ja", tiles="kanji", seed=42)
+
+    def learn_run(app):
+        menu = app.make_screen()
+        seen["menu"] = (menu.lang, menu.tiles)
+        return wanted
+
+    def game_run(app):
+        seen["game"] = app.config
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.setattr(tui.learn.app.LearnApp, "run", learn_run)
+    monkeypatch.setattr(tui.app.MahjongApp, "run", game_run)
+    assert main(["learn", "--lang", "ja", "--tiles", "kanji"]) == 0
+    assert seen["menu"] == ("ja", "kanji")
+    got = seen["game"]
+    assert (got.ruleset, got.ai, got.seed, got.aids, got.lang, got.tiles) == (
+        "wrc", "easy", 42, True, "ja", "kanji")
