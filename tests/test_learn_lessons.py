@@ -4,6 +4,7 @@ against independent computations, the progress kept."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -138,8 +139,7 @@ async def _play(pilot, screen: LessonScreen, wrong_first: bool, look=None) -> No
                     await pilot.press("enter")
                 await pilot.pause()
                 assert screen.verdict is not None and not screen.verdict.right
-                assert NOT_YET.text(screen.lesson_run.lang) in str(
-                    screen.query_one("#drill-feedback").render())
+                assert NOT_YET.text(screen.lesson_run.lang).strip() in screen_text(pilot.app)
                 seen()
                 if q.multi:
                     await pilot.press(wrong.key)  # take the wrong pick back
@@ -271,7 +271,7 @@ async def test_each_lesson_is_played_to_its_end_in_japanese(number, tmp_path):
         screen = app.screen
         assert isinstance(screen, LessonScreen) and screen.lesson_run.lang == "ja"
         await _play(pilot, screen, wrong_first=True, look=look)
-        assert COMPLETE.text("ja") in str(screen.query_one("#drill-feedback").render())
+        assert COMPLETE.text("ja") in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.rows[number - 1][2] == "完了"
@@ -287,3 +287,26 @@ def test_lesson_snapshot_ja(snap_compare, tmp_path):
     """Lesson 7 (furiten) after a wrong answer, in ja with kanji tiles."""
     app = LearnApp(lambda: LessonMenuScreen(tmp_path, tiles="kanji", lang="ja"), lang="ja")
     assert snap_compare(app, terminal_size=COMPACT, run_before=_before(7, True))
+
+
+@pytest.mark.parametrize("width", [20, 33, 40, 76])
+def test_japanese_wraps_between_characters_never_inside_tile_notation(width):
+    """Every ja explanation of the course, wrapped at `width`: each line fits, is never
+    half empty before a long run (Rich's wrap at spaces did that), never starts with
+    closing punctuation and never splits an ASCII word such as 1000 or 123m."""
+    from rich.cells import cell_len
+
+    from tui.screens.wrap_ja import NO_LINE_END, NO_LINE_START, breaks, pieces
+
+    texts = [step.say.ja for lesson in COURSE for step in lesson.steps]
+    assert texts
+    for text in texts:
+        cuts = [0, *breaks(text, width), len(text)]
+        lines = [text[a:b] for a, b in itertools.pairwise(cuts)]
+        for before, line in itertools.pairwise(lines):
+            assert line[0] not in NO_LINE_START and before.rstrip()[-1] not in NO_LINE_END, lines
+            assert not (before[-1].isascii() and before[-1].isalnum()
+                        and line[0].isascii() and line[0].isalnum()), lines
+            start, end = pieces(line)[0]  # a line breaks only when the next piece did not fit
+            assert cell_len(before) + cell_len(line[start:end].rstrip()) > width, lines
+        assert all(cell_len(line.rstrip()) <= width for line in lines), lines

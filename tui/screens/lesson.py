@@ -26,6 +26,7 @@ from ..learn.lessons import LessonRun, Say, Verdict
 from ..learn.question import Question
 from ..navigation import PlayFirstGame
 from .drill import CSS_FILE, GLOSSARY_KEY, choices_text, question_text
+from .wrap_ja import JaWrapped
 
 PLAY_KEY = "p"  # at the end of the last lesson and on the menu: the first game
 
@@ -158,6 +159,10 @@ class LessonScreen(Screen[bool]):
         self.dismiss(self.lesson_run.done)
 
     # -- drawing -------------------------------------------------------------------------
+    def _wrapped(self, text: Text) -> Text | JaWrapped:
+        """Japanese sentences wrap between characters (`tui.screens.wrap_ja`)."""
+        return JaWrapped(text) if self.lesson_run.lang == "ja" else text
+
     def _show(self) -> None:
         q = self.question
         if q is None:
@@ -167,7 +172,7 @@ class LessonScreen(Screen[bool]):
         total = len(run.lesson.steps)
         say = Text(STEP.text(lang, index=run.index + 1, total=total) + "\n", style="dim")
         say.append(run.step.say.text(lang))
-        self.query_one("#lesson-say", Static).update(say)
+        self.query_one("#lesson-say", Static).update(self._wrapped(say))
         self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
         self.query_one("#drill-choices", Static).update(
             choices_text(q, self.picked, run.passed))
@@ -178,7 +183,7 @@ class LessonScreen(Screen[bool]):
             feedback.append(self.verdict.text)
         if run.done:
             feedback.append("\n\n" + COMPLETE.text(lang), style="bold green")
-        self.query_one("#drill-feedback", Static).update(feedback)
+        self.query_one("#drill-feedback", Static).update(self._wrapped(feedback))
         if run.done:
             keys = KEYS_DONE.text(lang)
             if self.last:
