@@ -211,3 +211,25 @@ def test_learn_command_starts_the_full_app_on_the_first_game(monkeypatch, tmp_pa
     got = seen["game"]
     assert (got.ruleset, got.ai, got.seed, got.aids, got.lang, got.tiles) == (
         "wrc", "easy", 42, True, "ja", "kanji")
+
+
+async def test_the_first_game_asks_before_replacing_a_saved_game(tmp_path):
+    """As Enter on the launch screen: a saved game is replaced only if the player says
+    so; "back" returns to the launch screen with the save untouched."""
+    from test_tui_replace_save import a_saved_game, wait_for
+
+    from tui.save import SAVE_NAME
+    from tui.screens.notice import ReplaceSaveScreen
+
+    before, _ = a_saved_game(tmp_path)
+    app = MahjongApp(seed=5, delay=0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, LaunchScreen)
+        await pilot.press("c")
+        await wait_for(pilot, LessonMenuScreen)
+        await pilot.press("p")
+        await wait_for(pilot, ReplaceSaveScreen)
+        await pilot.press("n")
+        await wait_for(pilot, LaunchScreen)
+        assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+    assert (tmp_path / SAVE_NAME).read_bytes() == before

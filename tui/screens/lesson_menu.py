@@ -1,6 +1,8 @@
-"""The course: the nine lessons in order, each with how far it got; its digit opens it.
+"""The course: the nine lessons in order, each with how far it got; its digit opens it;
+p asks the app for the first real game (`tui.navigation.PlayFirstGame`).
 
-`mahjong-tui learn` opens it (and `--lesson N` one lesson straight away).
+`mahjong-tui learn` opens it (and `--lesson N` one lesson straight away), and so does
+the launch screen (c), in the language and tile style chosen there.
 """
 
 from __future__ import annotations
