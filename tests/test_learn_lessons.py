@@ -4,10 +4,14 @@ against independent computations, the progress kept."""
 
 from __future__ import annotations
 
+import itertools
+import re
+
 import pytest
 from mahjong.shanten import Shanten
 from test_differential_mahjong import lib_outcome, lib_score
 from test_learn_drills import _complete
+from test_tui_pilot import screen_text
 
 from engine.history.db import history_path
 from engine.history.drills import DrillLog, lesson_progress
@@ -16,8 +20,8 @@ from rules.tiles import KIND_COUNT, kind_to_str, parse_kinds, to_counts
 from tui.commands.learn import LESSON_COUNT
 from tui.learn.app import LearnApp
 from tui.learn.course import COURSE
-from tui.learn.lessons import Act, Discard, LessonRun, Waits, played_hand
-from tui.screens.lesson import LessonScreen
+from tui.learn.lessons import Act, Discard, LessonRun, Say, Waits, played_hand
+from tui.screens.lesson import COMPLETE, NOT_YET, LessonScreen
 from tui.screens.lesson_menu import LessonMenuScreen
 
 WRC = load_preset("wrc")
@@ -115,11 +119,18 @@ def test_win_decisions_agree_with_the_mahjong_library():
     assert checked >= 8
 
 
-async def _play(pilot, screen: LessonScreen, wrong_first: bool) -> None:
-    """Answer every step by keys: a wrong choice first where there is one."""
+async def _play(pilot, screen: LessonScreen, wrong_first: bool, look=None) -> None:
+    """Answer every step by keys: a wrong choice first where there is one. `look(text)`
+    reads the whole screen at each step, after each answer and at the end."""
+
+    def seen() -> None:
+        if look is not None:
+            look(screen_text(pilot.app))
+
     while not screen.lesson_run.done:
         q = screen.question
         assert q is not None
+        seen()
         if wrong_first:
             wrong = next((c for c in q.choices if c.value not in q.answer), None)
             if wrong is not None:
@@ -128,7 +139,8 @@ async def _play(pilot, screen: LessonScreen, wrong_first: bool) -> None:
                     await pilot.press("enter")
                 await pilot.pause()
                 assert screen.verdict is not None and not screen.verdict.right
-                assert "Not yet." in str(screen.query_one("#drill-feedback").render())
+                assert NOT_YET.text(screen.lesson_run.lang).strip() in screen_text(pilot.app)
+                seen()
                 if q.multi:
                     await pilot.press(wrong.key)  # take the wrong pick back
         keys = [c.key for c in q.choices if c.value in q.answer]
@@ -138,8 +150,10 @@ async def _play(pilot, screen: LessonScreen, wrong_first: bool) -> None:
             await pilot.press("enter")
         await pilot.pause()
         assert screen.verdict is not None and screen.verdict.right, screen.verdict
+        seen()
         await pilot.press("enter")
         await pilot.pause()
+    seen()
 
 
 @pytest.mark.parametrize("number", range(1, 10))
@@ -199,3 +213,100 @@ def test_lesson_snapshot(number, snap_compare, tmp_path):
 
 def test_lesson_menu_snapshot(snap_compare, tmp_path):
     assert snap_compare(LearnApp(lambda: LessonMenuScreen(tmp_path)), terminal_size=COMPACT)
+
+
+# --- in Japanese ------------------------------------------------------------------------------
+
+# ASCII a Japanese screen may keep: tile notation (removed first), the suit letters
+# alone, key names, the AI level's and the preset's names as the game writes them.
+ASCII_KEPT = {"m", "p", "s", "z", "Enter", "Esc", "G", "easy", "wrc"}
+
+
+def english_words(text: str) -> list[str]:
+    """The ASCII words of `text` beyond tile notation, numbers and key names."""
+    text = re.sub(r"[0-9]+[mpsz]", " ", text)
+    return [w for w in re.findall(r"[A-Za-z]+", text) if w not in ASCII_KEPT]
+
+
+def test_the_english_word_check_can_fail():
+    assert english_words("立直 riichi、Enter: 次へ") == ["riichi"]
+    assert english_words("123m 456p 1z-4z (m) · Esc: 戻る") == []
+
+
+@pytest.mark.parametrize("lesson", COURSE, ids=IDS)
+def test_every_text_of_a_lesson_reads_in_japanese(lesson):
+    """Each step in ja: the explanation, the goal, the facts, every choice, the feedback
+    on every wrong choice and on the right one: no English sentence left."""
+    run = LessonRun(lesson, WRC, lang="ja")
+    texts = [lesson.title.text("ja")]
+    while True:
+        q = run.question()
+        texts += [run.step.say.text("ja"), q.prompt, *q.facts, *(c.label for c in q.choices)]
+        for choice in q.choices:
+            verdict = run.step.judge(frozenset({choice.value}), WRC, "ja")
+            texts.append(verdict.text)
+        texts.append(run.answer(set(q.answer)).text)
+        if not run.next():
+            break
+    for text in texts:
+        assert text and not english_words(text), text
+    assert all(isinstance(step.say, Say) and step.say.ja != step.say.en for step in lesson.steps)
+
+
+@pytest.mark.parametrize("number", range(1, 10))
+async def test_each_lesson_is_played_to_its_end_in_japanese(number, tmp_path):
+    """Through the screen in ja with kanji tiles: every screen of the lesson (each step,
+    each wrong answer's feedback, the end) has no English word."""
+    app = LearnApp(lambda: LessonMenuScreen(tmp_path, tiles="kanji", lang="ja"), lang="ja")
+
+    def look(text: str) -> None:
+        # a choice's key and mark: "a) ", "a [x]"
+        text = re.sub(r"\b[a-z](?=\) | \[)|\[x\]", " ", text)
+        assert not english_words(text), (english_words(text), text)
+
+    async with app.run_test(size=COMPACT) as pilot:
+        look(screen_text(app))
+        await pilot.press(str(number))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen) and screen.lesson_run.lang == "ja"
+        await _play(pilot, screen, wrong_first=True, look=look)
+        assert COMPLETE.text("ja") in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.rows[number - 1][2] == "完了"
+        look(screen_text(app))
+
+
+def test_lesson_menu_snapshot_ja(snap_compare, tmp_path):
+    assert snap_compare(LearnApp(lambda: LessonMenuScreen(tmp_path, tiles="kanji", lang="ja"),
+                                 lang="ja"), terminal_size=COMPACT)
+
+
+def test_lesson_snapshot_ja(snap_compare, tmp_path):
+    """Lesson 7 (furiten) after a wrong answer, in ja with kanji tiles."""
+    app = LearnApp(lambda: LessonMenuScreen(tmp_path, tiles="kanji", lang="ja"), lang="ja")
+    assert snap_compare(app, terminal_size=COMPACT, run_before=_before(7, True))
+
+
+@pytest.mark.parametrize("width", [20, 33, 40, 76])
+def test_japanese_wraps_between_characters_never_inside_tile_notation(width):
+    """Every ja explanation of the course, wrapped at `width`: each line fits, is never
+    half empty before a long run (Rich's wrap at spaces did that), never starts with
+    closing punctuation and never splits an ASCII word such as 1000 or 123m."""
+    from rich.cells import cell_len
+
+    from tui.screens.wrap_ja import NO_LINE_END, NO_LINE_START, breaks, pieces
+
+    texts = [step.say.ja for lesson in COURSE for step in lesson.steps]
+    assert texts
+    for text in texts:
+        cuts = [0, *breaks(text, width), len(text)]
+        lines = [text[a:b] for a, b in itertools.pairwise(cuts)]
+        for before, line in itertools.pairwise(lines):
+            assert line[0] not in NO_LINE_START and before.rstrip()[-1] not in NO_LINE_END, lines
+            assert not (before[-1].isascii() and before[-1].isalnum()
+                        and line[0].isascii() and line[0].isalnum()), lines
+            start, end = pieces(line)[0]  # a line breaks only when the next piece did not fit
+            assert cell_len(before) + cell_len(line[start:end].rstrip()) > width, lines
+        assert all(cell_len(line.rstrip()) <= width for line in lines), lines

@@ -46,7 +46,7 @@ from .finish import finish_game, settle_pending
 from .history import HistoryRecorder
 from .house_rules import panel_rules
 from .kept_games import games_dir, safe_name
-from .navigation import Navigator  # screens post navigation messages; the app opens screens
+from .navigation import Navigator, PlayFirstGame  # screens post messages; the app opens screens
 from .no_color import use_safe_filters
 from .save import SavedGame, SaveError, SaveStore, default_data_dir
 from .screens import APP_CSS_PATH
@@ -389,6 +389,24 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
     def remember(self, **changes: Any) -> None:
         self.settings = replace(self.settings, **changes)
         save_settings(self.settings, self.data_dir)
+
+    def on_play_first_game(self, message: PlayFirstGame) -> None:
+        """The lessons asked for the first game: the screens above the base (the lessons,
+        the launch screen) close and the table starts under the launch screen's current
+        choices made into `first_game_config` (a saved game is replaced only if the
+        player says so, as from the launch screen)."""
+        from .learn.first_game import first_game_config
+
+        message.stop()
+        base = next((s.config for s in reversed(self.screen_stack)
+                     if isinstance(s, LaunchScreen)), self.config)
+        config = first_game_config(base, lang=message.lang, tiles=message.tiles)
+        while len(self.screen_stack) > 1:
+            self.pop_screen()  # popped, not dismissed: the launch screen's callback stays unrun
+        if self.resumable is not None:
+            self._ask_replace(config, back="back to the launch screen")
+        else:
+            self.start_game(config, remember=False)
 
     def on_open_glossary(self, message: Any) -> None:
         """A screen asked for the glossary (`tui.screens.glossary.OpenGlossary`)."""

@@ -4,9 +4,10 @@ A screen that pushed the next screen itself had to know how it is built and
 what comes after it (the table waited on the result screen, the game-end
 screen built the review). Now a screen only says what the player asked for
 (open the rules, the help, the review of a game, the replay viewer, show a
-hand's result) and the app, which knows its screen stack, opens it. Messages
-bubble from a screen to its app; `Navigator` is the mixin that handles them
-(`MahjongApp` and `ReplayApp` inherit it; a test's host app can too).
+hand's result, play a first game after the lessons) and the app, which knows
+its screen stack, opens it. Messages bubble from a screen to its app;
+`Navigator` is the mixin that handles them (`MahjongApp` and `ReplayApp`
+inherit it; a test's host app can too).
 
 A result screen is awaited by the game's worker: its message carries a future
 the app completes when the screen is dismissed.
@@ -103,6 +104,18 @@ class ShowResult(Message):
         self.tile_style = tile_style
         self.names = tuple(names) if names else None
         self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+
+class PlayFirstGame(Message):
+    """The learner asks for a first real game after the lessons (the last lesson's
+    end, or the lesson menu): the app starts the table with
+    `tui.learn.first_game.first_game_config`, in the lessons' language and tile style;
+    a lesson screen never builds a table itself."""
+
+    def __init__(self, lang: str = "en", tiles: str = "text") -> None:
+        super().__init__()
+        self.lang = lang
+        self.tiles = tiles
 
 
 class Navigator:

@@ -1,8 +1,10 @@
 """`mahjong-tui learn [--lesson N]`: the course of lessons (`tui.learn.course`).
 
 Without `--lesson`, the list of lessons with the progress kept in the data
-directory's history file; with it, that lesson straight away. Bad flags are one
-line on standard error and exit status 2.
+directory's history file; with it, that lesson straight away. `--lang ja` gives
+the lessons, the menu and the glossary in Japanese. The first game the lessons
+offer (`tui.learn.first_game`) starts the full app once the lessons' app has
+closed. Bad flags are one line on standard error and exit status 2.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ def add_parser(sub: Any) -> None:
     learn.add_argument("--tiles", default="text", metavar="STYLE",
                        help="tile faces: text (default), kanji or unicode")
     learn.add_argument("--lang", default="en", metavar="LANG",
-                       help="en or ja (the glossary's language)")
+                       help="en or ja (the lessons' and the glossary's language)")
 
 
 def run_learn(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
@@ -42,10 +44,16 @@ def run_learn(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
     data_dir = default_data_dir()
 
     def screen() -> Any:
-        menu = LessonMenuScreen(data_dir, tiles=args.tiles)
+        menu = LessonMenuScreen(data_dir, tiles=args.tiles, lang=args.lang)
         if args.lesson is not None:
             menu.start_with = args.lesson - 1
         return menu
 
-    LearnApp(screen, lang=args.lang).run()
+    first_game = LearnApp(screen, lang=args.lang).run()
+    if first_game is not None:
+        from ..app import MahjongApp
+
+        c = first_game
+        MahjongApp(ruleset_id=c.ruleset, ai=c.ai, seed=c.seed, tiles=c.tiles, lang=c.lang,
+                   aids=c.aids).run()
     return 0

@@ -2,6 +2,9 @@
 
 It shows the screen it is given and exits when that screen is dismissed; the
 full game's app (`tui.app.MahjongApp`) pushes the same screens from its own.
+Asked for the first game after the lessons (`tui.navigation.PlayFirstGame`), it
+exits with that game's `GameConfig`: `mahjong-tui learn` then starts the full app
+on it (this app has no table).
 """
 
 from __future__ import annotations
@@ -13,11 +16,13 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..navigation import PlayFirstGame
 from ..no_color import use_safe_filters
 from ..screens import APP_CSS_PATH
+from ..settings import GameConfig
 
 
-class LearnApp(App[None]):
+class LearnApp(App[GameConfig | None]):
     """One learning screen, made when the app mounts (so it can use the app)."""
 
     TITLE = "mahjong-tui"
@@ -39,3 +44,12 @@ class LearnApp(App[None]):
         from ..screens.glossary import GlossaryScreen
 
         self.push_screen(GlossaryScreen(self.lang, query=getattr(message, "query", "")))
+
+    def on_play_first_game(self, message: PlayFirstGame) -> None:
+        """The first game: exit with its config (a new random seed, shown at the table)."""
+        from ..screens.launch import random_seed
+        from .first_game import first_game_config
+
+        message.stop()
+        self.exit(first_game_config(GameConfig(), lang=message.lang, tiles=message.tiles,
+                                    seed=random_seed()))

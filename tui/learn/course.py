@@ -5,6 +5,11 @@ Each lesson is a script of moments (`tui.learn.lessons`): the hands are written
 here, every answer is worked out by the rules code when the step is shown. Where a
 step follows a discard, its hand is the previous hand less the right discard plus
 the tile drawn (written last); a test checks that every script holds together.
+
+Every text is a `Say`: English, then Japanese in the terms Japanese players use
+(萬子 筒子 索子, 字牌, 面子 雀頭, 聴牌 向聴, 立直, ツモ ロン, チー ポン カン, 役 役なし,
+フリテン, 符 翻, 現物 筋). What the rules code computes (the yaku of a win, fu items,
+the payment, why a tile is safe) is worded in the learner's language here.
 """
 
 from __future__ import annotations
@@ -14,7 +19,6 @@ from rules.ruleset import Ruleset
 from rules.tiles import (
     DRAGONS,
     is_yaochuu,
-    kind_name,
     kind_to_str,
     parse_kinds,
     wind_from_letter,
@@ -22,14 +26,30 @@ from rules.tiles import (
 from rules.waits import is_complete
 from rules.yaku import available_table
 
-from ..words import fu_name, yaku_name
-from .drills import defence_table, payment_text, tile_label
-from .lessons import Act, Discard, Lesson, Pick, Waits
+from ..words import check_lang, first_name, fu_name
+from .drills import defence_table, payment_text
+from .lessons import Act, Discard, Lesson, Pick, Say, Waits, tile_label, yaku_text
 
-WIN_OPTIONS = (("win", "Win: declare it"), ("pass", "Do not win: play on"))
-TSUMO_OPTIONS = (("win", "Tsumo: declare the win"), ("pass", "Discard and play on"))
-RON_OPTIONS = (("win", "Ron: win on this discard"), ("pass", "Pass"))
-CALL_OPTIONS = (("call", "Call it"), ("pass", "Pass"))
+WIN_OPTIONS = (("win", Say("Win: declare it", "和了る: 宣言する")),
+               ("pass", Say("Do not win: play on", "和了らない: 続ける")))
+TSUMO_OPTIONS = (("win", Say("Tsumo: declare the win", "ツモ: 和了を宣言する")),
+                 ("pass", Say("Discard and play on", "打牌して続ける")))
+RON_OPTIONS = (("win", Say("Ron: win on this discard", "ロン: この捨て牌で和了る")),
+               ("pass", Say("Pass", "見送る")))
+CALL_OPTIONS = (("call", Say("Call it", "鳴く")), ("pass", Say("Pass", "見送る")))
+PICK_EVERY = Say("Pick every group that is a set, then Enter.",
+                 "面子になっている組をすべて選んで Enter。")
+PICK_WAITS = Say("Pick every tile this hand wins on, then Enter.",
+                 "この手の和了牌をすべて選んで Enter。")
+WIN_OR_NOT = Say("Win, or play on?", "和了りますか、続けますか?")
+
+
+def _ja(lang: str) -> bool:
+    return check_lang(lang) == "ja"
+
+
+def _list(items: list[str], lang: str) -> str:
+    return ("、" if _ja(lang) else ", ").join(items)
 
 
 # --- 1 tiles and sets ---------------------------------------------------------------------
@@ -48,39 +68,55 @@ def _is_set(group: str) -> bool:
     return is_complete(counts, 3, chiitoitsu=False)
 
 
-def _sets_explain(picked: frozenset[str], ruleset: Ruleset) -> str:
+_SETS = Say("Sets: {sets} (a run of three in a row, or three alike). Not sets: {others} (a gap, "
+            "or only two tiles: 99m is a pair).",
+            "面子: {sets} (同じ色の連続した三枚か、同じ牌三枚)。面子でない: {others} "
+            "(間が空いている、または二枚だけ: 99m は対子)。")
+
+
+def _sets_explain(picked: frozenset[str], ruleset: Ruleset, lang: str) -> str:
     sets = [g for g in _GROUPS if _is_set(g)]
     others = [g for g in _GROUPS if not _is_set(g)]
-    return (f"Sets: {', '.join(sets)} (a run of three in a row, or three alike). "
-            f"Not sets: {', '.join(others)} (a gap, or only two tiles: 99m is a pair).")
+    return _SETS.text(lang, sets=_list(sets, lang), others=_list(others, lang))
 
 
-LESSON_1 = Lesson("tiles", "Tiles and sets, in one suit", (
+LESSON_1 = Lesson("tiles", Say("Tiles and sets, in one suit", "牌と面子 (一色で)"), (
     Pick(
-        say="Number tiles come in three suits, 1 to 9: man (m, 萬子), pin (p, 筒子) and sou "
-            "(s, 索子); four copies of each. A winning hand is four sets and a pair. "
-            "A set is a run of three in a row in one suit (順子 shuntsu) or three alike "
-            "(刻子 koutsu).",
-        goal="Pick every group that is a set, then Enter.",
+        say=Say("Number tiles come in three suits, 1 to 9: man (m, 萬子), pin (p, 筒子) and "
+                "sou (s, 索子); four copies of each. A winning hand is four sets and a pair. "
+                "A set is a run of three in a row in one suit (順子 shuntsu) or three alike "
+                "(刻子 koutsu).",
+                "数牌は萬子 (m)・筒子 (p)・索子 (s) の三種類で、それぞれ1から9、各4枚ずつ"
+                "あります。和了の形は四つの面子と一つの雀頭 (対子) です。面子とは、同じ色で"
+                "連続した三枚 (順子) か、同じ牌三枚 (刻子) のことです。"),
+        goal=PICK_EVERY,
         options=tuple((g, g) for g in _GROUPS),
         right=lambda r: frozenset(g for g in _GROUPS if _is_set(g)),
         explain=_sets_explain,
         multi=True,
     ),
     Waits(
-        say="The other three sets and the pair 99m are made; 45m is half a run. A hand one "
-            "tile from a win is tenpai (聴牌); the tiles that complete it are its waits.",
-        goal="Pick every tile this hand wins on, then Enter.",
+        say=Say("The other three sets and the pair 99m are made; 45m is half a run. A hand one "
+                "tile from a win is tenpai (聴牌); the tiles that complete it are its waits.",
+                "ほかの三面子と雀頭 99m はできています。45m は順子の一歩手前です。あと一枚で"
+                "和了れる手を聴牌といい、和了になる牌を待ちといいます。"),
+        goal=PICK_WAITS,
         hand="4599m", sets_done=3,
-        after="45m waits on both sides, 3m and 6m: a two-sided wait (両面 ryanmen), the best.",
+        after=Say("45m waits on both sides, 3m and 6m: a two-sided wait (両面 ryanmen), the "
+                  "best.",
+                  "45m は両側の 3m と 6m を待ちます。両面待ち、いちばん良い待ちです。"),
     ),
     Waits(
-        say="Now 1113m. Read it two ways: 111m as a set with 3m alone, or 11m as the pair "
-            "with 13m waiting in the middle.",
-        goal="Pick every tile this hand wins on, then Enter.",
+        say=Say("Now 1113m. Read it two ways: 111m as a set with 3m alone, or 11m as the pair "
+                "with 13m waiting in the middle.",
+                "今度は 1113m。二通りに読めます: 111m を刻子にして 3m が単騎、または 11m を"
+                "雀頭にして 13m が間の牌を待つ形。"),
+        goal=PICK_WAITS,
         hand="1113m", sets_done=3,
-        after="2m (11m pair, 123m) and 3m (111m, 33m pair): one suit often hides several "
-              "waits, so always try each reading.",
+        after=Say("2m (11m pair, 123m) and 3m (111m, 33m pair): one suit often hides several "
+                  "waits, so always try each reading.",
+                  "2m (雀頭 11m と 123m) と 3m (111m と雀頭 33m)。一色の形には複数の待ちが"
+                  "隠れていることが多いので、いつも読み方を全部試しましょう。"),
     ),
 ))
 
@@ -88,63 +124,82 @@ LESSON_1 = Lesson("tiles", "Tiles and sets, in one suit", (
 # --- 2 a short hand -------------------------------------------------------------------------
 
 _OTHER_SETS = "123p456p789s"
+_MADE = Say(f"Made already: {_OTHER_SETS}", f"完成済みの面子: {_OTHER_SETS}")
 
-LESSON_2 = Lesson("short", "A short hand: to tenpai and win", (
+LESSON_2 = Lesson("short", Say("A short hand: to tenpai and win", "短い手: 聴牌から和了へ"), (
     Discard(
-        say="A short hand: three sets (123p 456p 789s) are already made, so only these "
-            "tiles matter. You drew 4m (last). Each turn you draw one tile and discard one.",
-        goal="Discard the tile that brings the hand closest to a win.",
+        say=Say("A short hand: three sets (123p 456p 789s) are already made, so only these "
+                "tiles matter. You drew 4m (last). Each turn you draw one tile and discard one.",
+                "短い手です。三つの面子 (123p 456p 789s) はもう完成しているので、残りの牌"
+                "だけを考えます。4m をツモりました (右端)。毎巡、一枚ツモって一枚捨てます。"),
+        goal=Say("Discard the tile that brings the hand closest to a win.",
+                 "和了にいちばん近づく牌を切ってください。"),
         hand="2359m4m", sets_done=3, widest=True,
-        facts=(f"Made already: {_OTHER_SETS}",),
-        after="9m: 2345m is tenpai on two tiles. Discarding 2m or 5m is tenpai too, but "
-              "on 9m alone: keep the shape with more waits.",
+        facts=(_MADE,),
+        after=Say("9m: 2345m is tenpai on two tiles. Discarding 2m or 5m is tenpai too, but "
+                  "on 9m alone: keep the shape with more waits.",
+                  "9m 切り: 2345m は二種の牌を待つ聴牌です。2m や 5m を切っても聴牌ですが、"
+                  "待ちは 9m だけ。待ちの多い形を残しましょう。"),
     ),
     Waits(
-        say="2345m: a run and one more tile, or one more tile and a run.",
-        goal="Pick every tile this hand wins on, then Enter.",
+        say=Say("2345m: a run and one more tile, or one more tile and a run.",
+                "2345m: 順子と一枚、または一枚と順子。"),
+        goal=PICK_WAITS,
         hand="2345m", sets_done=3,
-        after="2m (22m pair + 345m) and 5m (234m + 55m pair).",
+        after=Say("2m (22m pair + 345m) and 5m (234m + 55m pair).",
+                  "2m (雀頭 22m と 345m) と 5m (234m と雀頭 55m)。"),
     ),
     Act(
-        say="You drew 5m. 234m and the pair 55m with your three sets: four sets and a pair.",
-        goal="Win, or play on?",
-        hand="2345m5m", facts=(f"Made already: {_OTHER_SETS}",),
+        say=Say("You drew 5m. 234m and the pair 55m with your three sets: four sets and a pair.",
+                "5m をツモりました。234m と雀頭 55m、それに三面子: 四面子一雀頭の完成です。"),
+        goal=WIN_OR_NOT,
+        hand="2345m5m", facts=(_MADE,),
         decide="win", options=TSUMO_OPTIONS,
         request={"concealed": "2345m" + _OTHER_SETS, "win": "5m", "tsumo": True,
                  "seat_wind": "S", "round_wind": "E"},
-        after="Winning on your own draw is tsumo (自摸); with a closed hand, tsumo is "
-              "itself a yaku (門前清自摸和).",
+        after=Say("Winning on your own draw is tsumo (自摸); with a closed hand, tsumo is "
+                  "itself a yaku (門前清自摸和).",
+                  "自分のツモで和了ることをツモ和了といいます。門前 (鳴いていない手) なら、"
+                  "ツモそのものが役 (門前清自摸和) になります。"),
     ),
 ))
 
 
 # --- 3 the full hand with honours -------------------------------------------------------------
 
-LESSON_3 = Lesson("full", "The full hand: 14 tiles with honours", (
+LESSON_3 = Lesson("full", Say("The full hand: 14 tiles with honours", "本当の手: 字牌を含む14枚"), (
     Discard(
-        say="Now the whole hand: 13 tiles, plus the one you draw. Honours (字牌) are the "
-            "winds East South West North (1z-4z) and the dragons Haku Hatsu Chun (5z-7z). "
-            "They make only triplets and pairs, never runs.",
-        goal="You drew 7s (last). Discard the tile that helps least.",
+        say=Say("Now the whole hand: 13 tiles, plus the one you draw. Honours (字牌) are the "
+                "winds East South West North (1z-4z) and the dragons Haku Hatsu Chun (5z-7z). "
+                "They make only triplets and pairs, never runs.",
+                "今度は手牌全体: 13枚とツモった一枚です。字牌は風牌の東南西北 (1z-4z) と"
+                "三元牌の白發中 (5z-7z)。字牌は刻子と対子にしかならず、順子は作れません。"),
+        goal=Say("You drew 7s (last). Discard the tile that helps least.",
+                 "7s をツモりました (右端)。いちばん役に立たない牌を切ってください。"),
         hand="123m456p555z22s4z9m7s", widest=True,
-        after="North: alone, an honour only waits for its own three copies; 9m can still "
-              "become a run with 7m or 8m.",
+        after=Say("North: alone, an honour only waits for its own three copies; 9m can still "
+                  "become a run with 7m or 8m.",
+                  "北切り: 孤立した字牌は同じ牌の残り三枚しか待てません。9m なら 7m や 8m で"
+                  "順子になる可能性があります。"),
     ),
     Discard(
-        say="You drew 8s: 78s is a run waiting on both sides.",
-        goal="Discard to reach tenpai.",
+        say=Say("You drew 8s: 78s is a run waiting on both sides.",
+                "8s をツモりました: 78s は両側を待つ順子の形です。"),
+        goal=Say("Discard to reach tenpai.", "聴牌になる牌を切ってください。"),
         hand="123m456p555z22s9m7s8s", widest=True,
-        after="9m: now the hand is tenpai: 123m 456p 555z, the pair 22s, and 78s.",
+        after=Say("9m: now the hand is tenpai: 123m 456p 555z, the pair 22s, and 78s.",
+                  "9m 切り: これで聴牌です。123m 456p 555z、雀頭 22s、そして 78s。"),
     ),
     Waits(
-        say="Haku (555z) is a dragon triplet: a yaku by itself (役牌 yakuhai).",
-        goal="Pick every tile this hand wins on, then Enter.",
+        say=Say("Haku (555z) is a dragon triplet: a yaku by itself (役牌 yakuhai).",
+                "白 (555z) は三元牌の刻子: それだけで役 (役牌) になります。"),
+        goal=PICK_WAITS,
         hand="123m456p555z22s78s", suit="s",
-        after="6s and 9s, a two-sided wait.",
+        after=Say("6s and 9s, a two-sided wait.", "6s と 9s の両面待ちです。"),
     ),
     Act(
-        say="You drew 9s.",
-        goal="Win, or play on?",
+        say=Say("You drew 9s.", "9s をツモりました。"),
+        goal=WIN_OR_NOT,
         hand="123m456p555z22s78s9s",
         decide="win", options=TSUMO_OPTIONS,
         request={"concealed": "123m456p555z22s78s", "win": "9s", "tsumo": True,
@@ -157,35 +212,43 @@ LESSON_3 = Lesson("full", "The full hand: 14 tiles with honours", (
 
 _RIICHI_HAND = "123m456p789s34s11z"
 
-LESSON_4 = Lesson("riichi", "Riichi, tsumo and ron", (
+LESSON_4 = Lesson("riichi", Say("Riichi, tsumo and ron", "立直、ツモとロン"), (
     Act(
-        say="Your closed hand is tenpai on 2s and 5s. But a win needs a yaku, and the pair "
-            "of East (the round wind) spoils pinfu. Riichi (立直): with a closed tenpai "
-            "hand you may bet 1000 points and declare it; riichi is then your yaku, but "
-            "the hand is locked.",
-        goal="Declare riichi, or stay silent (dama)?",
+        say=Say("Your closed hand is tenpai on 2s and 5s. But a win needs a yaku, and the pair "
+                "of East (the round wind) spoils pinfu. Riichi (立直): with a closed tenpai "
+                "hand you may bet 1000 points and declare it; riichi is then your yaku, but "
+                "the hand is locked.",
+                "門前の手が 2s と 5s 待ちで聴牌しています。しかし和了には役が必要で、場風の"
+                "東の雀頭があるので平和もつきません。立直: 門前で聴牌していれば1000点を"
+                "供託して宣言できます。立直そのものが役になりますが、以後は手を変えられません。"),
+        goal=Say("Declare riichi, or stay silent (dama)?", "立直しますか、ダマにしますか?"),
         hand=_RIICHI_HAND,
-        decide="riichi", options=(("riichi", "Riichi"), ("dama", "Dama: no riichi")),
+        decide="riichi", options=(("riichi", Say("Riichi", "立直")),
+                                  ("dama", Say("Dama: no riichi", "ダマ: 立直しない"))),
         request={"concealed": _RIICHI_HAND, "win": "2s", "seat_wind": "S",
                  "round_wind": "E"},
     ),
     Act(
-        say="You are in riichi. West discards 5s, one of your waits.",
-        goal="Ron, or pass?",
-        hand=_RIICHI_HAND, facts=("West discards 5s",),
+        say=Say("You are in riichi. West discards 5s, one of your waits.",
+                "立直中です。西家が 5s を捨てました。あなたの待ちの一つです。"),
+        goal=Say("Ron, or pass?", "ロンしますか、見送りますか?"),
+        hand=_RIICHI_HAND, facts=(Say("West discards 5s", "西家の捨て牌: 5s"),),
         decide="win", options=RON_OPTIONS,
         request={"concealed": _RIICHI_HAND, "win": "5s", "riichi": True, "seat_wind": "S",
                  "round_wind": "E"},
-        after="Winning on another player's discard is ron (栄和): the discarder pays it all.",
+        after=Say("Winning on another player's discard is ron (栄和): the discarder pays it all.",
+                  "他家の捨て牌で和了ることをロンといいます。放銃した人が全額を払います。"),
     ),
     Act(
-        say="Another hand, the same tenpai: this time you draw 2s yourself.",
-        goal="Win, or play on?",
+        say=Say("Another hand, the same tenpai: this time you draw 2s yourself.",
+                "別の局、同じ聴牌: 今度は自分で 2s をツモりました。"),
+        goal=WIN_OR_NOT,
         hand=_RIICHI_HAND + "2s",
         decide="win", options=TSUMO_OPTIONS,
         request={"concealed": _RIICHI_HAND, "win": "2s", "riichi": True, "tsumo": True,
                  "seat_wind": "S", "round_wind": "E"},
-        after="By tsumo the three others share the payment.",
+        after=Say("By tsumo the three others share the payment.",
+                  "ツモ和了では、ほかの三人が分担して払います。"),
     ),
 ))
 
@@ -211,35 +274,49 @@ _CALL_HAND = "234m67p79s1199p66z"
 _AFTER_PON = "234m67p79s119p"  # the pon of Hatsu made, 9p discarded
 _CLOSED = "123m67p789s1199p5z"
 
-LESSON_5 = Lesson("calls", "Calls: pon and chi", (
+LESSON_5 = Lesson("calls", Say("Calls: pon and chi", "鳴き: ポンとチー"), (
     Act(
-        say="Another player's discard can complete a set: pon (ポン) takes it for three "
-            "alike, from anyone; chi (チー) for a run, only from the player on your left "
-            "(kamicha). A called set is open (shown), and an open hand may not riichi.",
-        goal="North discards Hatsu (6z). You hold two. Pon it?",
-        hand=_CALL_HAND, facts=("North discards Hatsu (6z)",),
+        say=Say("Another player's discard can complete a set: pon (ポン) takes it for three "
+                "alike, from anyone; chi (チー) for a run, only from the player on your left "
+                "(kamicha). A called set is open (shown), and an open hand may not riichi.",
+                "他家の捨て牌で面子を完成させられます: ポンは同じ牌三枚の刻子で、誰からでも"
+                "できます。チーは順子で、左隣の上家からだけです。鳴いた面子は公開され、"
+                "鳴いた手は立直できません。"),
+        goal=Say("North discards Hatsu (6z). You hold two. Pon it?",
+                 "北家が發 (6z) を捨てました。あなたは二枚持っています。ポンしますか?"),
+        hand=_CALL_HAND, facts=(Say("North discards Hatsu (6z)", "北家の捨て牌: 發 (6z)"),),
         decide="call", options=CALL_OPTIONS,
         call_right=lambda r: open_yaku_after_call(_CALL_HAND, "666z", r),
-        why_call="Hatsu is a dragon: a triplet of it is yakuhai, a yaku even in an open hand.",
+        why_call=Say("Hatsu is a dragon: a triplet of it is yakuhai, a yaku even in an open "
+                     "hand.",
+                     "發は三元牌: その刻子は役牌で、鳴いた手でも役になります。"),
     ),
     Act(
-        say="Your hand is open with a yaku (the pon of Hatsu); you discarded 9p. Now "
-            "kamicha, the player on your left, discards 8s.",
-        goal="Chi 8s with 79s?",
-        hand=_AFTER_PON, facts=("Called: pon 666z", "Kamicha discards 8s"),
+        say=Say("Your hand is open with a yaku (the pon of Hatsu); you discarded 9p. Now "
+                "kamicha, the player on your left, discards 8s.",
+                "手は鳴いていて役があります (發のポン)。9p を切りました。今、左隣の上家が "
+                "8s を捨てました。"),
+        goal=Say("Chi 8s with 79s?", "79s で 8s をチーしますか?"),
+        hand=_AFTER_PON, facts=(Say("Called: pon 666z", "鳴いた面子: ポン 666z"),
+                                Say("Kamicha discards 8s", "上家の捨て牌: 8s")),
         decide="call", options=CALL_OPTIONS,
         call_right=lambda r: open_yaku_after_call(_AFTER_PON, "666z 789s", r),
-        why_call="The hand already has its yaku (Hatsu), so a chi that fills the gap is "
-                 "speed for free.",
+        why_call=Say("The hand already has its yaku (Hatsu), so a chi that fills the gap is "
+                     "speed for free.",
+                     "すでに役 (發) があるので、嵌張を埋めるチーは損なく手を速めます。"),
     ),
     Act(
-        say="A different hand: closed, no value pair, terminals in it. Kamicha discards 5p.",
-        goal="Chi 5p with 67p?",
-        hand=_CLOSED, facts=("Kamicha discards 5p",),
+        say=Say("A different hand: closed, no value pair, terminals in it. Kamicha discards "
+                "5p.",
+                "別の手: 門前で、役牌の対子はなく、么九牌を含みます。上家が 5p を捨てました。"),
+        goal=Say("Chi 5p with 67p?", "67p で 5p をチーしますか?"),
+        hand=_CLOSED, facts=(Say("Kamicha discards 5p", "上家の捨て牌: 5p"),),
         decide="call", options=CALL_OPTIONS,
         call_right=lambda r: open_yaku_after_call(_CLOSED, "567p", r),
-        why_call="Open, this hand has no sure yaku: no riichi, no tanyao (it has terminals), "
-                 "no value triplet. Stay closed and keep riichi.",
+        why_call=Say("Open, this hand has no sure yaku: no riichi, no tanyao (it has "
+                     "terminals), no value triplet. Stay closed and keep riichi.",
+                     "鳴くとこの手には確実な役がありません: 立直はできず、么九牌があるので"
+                     "断幺九もなく、役牌の刻子もありません。門前のまま立直を残しましょう。"),
     ),
 ))
 
@@ -247,49 +324,57 @@ LESSON_5 = Lesson("calls", "Calls: pon and chi", (
 # --- 6 yaku, and no yaku, no win ----------------------------------------------------------------
 
 _YAKU_OPTIONS = ("riichi", "tanyao", "dora", "red_five", "pinfu")
+_NOT_YAKU = {"dora": Say("dora ドラ", "ドラ"), "red_five": Say("red five 赤ドラ", "赤ドラ")}
 
 
 def _is_yaku(name: str, ruleset: Ruleset) -> bool:
     return name in available_table(ruleset)
 
 
-def _yaku_label(name: str) -> str:
-    try:
-        return yaku_name(name)
-    except KeyError:
-        return {"dora": "dora ドラ", "red_five": "red five 赤ドラ"}[name]
+def _yaku_label(name: str, lang: str = "en") -> str:
+    if name in _NOT_YAKU:
+        return _NOT_YAKU[name].text(lang)
+    return yaku_text(name, lang)
 
 
-LESSON_6 = Lesson("yaku", "Yaku: no yaku, no win", (
+_YAKU_ARE = Say("Yaku: {yaku}; dora and red fives only add han.",
+                "役: {yaku}。ドラと赤ドラは翻を足すだけです。")
+
+LESSON_6 = Lesson("yaku", Say("Yaku: no yaku, no win", "役: 役なしでは和了れない"), (
     Act(
-        say="Four sets and a pair is not enough: a win needs at least one yaku (役). Your "
-            "hand is open (chi 789s) and complete with 5s: 234m 567p 345s 55s.",
-        goal="South discards 5s. Ron?",
-        hand="234m567p3455s", facts=("Called: chi 789s", "South discards 5s"),
+        say=Say("Four sets and a pair is not enough: a win needs at least one yaku (役). Your "
+                "hand is open (chi 789s) and complete with 5s: 234m 567p 345s 55s.",
+                "四面子一雀頭だけでは足りません: 和了には役が最低一つ必要です。手は鳴いて"
+                "いて (チー 789s)、5s で完成します: 234m 567p 345s 55s。"),
+        goal=Say("South discards 5s. Ron?", "南家が 5s を捨てました。ロンしますか?"),
+        hand="234m567p3455s", facts=(Say("Called: chi 789s", "鳴いた面子: チー 789s"),
+                                     Say("South discards 5s", "南家の捨て牌: 5s")),
         decide="win", options=RON_OPTIONS,
         request={"concealed": "234m567p3455s", "win": "5s",
                  "melds": [{"type": "chi", "tiles": "789s", "from": "kamicha"}],
                  "seat_wind": "W", "round_wind": "E"},
-        after="",
     ),
     Act(
-        say="The same, but the chi is 678s: now every tile is a simple (2-8).",
-        goal="South discards 5s. Ron?",
-        hand="234m567p3455s", facts=("Called: chi 678s", "South discards 5s"),
+        say=Say("The same, but the chi is 678s: now every tile is a simple (2-8).",
+                "同じ手ですが、チーが 678s: 今度はすべての牌が中張牌 (2-8) です。"),
+        goal=Say("South discards 5s. Ron?", "南家が 5s を捨てました。ロンしますか?"),
+        hand="234m567p3455s", facts=(Say("Called: chi 678s", "鳴いた面子: チー 678s"),
+                                     Say("South discards 5s", "南家の捨て牌: 5s")),
         decide="win", options=RON_OPTIONS,
         request={"concealed": "234m567p3455s", "win": "5s",
                  "melds": [{"type": "chi", "tiles": "678s", "from": "kamicha"}],
                  "seat_wind": "W", "round_wind": "E"},
-        after="All simples is tanyao (断幺九); this preset allows it open (kuitan).",
+        after=Say("All simples is tanyao (断幺九); this preset allows it open (kuitan).",
+                  "中張牌だけの手は断幺九。このルールでは鳴いても成立します (喰いタン)。"),
     ),
     Pick(
-        say="Dora add han to a win but are not yaku: a hand with only dora cannot win.",
-        goal="Pick every yaku, then Enter.",
-        options=tuple((y, _yaku_label(y)) for y in _YAKU_OPTIONS),
+        say=Say("Dora add han to a win but are not yaku: a hand with only dora cannot win.",
+                "ドラは和了の翻を増やしますが、役ではありません: ドラだけの手は和了れません。"),
+        goal=Say("Pick every yaku, then Enter.", "役をすべて選んで Enter。"),
+        options=tuple((y, Say(_yaku_label(y), _yaku_label(y, "ja"))) for y in _YAKU_OPTIONS),
         right=lambda r: frozenset(y for y in _YAKU_OPTIONS if _is_yaku(y, r)),
-        explain=lambda picked, r: "Yaku: " + ", ".join(
-            _yaku_label(y) for y in _YAKU_OPTIONS if _is_yaku(y, r)) + "; dora and red fives "
-            "only add han.",
+        explain=lambda picked, r, lang: _YAKU_ARE.text(lang, yaku=_list(
+            [_yaku_label(y, lang) for y in _YAKU_OPTIONS if _is_yaku(y, r)], lang)),
         multi=True,
     ),
 ))
@@ -298,31 +383,36 @@ LESSON_6 = Lesson("yaku", "Yaku: no yaku, no win", (
 # --- 7 furiten --------------------------------------------------------------------------------
 
 _FURITEN_HAND = "123m456m789s45p11z"
+_RIVER = Say("Your river: 9m 1z 6p", "自分の河: 9m 1z 6p")
 
-LESSON_7 = Lesson("furiten", "Furiten", (
+LESSON_7 = Lesson("furiten", Say("Furiten", "フリテン"), (
     Waits(
-        say="You are in riichi with this hand. Earlier you discarded 6p.",
-        goal="Pick every tile this hand wins on, then Enter.",
-        hand=_FURITEN_HAND, suit="p", facts=("Your river: 9m 1z 6p",),
-        after="3p and 6p. And 6p is in your own river.",
+        say=Say("You are in riichi with this hand. Earlier you discarded 6p.",
+                "この手で立直しています。前に 6p を捨てました。"),
+        goal=PICK_WAITS,
+        hand=_FURITEN_HAND, suit="p", facts=(_RIVER,),
+        after=Say("3p and 6p. And 6p is in your own river.",
+                  "3p と 6p。そして 6p は自分の河にあります。"),
     ),
     Act(
-        say="Furiten (振聴): if any of your waits is in your own river, you may not win by ron "
-            "on any of them, only by tsumo.",
-        goal="North discards 3p. Ron?",
-        hand=_FURITEN_HAND, facts=("Your river: 9m 1z 6p", "North discards 3p"),
+        say=Say("Furiten (振聴): if any of your waits is in your own river, you may not win by "
+                "ron on any of them, only by tsumo.",
+                "フリテン: 待ちのどれかが自分の河にあると、どの待ちでもロンできず、"
+                "ツモでしか和了れません。"),
+        goal=Say("North discards 3p. Ron?", "北家が 3p を捨てました。ロンしますか?"),
+        hand=_FURITEN_HAND, facts=(_RIVER, Say("North discards 3p", "北家の捨て牌: 3p")),
         decide="win", options=RON_OPTIONS, own_discards="9m1z6p",
         request={"concealed": _FURITEN_HAND, "win": "3p", "riichi": True, "seat_wind": "S",
                  "round_wind": "E"},
     ),
     Act(
-        say="Then you draw 3p yourself.",
-        goal="Win, or play on?",
-        hand=_FURITEN_HAND + "3p", facts=("Your river: 9m 1z 6p",),
+        say=Say("Then you draw 3p yourself.", "次に、自分で 3p をツモりました。"),
+        goal=WIN_OR_NOT,
+        hand=_FURITEN_HAND + "3p", facts=(_RIVER,),
         decide="win", options=TSUMO_OPTIONS, own_discards="9m1z6p",
         request={"concealed": _FURITEN_HAND, "win": "3p", "riichi": True, "tsumo": True,
                  "seat_wind": "S", "round_wind": "E"},
-        after="Furiten never stops a tsumo.",
+        after=Say("Furiten never stops a tsumo.", "フリテンでもツモ和了はできます。"),
     ),
 ))
 
@@ -337,95 +427,156 @@ def _result(ruleset: Ruleset) -> dict:
     return answer(RESULT_REQUEST, ruleset)
 
 
-def _result_facts() -> tuple[str, ...]:
-    return ("Riichi, ron on 8m from West; you are South (not the dealer)",
-            "Dora indicator 7s: the dora is 8s")
+_RESULT_FACTS = (Say("Riichi, ron on 8m from West; you are South (not the dealer)",
+                     "立直、西家から 8m でロン。あなたは南家 (子) です"),
+                 Say("Dora indicator 7s: the dora is 8s", "ドラ表示牌 7s: ドラは 8s"))
 
 
-def _yaku_line(r: dict) -> str:
-    return ", ".join(f"{yaku_name(y['id'])} {y['han']}" for y in r["yaku"])
+def _yaku_line(r: dict, lang: str) -> str:
+    unit = "翻" if _ja(lang) else " han"
+    return _list([f"{yaku_text(y['id'], lang)} {y['han']}{unit}" for y in r["yaku"]], lang)
 
 
-def _fu_line(r: dict) -> str:
-    return ", ".join(f"{fu_name(i['item'])} {i['fu']}" for i in r["fu_breakdown"])
+def _fu_line(r: dict, lang: str) -> str:
+    if _ja(lang):
+        return _list([f"{first_name('fu.' + i['item'], 'ja')} {i['fu']}符"
+                      for i in r["fu_breakdown"]], lang)
+    return _list([f"{fu_name(i['item'])} {i['fu']}" for i in r["fu_breakdown"]], lang)
 
 
-LESSON_8 = Lesson("result", "Reading the result", (
+_HAN = Say("{yaku}, and dora {dora}: {han} han.", "{yaku}、ドラ{dora}: 合計{han}翻。")
+_FU = Say("{items}: {fu} fu.", "{items}: {fu}符。")
+_PAY = Say("{han} han {fu} fu, non-dealer ron: {pay}{limit}.",
+           "{han}翻{fu}符、子のロン: {pay}点{limit}。")
+_LIMIT = Say(" ({limit} under {ruleset})", " ({ruleset} では{limit})")
+
+
+def _pay_explain(picked: frozenset[str], r: Ruleset, lang: str) -> str:
+    got = _result(r)
+    limit = _LIMIT.text(lang, limit=first_name(f"limit.{got['limit']}", lang),
+                        ruleset=r.id) if got["limit"] else ""
+    return _PAY.text(lang, han=got["han"], fu=got["fu"], pay=payment_text(RESULT_REQUEST, got),
+                     limit=limit)
+
+
+LESSON_8 = Lesson("result", Say("Reading the result", "結果の読み方"), (
     Pick(
-        say="After a win the result screen lists the yaku with their han (翻), the dora, "
-            "the fu (符, points for the hand's shape) and the payment.",
-        goal="How many han is this win, dora included?",
-        hand="234m67m345p678s55p8m", facts=_result_facts(),
-        options=tuple((str(n), f"{n} han") for n in (2, 3, 4, 5)),
+        say=Say("After a win the result screen lists the yaku with their han (翻), the dora, "
+                "the fu (符, points for the hand's shape) and the payment.",
+                "和了のあと、結果画面には役とその翻数、ドラ、符 (手の形による点) と支払いが"
+                "表示されます。"),
+        goal=Say("How many han is this win, dora included?", "この和了はドラ込みで何翻?"),
+        hand="234m67m345p678s55p8m", facts=_RESULT_FACTS,
+        options=tuple((str(n), Say(f"{n} han", f"{n}翻")) for n in (2, 3, 4, 5)),
         right=lambda r: frozenset({str(_result(r)["han"])}),
-        explain=lambda p, r: f"{_yaku_line(_result(r))}, and dora "
-                             f"{_result(r)['dora']['dora']}: {_result(r)['han']} han.",
+        explain=lambda p, r, lang: _HAN.text(lang, yaku=_yaku_line(_result(r), lang),
+                                             dora=_result(r)["dora"]["dora"],
+                                             han=_result(r)["han"]),
     ),
     Pick(
-        say="Fu start at 20; a closed ron adds 10; pinfu adds nothing else.",
-        goal="How many fu?",
-        hand="234m67m345p678s55p8m", facts=_result_facts(),
-        options=tuple((str(n), f"{n} fu") for n in (20, 30, 40, 50)),
+        say=Say("Fu start at 20; a closed ron adds 10; pinfu adds nothing else.",
+                "符は20符 (副底) から始まり、門前のロンは10符加算、平和ならほかに加算は"
+                "ありません。"),
+        goal=Say("How many fu?", "何符?"),
+        hand="234m67m345p678s55p8m", facts=_RESULT_FACTS,
+        options=tuple((str(n), Say(f"{n} fu", f"{n}符")) for n in (20, 30, 40, 50)),
         right=lambda r: frozenset({str(_result(r)["fu"])}),
-        explain=lambda p, r: f"{_fu_line(_result(r))}: {_result(r)['fu']} fu.",
+        explain=lambda p, r, lang: _FU.text(lang, items=_fu_line(_result(r), lang),
+                                            fu=_result(r)["fu"]),
     ),
     Pick(
-        say="Han and fu give the payment from the table: here a non-dealer's ron.",
-        goal="What does West pay?",
-        hand="234m67m345p678s55p8m", facts=_result_facts(),
+        say=Say("Han and fu give the payment from the table: here a non-dealer's ron.",
+                "翻と符から点数表で支払いが決まります: ここでは子のロンです。"),
+        goal=Say("What does West pay?", "西家はいくら払いますか?"),
+        hand="234m67m345p678s55p8m", facts=_RESULT_FACTS,
         options=tuple((str(n), str(n)) for n in (3900, 5200, 7700, 8000)),
         right=lambda r: frozenset({payment_text(RESULT_REQUEST, _result(r))}),
-        explain=lambda p, r: f"{_result(r)['han']} han {_result(r)['fu']} fu, non-dealer ron: "
-                             f"{payment_text(RESULT_REQUEST, _result(r))}"
-                             + (f" ({_result(r)['limit']} under {r.id})"
-                                if _result(r)["limit"] else "") + ".",
+        explain=_pay_explain,
     ),
 ))
 
 
 # --- 9 defence --------------------------------------------------------------------------------
 
+# `ai.danger.tile_danger`'s reasons (English, in `defence_table`) in Japanese.
+_DANGER_JA = {
+    "genbutsu": "現物",
+    "no copies left": "残り0枚",
+    "outside the flush suit": "染め手の外",
+    "suji": "筋",
+    "kabe": "壁",
+    "one-chance": "ワンチャンス",
+    "suji and kabe": "筋と壁",
+    "half-suji": "片筋",
+    "one-chance on one side": "片側ワンチャンス",
+    "kabe on one side": "片側壁",
+    "no suji": "無筋",
+}
 
-def _safest(hand: str, river: str, others: str = "") -> frozenset[str]:
-    table = defence_table(parse_kinds(hand), parse_kinds(river), parse_kinds(others),
-                          frozenset(parse_kinds(river)))
+
+def danger_reason(why: str, lang: str) -> str:
+    """A reason of `ai.danger.tile_danger` in `lang` ("honor, 2 seen": 字牌 2枚見え)."""
+    if not _ja(lang):
+        return why
+    if why.startswith("honor, ") and why.endswith(" seen"):
+        return f"字牌 {why[len('honor, '):-len(' seen')]}枚見え"
+    return _DANGER_JA[why]
+
+
+def _table(hand: str, river: str) -> dict[int, tuple[float, str]]:
+    return defence_table(parse_kinds(hand), parse_kinds(river), [], frozenset(parse_kinds(river)))
+
+
+def _safest(hand: str, river: str) -> frozenset[str]:
+    table = _table(hand, river)
     low = min(p for p, _ in table.values())
     return frozenset(kind_to_str(k) for k, (p, _) in table.items() if p == low)
 
 
-def _defence_explain(hand: str, river: str, others: str = "") -> str:
-    table = defence_table(parse_kinds(hand), parse_kinds(river), parse_kinds(others),
-                          frozenset(parse_kinds(river)))
-    ranked = sorted(table.items(), key=lambda item: (item[1][0], item[0]))
-    return ("Safest first: " + "; ".join(f"{kind_name(k)} {why}" for k, (_, why) in ranked[:4])
-            + ".")
+_SAFEST_FIRST = Say("Safest first: {tiles}.", "安全な順: {tiles}。")
 
 
-def _defence_step(say: str, hand: str, river: str, after: str) -> Pick:
+def _defence_explain(hand: str, river: str, lang: str) -> str:
+    ranked = sorted(_table(hand, river).items(), key=lambda item: (item[1][0], item[0]))
+    sep = "、" if _ja(lang) else "; "
+    return _SAFEST_FIRST.text(lang, tiles=sep.join(
+        f"{tile_label(k, lang)} {danger_reason(why, lang)}" for k, (_, why) in ranked[:4]))
+
+
+_WHICH_SAFE = Say("Which tile is safest to discard?", "いちばん安全に切れる牌は?")
+
+
+def _defence_step(say: Say, hand: str, river: str, after: Say) -> Pick:
     kinds = sorted(set(parse_kinds(hand)))
+    shown = " ".join(kind_to_str(k) for k in parse_kinds(river))
     return Pick(
-        say=say, goal="Which tile is safest to discard?", hand=hand,
-        facts=(f"South's river (riichi): {' '.join(kind_to_str(k) for k in parse_kinds(river))}",),
-        options=tuple((kind_to_str(k), tile_label(k)) for k in kinds),
+        say=say, goal=_WHICH_SAFE, hand=hand,
+        facts=(Say(f"South's river (riichi): {shown}", f"南家の河 (立直): {shown}"),),
+        options=tuple((kind_to_str(k), Say(tile_label(k), tile_label(k, "ja"))) for k in kinds),
         right=lambda r: _safest(hand, river),
-        explain=lambda p, r: _defence_explain(hand, river),
+        explain=lambda p, r, lang: _defence_explain(hand, river, lang),
         after=after,
     )
 
 
-LESSON_9 = Lesson("defence", "Defence against a riichi", (
+LESSON_9 = Lesson("defence", Say("Defence against a riichi", "立直への守り"), (
     _defence_step(
-        "South declared riichi; your hand is far from tenpai. Fold: discard tiles South "
-        "cannot win on. Genbutsu (現物): a tile in South's own river is perfectly safe "
-        "(furiten).",
+        Say("South declared riichi; your hand is far from tenpai. Fold: discard tiles South "
+            "cannot win on. Genbutsu (現物): a tile in South's own river is perfectly safe "
+            "(furiten).",
+            "南家が立直しました。あなたの手は聴牌から遠いので、降りましょう: 南家が和了れ"
+            "ない牌を切ります。現物: 南家自身の河にある牌は完全に安全です (フリテン)。"),
         "1m3m7m2p5p8p3s6s9s5z7z1z6z", "4m1z9p2s",
-        "1z, East, is in South's river: genbutsu.",
+        Say("1z, East, is in South's river: genbutsu.", "1z (東) は南家の河にある現物です。"),
     ),
     _defence_step(
-        "No genbutsu in your hand now. Suji (筋): South discarded 4s, so a two-sided wait on "
-        "1s-4s or 4s-7s would be furiten: 1s and 7s are safer.",
+        Say("No genbutsu in your hand now. Suji (筋): South discarded 4s, so a two-sided wait "
+            "on 1s-4s or 4s-7s would be furiten: 1s and 7s are safer.",
+            "今度は手に現物がありません。筋: 南家は 4s を捨てているので、1s-4s や 4s-7s の"
+            "両面待ちならフリテンです: 1s と 7s は比較的安全です。"),
         "2m3m7m2p5p8p1s5s8s9s5z7z6z", "4m9p4s2z",
-        "1s is suji of 4s (and only a 2-3s shape waits on it).",
+        Say("1s is suji of 4s (and only a 2-3s shape waits on it).",
+            "1s は 4s の筋です (1s を待つ両面は 2-3s の形だけ)。"),
     ),
 ))
 

@@ -2,7 +2,8 @@
 AI level, seed (random by default, shown, editable), tile style, language, and the
 house rules (u opens their panel, `tui.screens.house_rules`; one line here says
 which apply, or why they do not fit the preset: then Enter does not start).
-Keyboard only; Enter starts. The choice is remembered for next time (tui.settings).
+Keyboard only; Enter starts; d opens the drills, c the lessons (the course). The
+choice is remembered for next time (tui.settings).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from . import APP_CSS_PATH
 SEED_MAX = 10**9
 LETTER_ACTIONS = (
     "resume", "cycle_ai", "cycle_tiles", "cycle_lang", "edit_seed", "new_seed", "stats",
-    "house_rules", "drills",
+    "house_rules", "drills", "lessons",
 )
 
 
@@ -93,6 +94,7 @@ class LaunchScreen(Screen[GameConfig | str]):
         Binding("h", "stats", "Stats"),
         Binding("u", "house_rules", "House rules"),
         Binding("d", "drills", "Drills"),
+        Binding("c", "lessons", "Lessons"),  # c: the course (l is the language)
         Binding("escape", "leave_seed", "Back", show=False),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -132,7 +134,8 @@ class LaunchScreen(Screen[GameConfig | str]):
             if self.resume_note:
                 yield Static(self.resume_note, id="resume")
             yield Static(
-                "↑↓ ruleset · a AI · t tiles · l language · s/n seed · u house rules · ⏎ start",
+                "↑↓ ruleset · a AI · t tiles · l language · s/n seed · u house rules · c lessons"
+                " · ⏎ start",
                 id="launch-help",
             )
         yield Footer(compact=True)
@@ -225,6 +228,16 @@ class LaunchScreen(Screen[GameConfig | str]):
         c = self.config
         self.app.push_screen(DrillMenuScreen(load_preset(c.ruleset), getattr(store, "dir", None),
                                              seed=c.seed, lang=c.lang, tiles=c.tiles))
+
+    def action_lessons(self) -> None:
+        """The course of lessons, in the language and tile style chosen here (progress
+        kept beside the game's history); its first game starts through the app."""
+        from .lesson_menu import LessonMenuScreen
+
+        store = getattr(self.app, "store", None)
+        c = self.config
+        self.app.push_screen(LessonMenuScreen(getattr(store, "dir", None), tiles=c.tiles,
+                                              lang=c.lang))
 
     def action_resume(self) -> None:
         if self.can_resume:

@@ -4,7 +4,8 @@ choice, feedback; a wrong choice is explained and the step tried again.
 Keys: the choice's digit or letter picks (toggles, where several are right), Enter
 confirms; after a right answer Enter (or Space) goes on; Esc goes back. The step
 reached is kept (`engine.history.drills.save_lesson`), so a lesson goes on where it
-was left; a finished lesson starts again from its first step.
+was left; a finished lesson starts again from its first step. At the end of the
+last lesson, p asks the app for the first real game (`PlayFirstGame`).
 """
 
 from __future__ import annotations
@@ -21,9 +22,29 @@ from textual.widgets import Static
 
 from engine.history.drills import DrillLog, DrillLogError, save_lesson
 
-from ..learn.lessons import LessonRun, Verdict
+from ..learn.lessons import LessonRun, Say, Verdict
 from ..learn.question import Question
+from ..navigation import PlayFirstGame
 from .drill import CSS_FILE, GLOSSARY_KEY, choices_text, question_text
+from .wrap_ja import JaWrapped
+
+PLAY_KEY = "p"  # at the end of the last lesson and on the menu: the first game
+
+# The screen's own words; the lesson's texts are in the course (`tui.learn.course`).
+TITLE = Say("Lesson {number}: {title}", "レッスン{number}: {title}")
+STEP = Say("Step {index} of {total}", "ステップ {index}/{total}")
+RIGHT = Say("Right! ", "正解! ")
+NOT_YET = Say("Not yet. ", "まだです。")
+COMPLETE = Say("Lesson complete!", "レッスン完了!")
+KEYS_DONE = Say("Enter: back to the lessons", "Enter: レッスン一覧へ")
+KEYS_PLAY = Say("{key}: play your first game against easy · ",
+                "{key}: 初めての対局 (相手は easy) · ")
+KEYS_NEXT = Say("Enter: next step · {glossary}: glossary · Esc: back",
+                "Enter: 次のステップ · {glossary}: 用語集 · Esc: 戻る")
+KEYS_PICK = Say("key: pick", "キー: 選ぶ")
+KEYS_CHECK = Say(", Enter: check", "、Enter: 答え合わせ")
+KEYS_REST = Say(" · {glossary}: glossary · Esc: back", " · {glossary}: 用語集 · Esc: 戻る")
+KEYS_TRIES = Say("try again ({tries} so far) · ", "もう一度 (これまで{tries}回) · ")
 
 
 class LessonScreen(Screen[bool]):
@@ -36,19 +57,22 @@ class LessonScreen(Screen[bool]):
     ]
 
     def __init__(self, run: LessonRun, number: int, *, log: DrillLog | None = None,
-                 tiles: str = "text") -> None:
+                 tiles: str = "text", last: bool = False) -> None:
         super().__init__(classes="learn-screen")
         self.lesson_run = run
         self.number = number
         self.progress_log = log
         self.tiles = tiles
+        self.last = last  # the course's last lesson: its end offers the first game
         self.question: Question | None = None
         self.picked: set[str] = set()
         self.verdict: Verdict | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="learn-body") as body:
-            body.border_title = f"Lesson {self.number}: {self.lesson_run.lesson.title}"
+            lang = self.lesson_run.lang
+            body.border_title = TITLE.text(lang, number=self.number,
+                                           title=self.lesson_run.lesson.title.text(lang))
             yield Static(id="lesson-say", classes="part")
             yield Static(id="drill-question", classes="part")
             yield Static(id="drill-choices", classes="part")
@@ -116,6 +140,9 @@ class LessonScreen(Screen[bool]):
 
             self.post_message(OpenGlossary())
             event.stop()
+        elif event.character == PLAY_KEY and self.lesson_run.done and self.last:
+            event.stop()
+            self.post_message(PlayFirstGame(self.lesson_run.lang, self.tiles))
         elif event.character and len(event.character) == 1 and event.character.isalnum():
             self.pick(event.character.lower())
             event.stop()
@@ -132,33 +159,40 @@ class LessonScreen(Screen[bool]):
         self.dismiss(self.lesson_run.done)
 
     # -- drawing -------------------------------------------------------------------------
+    def _wrapped(self, text: Text) -> Text | JaWrapped:
+        """Japanese sentences wrap between characters (`tui.screens.wrap_ja`)."""
+        return JaWrapped(text) if self.lesson_run.lang == "ja" else text
+
     def _show(self) -> None:
         q = self.question
         if q is None:
             return
         run = self.lesson_run
+        lang = run.lang
         total = len(run.lesson.steps)
-        say = Text(f"Step {run.index + 1} of {total}\n", style="dim")
-        say.append(run.step.say)
-        self.query_one("#lesson-say", Static).update(say)
+        say = Text(STEP.text(lang, index=run.index + 1, total=total) + "\n", style="dim")
+        say.append(run.step.say.text(lang))
+        self.query_one("#lesson-say", Static).update(self._wrapped(say))
         self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
         self.query_one("#drill-choices", Static).update(
             choices_text(q, self.picked, run.passed))
         feedback = Text()
         if self.verdict is not None:
-            head = "Right! " if self.verdict.right else "Not yet. "
+            head = (RIGHT if self.verdict.right else NOT_YET).text(lang)
             feedback.append(head, style="bold green" if self.verdict.right else "bold red")
             feedback.append(self.verdict.text)
         if run.done:
-            feedback.append("\n\nLesson complete!", style="bold green")
-        self.query_one("#drill-feedback", Static).update(feedback)
+            feedback.append("\n\n" + COMPLETE.text(lang), style="bold green")
+        self.query_one("#drill-feedback", Static).update(self._wrapped(feedback))
         if run.done:
-            keys = "Enter: back to the lessons"
+            keys = KEYS_DONE.text(lang)
+            if self.last:
+                keys = KEYS_PLAY.text(lang, key=PLAY_KEY) + keys
         elif run.passed:
-            keys = f"Enter: next step · {GLOSSARY_KEY}: glossary · Esc: back"
+            keys = KEYS_NEXT.text(lang, glossary=GLOSSARY_KEY)
         else:
-            keys = ("key: pick" + (", Enter: check" if q.multi else "")
-                    + f" · {GLOSSARY_KEY}: glossary · Esc: back")
+            keys = (KEYS_PICK.text(lang) + (KEYS_CHECK.text(lang) if q.multi else "")
+                    + KEYS_REST.text(lang, glossary=GLOSSARY_KEY))
             if run.tries:
-                keys = f"try again ({run.tries} so far) · " + keys
+                keys = KEYS_TRIES.text(lang, tries=run.tries) + keys
         self.query_one("#learn-keys", Static).update(keys)

@@ -1,6 +1,8 @@
-"""The course: the nine lessons in order, each with how far it got; its digit opens it.
+"""The course: the nine lessons in order, each with how far it got; its digit opens it;
+p asks the app for the first real game (`tui.navigation.PlayFirstGame`).
 
-`mahjong-tui learn` opens it (and `--lesson N` one lesson straight away).
+`mahjong-tui learn` opens it (and `--lesson N` one lesson straight away), and so does
+the launch screen (c), in the language and tile style chosen there.
 """
 
 from __future__ import annotations
@@ -21,9 +23,16 @@ from engine.history.drills import DrillLog, DrillLogError, LessonProgress, lesso
 from rules.ruleset import load_preset
 
 from ..learn.course import COURSE
-from ..learn.lessons import LessonRun
+from ..learn.lessons import LessonRun, Say
+from ..navigation import PlayFirstGame
 from .drill import CSS_FILE
-from .lesson import LessonScreen
+from .lesson import PLAY_KEY, LessonScreen
+
+MENU_TITLE = Say("Lessons: learn by playing", "レッスン: 打ちながら覚える")
+MENU_KEYS = Say("1-9: open a lesson · {key}: play your first game against easy · Esc: back",
+                "1-9: レッスンを開く · {key}: 初めての対局 (相手は easy) · Esc: 戻る")
+DONE = Say("done", "完了")
+AT_STEP = Say("step {step} of {total}", "ステップ {step}/{total}")
 
 
 class LessonMenuScreen(Screen[None]):
@@ -32,18 +41,19 @@ class LessonMenuScreen(Screen[None]):
     CSS_PATH: ClassVar = [CSS_FILE]
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "back", show=False)]
 
-    def __init__(self, data_dir: Path | None, *, tiles: str = "text") -> None:
+    def __init__(self, data_dir: Path | None, *, tiles: str = "text", lang: str = "en") -> None:
         super().__init__(classes="learn-screen")
         self.lesson_log = DrillLog(history_path(data_dir)) if data_dir is not None else None
         self.tiles = tiles
+        self.lang = lang
         self.rows: list[tuple[str, str, str]] = []
         self.start_with: int | None = None  # a lesson to open at once (`learn --lesson N`)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="learn-body") as body:
-            body.border_title = "Lessons: learn by playing"
+            body.border_title = MENU_TITLE.text(self.lang)
             yield Static(id="lesson-menu", classes="part")
-        yield Static("1-9: open a lesson · Esc: back", id="learn-keys")
+        yield Static(MENU_KEYS.text(self.lang, key=PLAY_KEY), id="learn-keys")
 
     def on_mount(self) -> None:
         self.refresh_progress()
@@ -76,15 +86,18 @@ class LessonMenuScreen(Screen[None]):
             if got is None:
                 state = "-"
             elif got.done:
-                state = "done"
+                state = DONE.text(self.lang)
             else:
-                state = f"step {got.step + 1} of {len(lesson.steps)}"
-            self.rows.append((str(number), lesson.title, state))
+                state = AT_STEP.text(self.lang, step=got.step + 1, total=len(lesson.steps))
+            self.rows.append((str(number), lesson.title.text(self.lang), state))
             table.add_row(*self.rows[-1])
         self.query_one("#lesson-menu", Static).update(table)
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit():
+        if event.character == PLAY_KEY:
+            event.stop()
+            self.post_message(PlayFirstGame(self.lang, self.tiles))
+        elif event.character and event.character.isdigit():
             index = int(event.character) - 1
             if 0 <= index < len(COURSE):
                 event.stop()
@@ -94,8 +107,9 @@ class LessonMenuScreen(Screen[None]):
         lesson = COURSE[index]
         got = self.progress().get(lesson.id)
         start = got.step if got is not None and not got.done else 0
-        run = LessonRun(lesson, load_preset(lesson.ruleset), start)
-        self.app.push_screen(LessonScreen(run, index + 1, log=self.lesson_log, tiles=self.tiles))
+        run = LessonRun(lesson, load_preset(lesson.ruleset), start, lang=self.lang)
+        self.app.push_screen(LessonScreen(run, index + 1, log=self.lesson_log, tiles=self.tiles,
+                                          last=index + 1 == len(COURSE)))
 
     def action_back(self) -> None:
         self.dismiss(None)
