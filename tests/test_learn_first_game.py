@@ -233,3 +233,49 @@ async def test_the_first_game_asks_before_replacing_a_saved_game(tmp_path):
         await wait_for(pilot, LaunchScreen)
         assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
     assert (tmp_path / SAVE_NAME).read_bytes() == before
+
+
+@pytest.mark.parametrize("opener", ["lesson", "drill"])
+async def test_the_glossary_from_a_lesson_or_drill_speaks_the_launch_screens_language(
+        opener, tmp_path):
+    """The app was started in English; Japanese chosen on the launch screen reaches the
+    lessons and drills, and their G must open the glossary in Japanese too (it used the
+    app's language before)."""
+    from tui.screens.drill import DrillScreen
+    from tui.screens.drill_menu import DrillMenuScreen
+    from tui.screens.glossary import GlossaryScreen
+
+    app = MahjongApp(seed=SEED, delay=0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")  # en -> ja on the launch screen
+        assert app.config.lang == "en" and app.screen.config.lang == "ja"
+        if opener == "lesson":
+            await pilot.press("c", "1")
+            await pilot.pause()
+            assert isinstance(app.screen, LessonScreen)
+        else:
+            await pilot.press("d")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillMenuScreen) and app.screen.lang == "ja"
+            await pilot.press("1")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillScreen)
+        await pilot.press("G")
+        await pilot.pause()
+        assert isinstance(app.screen, GlossaryScreen)
+        assert app.screen.lang == "ja"
+
+
+async def test_the_lessons_opened_from_the_drill_menu_keep_its_language(tmp_path):
+    from tui.screens.drill_menu import DrillMenuScreen
+
+    app = MahjongApp(seed=SEED, delay=0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l", "d")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, DrillMenuScreen) and menu.lang == "ja"
+        await pilot.press("l")  # the drill menu's key for the lessons
+        await pilot.pause()
+        assert isinstance(app.screen, LessonMenuScreen), type(app.screen)
+        assert app.screen.lang == "ja"

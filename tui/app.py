@@ -412,7 +412,8 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         """A screen asked for the glossary (`tui.screens.glossary.OpenGlossary`)."""
         from .screens.glossary import GlossaryScreen
 
-        self.push_screen(GlossaryScreen(self.config.lang, query=getattr(message, "query", "")))
+        lang = getattr(message, "lang", None) or self.config.lang
+        self.push_screen(GlossaryScreen(lang, query=getattr(message, "query", "")))
         self._check_size()
 
     # -- terminal size -----------------------------------------------------------------

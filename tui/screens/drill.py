@@ -176,7 +176,7 @@ class DrillScreen(Screen[None]):
         if event.character == GLOSSARY_KEY:
             from .glossary import OpenGlossary
 
-            self.post_message(OpenGlossary())
+            self.post_message(OpenGlossary(lang=self.session.lang))
             event.stop()
         elif event.character and len(event.character) == 1 and event.character.isalnum():
             self.pick(event.character.lower())

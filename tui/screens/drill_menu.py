@@ -132,7 +132,7 @@ class DrillMenuScreen(Screen[None]):
         from .lesson_menu import LessonMenuScreen
 
         path = self.drill_log.path.parent if self.drill_log is not None else None
-        self.app.push_screen(LessonMenuScreen(path, tiles=self.tiles))
+        self.app.push_screen(LessonMenuScreen(path, tiles=self.tiles, lang=self.lang))
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -28,11 +28,16 @@ GLOSSARY_KEY = "G"  # the key that opens the glossary from the help, rules and r
 
 
 class OpenGlossary(Message):
-    """Ask the app for the glossary, optionally searching `query` at once."""
+    """Ask the app for the glossary, optionally searching `query` at once.
 
-    def __init__(self, query: str = "") -> None:
+    `lang` is the asking screen's language when it has its own (a lesson or drill
+    opened from the launch screen under the language chosen there); None means the
+    app's."""
+
+    def __init__(self, query: str = "", lang: str | None = None) -> None:
         super().__init__()
         self.query = query
+        self.lang = lang
 
 
 def entry_name(entry: Entry, lang: str) -> str:

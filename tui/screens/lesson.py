@@ -138,7 +138,7 @@ class LessonScreen(Screen[bool]):
         if event.character == GLOSSARY_KEY:
             from .glossary import OpenGlossary
 
-            self.post_message(OpenGlossary())
+            self.post_message(OpenGlossary(lang=self.lesson_run.lang))
             event.stop()
         elif event.character == PLAY_KEY and self.lesson_run.done and self.last:
             event.stop()
