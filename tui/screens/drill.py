@@ -56,7 +56,22 @@ def question_text(q: Question, tiles: str) -> Text:
     return text
 
 
-def choices_text(q: Question, picked: set[str], shown: bool) -> RenderableType:
+def choice_label(label: str, tiles: str) -> str:
+    """A label that is one tile in mpsz ('2m') drawn in the player's tile style first
+    ('二萬 2m'): the hand above is drawn in that style, and a learner reading kanji or
+    pictures should not have to translate the choices back (the notation stays beside
+    it, since the explanations write mpsz)."""
+    if tiles == "text" or len(label) != 2 or label[1] not in "mpsz" or not label[0].isdigit():
+        return label
+    try:
+        drawn = tiles_text(parse_tiles(label), tiles).plain.strip()
+    except ValueError:
+        return label
+    return f"{drawn} {label}" if drawn != label else label
+
+
+def choices_text(q: Question, picked: set[str], shown: bool,
+                 tiles: str = "text") -> RenderableType:
     """The choices with their keys; picks marked; once `shown`, right ones green. Short
     labels share lines in columns (a choice is never split), long ones go one a line."""
     cells: list[Text] = []
@@ -66,7 +81,8 @@ def choices_text(q: Question, picked: set[str], shown: bool) -> RenderableType:
         if shown:
             style = "bold green" if c.value in q.answer else (
                 "bold red" if c.value in picked else "dim")
-        cell = f"{c.key} [{mark}] {c.label}" if q.multi else f"{c.key}) {c.label}"
+        label = choice_label(c.label, tiles)
+        cell = f"{c.key} [{mark}] {label}" if q.multi else f"{c.key}) {label}"
         cells.append(Text(cell, style=style, no_wrap=True))
     if any(cell_len(c.label) > LONG_LABEL for c in q.choices):
         return Text("\n").join(cells)
@@ -210,7 +226,7 @@ class DrillScreen(Screen[None]):
             return
         self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
         self.query_one("#drill-choices", Static).update(
-            choices_text(q, self.picked, self.answered is not None))
+            choices_text(q, self.picked, self.answered is not None, self.tiles))
         self.query_one("#drill-feedback", Static).update(self._feedback_text(q))
         self._show_keys()
 

@@ -175,7 +175,7 @@ class LessonScreen(Screen[bool]):
         self.query_one("#lesson-say", Static).update(self._wrapped(say))
         self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
         self.query_one("#drill-choices", Static).update(
-            choices_text(q, self.picked, run.passed))
+            choices_text(q, self.picked, run.passed, self.tiles))
         feedback = Text()
         if self.verdict is not None:
             head = (RIGHT if self.verdict.right else NOT_YET).text(lang)
