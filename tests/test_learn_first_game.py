@@ -279,3 +279,13 @@ async def test_the_lessons_opened_from_the_drill_menu_keep_its_language(tmp_path
         await pilot.pause()
         assert isinstance(app.screen, LessonMenuScreen), type(app.screen)
         assert app.screen.lang == "ja"
+
+
+async def test_a_newcomer_at_80_columns_sees_where_the_lessons_are(tmp_path):
+    """The launch screen's key line is cut at the right edge of a small terminal; the
+    lessons key was its last item and fell off at 80x24 (seen in tmux)."""
+    app = MahjongApp(seed=SEED, delay=0, data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LaunchScreen)
+        assert "c lessons" in screen_text(app)

@@ -134,8 +134,10 @@ class LaunchScreen(Screen[GameConfig | str]):
             if self.resume_note:
                 yield Static(self.resume_note, id="resume")
             yield Static(
-                "↑↓ ruleset · a AI · t tiles · l language · s/n seed · u house rules · c lessons"
-                " · ⏎ start",
+                # The learning keys come first: at 80 columns the line is cut at the
+                # end, and a newcomer must see where the lessons are.
+                "⏎ start · c lessons · d drills · ↑↓ ruleset · a AI · t tiles · l language"
+                " · s/n seed · u house rules",
                 id="launch-help",
             )
         yield Footer(compact=True)
