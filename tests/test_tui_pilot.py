@@ -315,6 +315,11 @@ async def test_hint_aids_help_and_rules_keys(tmp_path):
         assert type(app.screen).__name__ == "RulesReferenceScreen"
         await pilot.press("escape")
         assert app.screen is table
+        await pilot.press("G")  # the glossary, for the terms the aids and hint use
+        assert type(app.screen).__name__ == "GlossaryScreen"
+        assert app.screen.lang == table.lang
+        await pilot.press("escape")
+        assert app.screen is table
         assert table.game.actions == []  # none of these touched the game
 
 

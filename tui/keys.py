@@ -89,6 +89,9 @@ BINDINGS_TABLE: tuple[KeyBinding, ...] = (
     KeyBinding(("i",), "hint", "key.hint"),
     KeyBinding(("a",), "aids", "key.aids"),
     KeyBinding(("g",), "rules", "key.rules"),
+    # The glossary from the table, where the aids and the hint use its terms (shanten,
+    # ukeire, suji...): in the help, not the footer, which is full already.
+    KeyBinding(("G",), "glossary", "key.glossary", show=False),
     KeyBinding(("q", "ctrl+q"), "app.quit", "key.quit"),
 )
 
@@ -112,6 +115,7 @@ FOOTER_LABELS: dict[str, str] = {
     "key.hint": "footer.hint",
     "key.aids": "footer.aids",
     "key.rules": "footer.rules",
+    "key.glossary": "footer.glossary",
     "key.quit": "footer.quit",
 }
 

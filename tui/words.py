@@ -292,6 +292,8 @@ SCREEN_WORDS: dict[str, tuple[str, str]] = {
     "key.hint": ("hint: what the AI would do, and why", "ヒント: AIの推奨とその理由"),
     "key.aids": ("learning aids on/off", "学習補助の表示切替"),
     "key.rules": ("rules reference of this preset", "このルールの一覧"),
+    "key.glossary": ("glossary: every term the table, aids and hint use",
+                     "用語集: 卓・補助・ヒントで使う用語"),
     "key.quit": ("quit (the game is saved)", "終了 (対局は保存済み)"),
     # Short footer labels of the keys without a call word.
     "footer.left": ("left", "左"),
@@ -304,6 +306,7 @@ SCREEN_WORDS: dict[str, tuple[str, str]] = {
     "footer.hint": ("hint", "ヒント"),
     "footer.aids": ("aids", "補助"),
     "footer.rules": ("rules", "ルール"),
+    "footer.glossary": ("glossary", "用語集"),
     "footer.quit": ("quit", "終了"),
     # Marks on the table (tui/tiles.py), listed by the help screen.
     "mark.sideways": (

@@ -33,8 +33,7 @@ def help_sections(lang: str) -> RenderableType:
     keys.add_column(justify="right", no_wrap=True, style="bold")
     keys.add_column()
     for key, what in help_rows(lang):
-        keys.add_row(key, what)
-    keys.add_row("G", "用語集 (役と用語)" if lang == "ja" else "glossary: every yaku and term")
+        keys.add_row(key, what)  # G, the glossary, is one of the table's keys
     marks = Table.grid(padding=(0, 2))
     marks.add_column(justify="right", no_wrap=True)
     marks.add_column()
@@ -69,7 +68,7 @@ class HelpScreen(ModalScreen[None]):
         """The glossary over this screen (the app pushes it: `OpenGlossary`)."""
         from .glossary import OpenGlossary
 
-        self.post_message(OpenGlossary())
+        self.post_message(OpenGlossary(lang=self.lang))
 
     def action_close(self) -> None:
         self.dismiss(None)

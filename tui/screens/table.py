@@ -417,6 +417,12 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         self.post_message(OpenHelp(self.lang))
 
+    def action_glossary(self) -> None:
+        """The glossary over the table, in the table's language (the app pushes it)."""
+        from .glossary import OpenGlossary
+
+        self.post_message(OpenGlossary(lang=self.lang))
+
     # -- status ---------------------------------------------------------------------------
     def _default_status(self) -> str:
         lang = self.lang
