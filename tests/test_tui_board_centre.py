@@ -67,3 +67,14 @@ def test_the_replay_viewer_board_keeps_the_ring_at_120x40() -> None:
     for style in ("text", "kanji", "unicode"):
         assert board_layout(120, 38, style).square, style
     assert board_layout(120, 39, "text").regions["prompt"].h == 5  # the table keeps 5 rows
+
+
+def test_the_break_at_the_players_own_wall_reads_as_english() -> None:
+    """Seen in tmux: "broken at You's wall" when the dice broke the player's wall."""
+    view = dense_view(seat=0)
+    own = replace(view, wall=replace(view.wall, break_side=view.seat))
+    text = _text(own)
+    assert "broken at your wall" in text and "You's" not in text
+    assert "開門 自家の山" in _text(own, lang="ja")
+    other = replace(view, wall=replace(view.wall, break_side=2))
+    assert "broken at " in _text(other) and "'s wall" in _text(other)

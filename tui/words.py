@@ -591,6 +591,7 @@ MESSAGES: dict[str, Message] = {
     "board_dead_wall": Message("dead wall", "王牌"),
     "board_rinshan": Message("rinshan {count}", "嶺上 {count}"),
     "board_break": Message("broken at {owner}'s wall", "開門 {owner}の山"),
+    "board_break_yours": Message("broken at your wall", "開門 自家の山"),
     "badge_dealer": Message("dealer", "親"),
     "badge_riichi": Message("riichi", "リーチ"),
     "badge_turn": Message("to act", "手番"),

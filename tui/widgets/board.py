@@ -394,8 +394,12 @@ def _info_lines(
         chunks = [Text(message("board_ura", lang), style="bold", end="")]
         chunks += [_face(t, lay) for t in wall.ura_indicators]
         lines += flow(chunks, width, gap=1)
-    owner = seat_label(wall.break_side, view.seat, view.dealer, lang)
-    broken = Text(message("board_break", lang, owner=owner), style="dim", end="")
+    if wall.break_side == view.seat:  # not "You's wall"
+        said = message("board_break_yours", lang)
+    else:
+        said = message("board_break", lang,
+                       owner=seat_label(wall.break_side, view.seat, view.dealer, lang))
+    broken = Text(said, style="dim", end="")
     # The dead wall's tiles are drawn once, in the ring (square form): this line
     # names it in the ring's dead-wall colour (no glyph: glyphs keep clear of text)
     # and says how many rinshan tiles are left; the dora line shows its indicators.
