@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tui.describe import input_reason_text
 
 
@@ -151,3 +153,27 @@ async def test_the_table_footer_has_no_riichi_key_where_the_ruleset_has_no_riich
             await settle(pilot)
             hints = table_of(app).query_one("#keys", KeyBar).data.keys
             assert any(h.key == "r" for h in hints) is shown, ruleset
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_the_aids_are_on_screen_at_every_size(tmp_path, size):
+    """#15: below 160 columns the side bar (log and aids) is hidden, and the aids went
+    with it: a learner at 80x24 or 120x40 saw no shanten, no waits and only the hint's
+    first line. They now sit under the board there; the side bar has them from 160."""
+    from test_tui_pilot import game_app, screen_text, settle
+
+    app = game_app(tmp_path, ai="easy", seed=3)
+    async with app.run_test(size=size) as pilot:
+        table = await settle(pilot)
+        await pilot.press("i")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "shanten" in shown
+        hint_lines = table.hint.split("\n")
+        assert hint_lines[0] in shown
+        assert hint_lines[1][:30] in shown, (hint_lines, shown)  # the first reason
+        compact = table.query_one("#aids-compact")
+        assert compact.display == (size[0] < 160)
+        await pilot.press("a")  # aids off: the rows go back to the board
+        await pilot.pause()
+        assert not table.query_one("#aids-compact").display

@@ -74,6 +74,9 @@ from . import TABLE_CSS_PATH
 GAME_KEYS = GAME_COMMANDS
 # The side bar (log, learning aids) once the board has room beside it.
 SIDE_BAR_BREAKPOINTS: list[tuple[int, str]] = [(0, "-narrow"), (160, "-wide")]
+# Without the side bar, the aids under the board take two rows on a short terminal
+# (80x24: the board keeps its badges) and four from 30 rows.
+COMPACT_AIDS_BREAKPOINTS: list[tuple[int, str]] = [(0, "-short"), (30, "-tall")]
 
 
 class TableScreen(Screen[None]):
@@ -84,6 +87,7 @@ class TableScreen(Screen[None]):
     # Not `ClassVar`: textual declares it `ClassVar[...] | None`, which mypy reads as
     # an instance variable that a ClassVar may not override.
     HORIZONTAL_BREAKPOINTS = SIDE_BAR_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = COMPACT_AIDS_BREAKPOINTS
 
     class Happened(Message):
         """The engine reported an event."""
@@ -188,9 +192,14 @@ class TableScreen(Screen[None]):
             with Vertical(id="sidebar"):
                 yield EventLog(id="log", **kw)
                 yield AidsPanel(id="aids", **kw)
+        # Below the side bar's breakpoint the aids sit under the board in their compact
+        # form (one line of shanten, cursor and waits; the hint with its reasons): a
+        # learner at 80x24 or 120x40 must see them too (table.tcss shows one or the other).
+        yield AidsPanel(id="aids-compact", **kw)
         yield KeyBar(id="keys", **kw)
 
     def on_mount(self) -> None:
+        self.set_class(not self.aids_on, "-aids-off")
         self.session.app = self.app
         self.run_worker(self.session.run(), exclusive=True, group="engine", name="engine")
 
@@ -405,6 +414,7 @@ class TableScreen(Screen[None]):
 
     def action_aids(self) -> None:
         self.aids_on = not self.aids_on
+        self.set_class(not self.aids_on, "-aids-off")
         self.status = message("aids_on" if self.aids_on else "aids_off", self.lang)
         self._render_all()
         saver = getattr(self.app, "remember", None)
@@ -569,6 +579,8 @@ class TableScreen(Screen[None]):
                     self.hint,
                 )
         self.query_one("#aids", AidsPanel).update_data(AidsData(aids, self.aids_on, False))
+        self.query_one("#aids-compact", AidsPanel).update_data(
+            AidsData(aids, self.aids_on, compact=True))
 
 
 def suggest(view: PlayerView, legal: list[Action], lang: str) -> tuple[Action | None, str]:

@@ -28,20 +28,32 @@ def aids_text(data: AidsData, lang: str = "en") -> Text:
     lines: list[Text] = []
     if not data.enabled:
         return Text(message("aid_off", lang), style="dim")
-    if aids.hint:
-        first, *more = aids.hint.split("\n")
-        lines.append(Text(first, style="bold reverse"))
-        # The hint's reasons are its point: kept in the compact layout too.
-        lines.extend(Text(f" {line}", style="italic") for line in more)
     if data.compact:
-        parts = [p for p in (aids.shanten, aids.cursor, aids.furiten) if p]
+        # Under the board in three rows, each cut at the edge: the facts first (they
+        # change with the cursor), then the hint with its first reason, then the rest of
+        # its reasons (the reasons are the hint's point).
+        parts = [p for p in (aids.shanten, aids.cursor) if p]
         line = Text(" · ".join(parts), no_wrap=True, overflow="ellipsis", end="")
         if aids.waits:
             waits = ", ".join(f"{tile_label(w.kind, lang)}x{w.unseen} {w.ron.split(' (')[0]}"
                               for w in aids.waits)
             line.append(f" · {first_name('waits', lang)} {waits}")
         lines.append(line)
+        if aids.furiten:  # a warning: its own line, never cut behind the waits
+            lines.append(Text(aids.furiten, style="bold red", end=""))
+        if aids.hint:
+            first, *more = aids.hint.split("\n")
+            hint = Text(first, style="bold reverse", end="")
+            if more:
+                hint.append(" " + more[0], style="italic")
+            lines.append(hint)
+            if more[1:]:
+                lines.append(Text(" " + " · ".join(more[1:]), style="italic", end=""))
         return Text("\n", end="").join(lines)
+    if aids.hint:
+        first, *more = aids.hint.split("\n")
+        lines.append(Text(first, style="bold reverse"))
+        lines.extend(Text(f" {line}", style="italic") for line in more)
     if aids.shanten:
         lines.append(Text(aids.shanten, style="bold"))
     if aids.cursor:
