@@ -9,7 +9,11 @@ from importlib import resources
 
 from .ruleset import ALL_PRESET_IDS, PRESET_IDS
 
-__all__ = ["PRESET_IDS", "PresetInfo", "preset_infos"]
+__all__ = ["LISTED_FIELDS", "PRESET_IDS", "PresetInfo", "preset_infos"]
+
+# What `mahjong-tui rulesets` lists, in this order: the Japanese texts are the launch
+# screen's, and adding them must not change the command's output.
+LISTED_FIELDS = ("id", "name", "seed", "family", "summary")
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +23,18 @@ class PresetInfo:
     seed: str
     family: str
     summary: str
+    family_ja: str
+    summary_ja: str
+
+    def listing(self) -> dict[str, str]:
+        """The fields `mahjong-tui rulesets --json` prints."""
+        return {field: getattr(self, field) for field in LISTED_FIELDS}
+
+    def family_in(self, lang: str) -> str:
+        return self.family_ja if lang == "ja" else self.family
+
+    def summary_in(self, lang: str) -> str:
+        return self.summary_ja if lang == "ja" else self.summary
 
 
 @cache

@@ -167,7 +167,7 @@ def test_piped_output_is_refused_in_one_line(tmp_path):
 
 CRASHER = (
     "import sys; import tui.screens.launch as launch\n"
-    "def boom(preset_id): raise RuntimeError('a bug in the launch screen')\n"
+    "def boom(*args): raise RuntimeError('a bug in the launch screen')\n"
     "launch.preset_details = boom\n"
     "from tui.app import MahjongApp\n"
     "MahjongApp(seed=1, delay=0, data_dir=sys.argv[1]).run(headless=True)\n"

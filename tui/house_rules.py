@@ -50,12 +50,41 @@ WAITING_FOR_ENGINE: tuple[HouseRule, ...] = (
 assert all(rule.key in RULE_KEYS for rule in HOUSE_RULES + WAITING_FOR_ENGINE)
 
 
-def show(value: Any) -> str:
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    return str(value)
+def show(value: Any, lang: str = "en") -> str:
+    """A value as the panel shows it: yes/no, a count, a named choice; in Japanese
+    through tui.words (a value without a word there is shown as it is)."""
+    from .words import WORDS, first_name
+
+    if value is True or value is False:
+        return first_name("value.yes" if value else "value.no", lang)
+    key = f"value.{value}"
+    if lang == "en" or isinstance(value, int):
+        return str(value)
+    return first_name(key, lang) if key in WORDS else str(value)
+
+
+def rule_name(key: str, lang: str = "en") -> str:
+    """A house rule's name in `lang` (its panel label in English)."""
+    from .words import first_name
+
+    return first_name(f"house.{key}", lang)
+
+
+def describe(rules: Sequence[str], lang: str = "en") -> str:
+    """The chosen rules in one line: as `--rule` items in English, in words in
+    Japanese ("赤ドラ 0枚"); an item the panel does not offer stays as it is."""
+    if lang == "en":
+        return ", ".join(rules)
+    panel = {rule.key for rule in HOUSE_RULES}
+    parts = []
+    for text in rules:
+        try:
+            key, value = parse_override(text)
+        except RulesetError:
+            parts.append(text)
+            continue
+        parts.append(f"{rule_name(key, lang)} {show(value, lang)}" if key in panel else text)
+    return "、".join(parts)
 
 
 def item(key: str, value: Any) -> str:

@@ -1191,3 +1191,103 @@ WORDS.update(
         "footer.nine_terminals": Word("abort", "九種九牌"),
     }
 )
+
+# The launch screen and its house-rules panel (tui/screens/launch.py, house_rules.py):
+# labels, footer words and the values of the details pane, one language at a time
+# (`first_name`). The English part of a value is the ruleset's own value, shown as is.
+LAUNCH_WORDS: dict[str, tuple[str, str]] = {
+    "launch.opponents": ("Opponents", "対戦相手"),
+    "launch.tiles": ("Tiles", "牌の表示"),
+    "launch.language": ("Language", "言語"),
+    "launch.house_rules": ("House rules", "ローカルルール"),
+    "launch.house_none": ("none (the preset's own)", "なし (プリセットのまま)"),
+    "launch.seed": ("Seed (s to edit, n for a new one):", "シード (s で編集、n で新規):"),
+    "launch.rulebook": ("seed rulebook", "元の規定"),
+    # The details pane's labels.
+    "launch.game": ("game", "対局"),
+    "launch.points": ("start / return", "持ち点 / 返し"),
+    "launch.uma": ("uma", "ウマ"),
+    "launch.riichi": ("riichi", "立直"),
+    "launch.dora": ("dora", "ドラ"),
+    "launch.red_fives": ("red fives", "赤ドラ"),
+    "launch.kuikae": ("kuikae", "喰い替え"),
+    "launch.kuitan": ("open tanyao", "喰いタン"),
+    "launch.kiriage": ("kiriage mangan", "切り上げ満貫"),
+    "launch.multiple_ron": ("multiple ron", "複数ロン"),
+    "launch.minutes": ("min", "分"),
+    # The footer.
+    "launch.key_start": ("Start", "開始"),
+    "launch.key_ai": ("AI level", "AIの強さ"),
+    "launch.key_tiles": ("Tiles", "牌の表示"),
+    "launch.key_lang": ("Language", "言語"),
+    "launch.key_seed": ("Seed", "シード"),
+    "launch.key_new_seed": ("New seed", "新しいシード"),
+    "launch.key_resume": ("Resume", "再開"),
+    "launch.key_stats": ("Stats", "成績"),
+    "launch.key_house_rules": ("House rules", "ローカルルール"),
+    "launch.key_drills": ("Drills", "ドリル"),
+    "launch.key_lessons": ("Lessons", "レッスン"),
+    "launch.key_back": ("Back", "戻る"),
+    "launch.key_quit": ("Quit", "終了"),
+    # The choices: AI levels (ai.LEVELS; level.hard is above), tile styles, languages.
+    "level.tsumogiri": ("tsumogiri", "ツモ切り"),
+    "level.greedy": ("greedy", "牌効率"),
+    "level.easy": ("easy", "初級"),
+    "level.normal": ("normal", "中級"),
+    "tiles.text": ("text", "英数字"),
+    "tiles.kanji": ("kanji", "漢字"),
+    "tiles.unicode": ("unicode", "牌画"),
+    "lang.en": ("en", "英語"),
+    "lang.ja": ("ja", "日本語"),
+    # Ruleset values as the details pane and the house-rules panel show them.
+    "value.yes": ("yes", "あり"),
+    "value.no": ("no", "なし"),
+    "value.none": ("none", "なし"),
+    "value.hanchan": ("hanchan", "東南戦 (半荘)"),
+    "value.isshou": ("isshou", "一荘戦"),
+    "value.tonpuu": ("tonpuu", "東風戦"),
+    "value.omote": ("omote", "表ドラ"),
+    "value.ura": ("ura", "裏ドラ"),
+    "value.kan": ("kan", "槓ドラ"),
+    "value.forbidden": ("forbidden", "禁止"),
+    "value.allowed": ("allowed", "あり"),
+    "value.head_bump": ("head_bump", "頭ハネ"),
+    "value.double_ron": ("double_ron", "ダブロン"),
+    "value.multiple": ("multiple", "ダブロン・トリロン"),
+    # The house-rules panel (tui/house_rules.py HOUSE_RULES, by parameter).
+    "house.title": ("House rules", "ローカルルール"),
+    "house.preset": ("preset", "既定"),
+    "house.chosen": ("house rule", "ローカルルール"),
+    "house.red_fives": ("red fives", "赤ドラ"),
+    "house.kuitan": ("open tanyao", "喰いタン"),
+    "house.kiriage_30_4": ("kiriage mangan", "切り上げ満貫"),
+    "house.kazoe_yakuman": ("kazoe yakuman", "数え役満"),
+    "house.yakuman_stacking": ("double yakuman", "ダブル役満"),
+    "house.multiple_ron": ("multiple ron", "複数ロン"),
+    "house.abort_kyuushu": ("nine terminals draw", "九種九牌"),
+    "house.abort_suufon": ("four winds draw", "四風連打"),
+    "house.abort_suucha_riichi": ("four riichi draw", "四家立直"),
+    "house.abort_suukaikan": ("four kans draw", "四槓散了"),
+    "house.nagashi_mangan": ("nagashi mangan", "流し満貫"),
+}
+WORDS.update({key: Word(*names) for key, names in LAUNCH_WORDS.items()})
+MESSAGES.update(
+    {
+        "launch.red_fives": Message("{count}", "{count}枚"),
+        "launch.title": Message(
+            "mahjong-tui · Japanese mahjong under six real rulebooks",
+            "mahjong-tui · 実在の競技ルールで打つ日本の麻雀",
+        ),
+        # The key line: the learning keys first (at 80 columns the end is cut off).
+        "launch.keys": Message(
+            "⏎ start · c lessons · d drills · ↑↓ ruleset · a AI · t tiles · l language"
+            " · s/n seed · u house rules",
+            "⏎ 開始 · c レッスン · d ドリル · ↑↓ ルール · a AI · t 牌 · l 言語"
+            " · s/n シード · u ローカルルール",
+        ),
+        "house.keys": Message("↑↓ rule · ⏎/space change · Esc/u done",
+                              "↑↓ 項目 · ⏎/Space 変更 · Esc/u 閉じる"),
+        "launch.house_refused": Message("House rules refused: {error}",
+                                        "ローカルルールが合わない: {error}"),
+    }
+)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from typing import TextIO
 
 from rules.presets import preset_infos
@@ -12,7 +11,7 @@ from rules.presets import preset_infos
 def run_rulesets(stdout: TextIO, *, as_json: bool = False) -> int:
     infos = preset_infos()
     if as_json:
-        stdout.write(json.dumps([asdict(info) for info in infos], ensure_ascii=False) + "\n")
+        stdout.write(json.dumps([info.listing() for info in infos], ensure_ascii=False) + "\n")
         return 0
     width = max(len(info.id) for info in infos)
     for info in infos:

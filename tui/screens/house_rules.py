@@ -4,13 +4,14 @@
 preset's own rule), Esc or u closes the panel with the choice. Every change is
 validated at once against the preset (`GameConfig.build_ruleset`, as `--rule`
 is): a combination that does not fit is one line at the bottom, and the launch
-screen will not start the game with it.
+screen will not start the game with it. In the launch screen's language.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,8 +20,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..house_rules import HOUSE_RULES, PRESET, chosen, cycle, show
+from ..house_rules import HOUSE_RULES, chosen, cycle, rule_name, show
 from ..settings import GameConfig
+from ..words import first_name, message
 
 
 def rules_problem(config: GameConfig) -> str | None:
@@ -30,7 +32,7 @@ def rules_problem(config: GameConfig) -> str | None:
     try:
         config.build_ruleset()
     except RulesetError as error:
-        return f"House rules refused: {str(error).splitlines()[0]}"
+        return message("launch.house_refused", config.lang, error=str(error).splitlines()[0])
     return None
 
 
@@ -56,24 +58,29 @@ class HouseRulesScreen(ModalScreen[tuple[str, ...]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="house-panel") as panel:
-            panel.border_title = f"House rules - {self.config.ruleset}"
+            lang = self.config.lang
+            panel.border_title = f"{first_name('house.title', lang)} - {self.config.ruleset}"
             yield OptionList(*self._options(), id="house-list")
             yield Static(id="house-problem")
-            yield Static("↑↓ rule · ⏎/space change · Esc/u done", id="house-keys")
+            yield Static(message("house.keys", lang), id="house-keys")
 
     def _options(self) -> list[Option]:
         preset = _preset_values(self.config.ruleset)
         now = chosen(self.config.rules)
+        lang = self.config.lang
         options = []
         for rule in HOUSE_RULES:
-            line = Text(f"{rule.label:<16}", style="bold")
+            # Padded in terminal cells: a Japanese name is two cells a character.
+            name = rule_name(rule.key, lang)
+            line = Text(name + " " * max(1, 16 - cell_len(name)), style="bold")
             if rule.key in now:
-                value = show(now[rule.key])
+                value = show(now[rule.key], lang)
                 line.append(value, style="reverse")
-                line.append(" " * max(2, 12 - len(value)))
-                line.append("house rule", style="bold italic")
+                line.append(" " * max(2, 12 - cell_len(value)))
+                line.append(first_name("house.chosen", lang), style="bold italic")
             else:
-                line.append(f"{PRESET} ({show(preset.get(rule.key))})", style="dim")
+                own = show(preset.get(rule.key), lang)
+                line.append(f"{first_name('house.preset', lang)} ({own})", style="dim")
             options.append(Option(line, id=rule.key))
         return options
 

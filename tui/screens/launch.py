@@ -3,7 +3,9 @@ AI level, seed (random by default, shown, editable), tile style, language, and t
 house rules (u opens their panel, `tui.screens.house_rules`; one line here says
 which apply, or why they do not fit the preset: then Enter does not start).
 Keyboard only; Enter starts; d opens the drills, c the lessons (the course). The
-choice is remembered for next time (tui.settings).
+choice is remembered for next time (tui.settings). Every text, the footer's too, is
+in the chosen language and follows it live (l): a learner who picked Japanese reads
+the whole screen in Japanese.
 """
 
 from __future__ import annotations
@@ -11,22 +13,25 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.presets import preset_infos
+from rules.presets import PresetInfo, preset_infos
 from rules.ruleset import load_preset
 
 from ..settings import GameConfig
 from ..tiles import TILE_STYLES, tiles_text
-from ..words import LANGS
+from ..words import LANGS, first_name, message
 from . import APP_CSS_PATH
+from .wrap_ja import JaWrapped
 
 SEED_MAX = 10**9
 LETTER_ACTIONS = (
@@ -45,37 +50,100 @@ def ai_levels() -> list[str]:
     return list(LEVELS)
 
 
-def preset_details(preset_id: str) -> Text:
-    """Name, family, summary and the parameters a player notices first."""
+# The footer's keys: (key, action, word key in tui.words, shown, priority).
+KEYS: tuple[tuple[str, str, str, bool, bool], ...] = (
+    ("enter", "start", "launch.key_start", True, True),
+    ("a", "cycle_ai", "launch.key_ai", True, False),
+    ("t", "cycle_tiles", "launch.key_tiles", True, False),
+    ("l", "cycle_lang", "launch.key_lang", True, False),
+    ("s", "edit_seed", "launch.key_seed", True, False),
+    ("n", "new_seed", "launch.key_new_seed", True, False),
+    ("r", "resume", "launch.key_resume", True, False),
+    ("h", "stats", "launch.key_stats", True, False),
+    ("u", "house_rules", "launch.key_house_rules", True, False),
+    ("d", "drills", "launch.key_drills", True, False),
+    ("c", "lessons", "launch.key_lessons", True, False),  # c: the course (l is the language)
+    ("escape", "leave_seed", "launch.key_back", False, False),
+    ("ctrl+q", "app.quit", "launch.key_quit", True, False),
+)
+
+
+def key_bindings(lang: str = "en") -> list[BindingType]:
+    """The screen's bindings, their footer words in `lang`."""
+    return [
+        Binding(key, action, first_name(label, lang), show=show, priority=priority)
+        for key, action, label, show, priority in KEYS
+    ]
+
+
+def value_name(value: str, lang: str) -> str:
+    """A ruleset value as the screen shows it: as is in English, in words in Japanese."""
+    return first_name(f"value.{value}", lang)
+
+
+def yes_no(flag: bool, lang: str) -> str:
+    return value_name("yes" if flag else "no", lang)
+
+
+def preset_details(preset_id: str, lang: str = "en") -> RenderableType:
+    """Name, family, summary and the parameters a player notices first, in `lang`.
+    A Japanese summary wraps between characters (`wrap_ja`); the rest wraps as Rich
+    does, so a long file name in the rulebook line folds instead of being cut."""
     info = next(p for p in preset_infos() if p.id == preset_id)
+    head = Text()
+    head.append(f"{info.id}\n", style="bold reverse")
+    head.append(f"{info.name}\n", style="bold")
+    head.append(f"{info.family_in(lang)} · {first_name('launch.rulebook', lang)} {info.seed}",
+                style="dim")
+    rows = detail_rows(preset_id, lang)
+    if lang != "ja":
+        return Text.assemble(head, "\n\n", info.summary, "\n\n", rows)
+    return Group(head, Text(), JaWrapped(Text(info.summary_ja)), Text(), rows)
+
+
+def detail_rows(preset_id: str, lang: str) -> Text:
+    """The parameters of the details pane, one a line, labels right-aligned."""
     r = load_preset(preset_id)
     text = Text()
-    text.append(f"{info.id}\n", style="bold reverse")
-    text.append(f"{info.name}\n", style="bold")
-    text.append(f"{info.family} · seed rulebook {info.seed}\n\n", style="dim")
-    text.append(f"{info.summary}\n\n")
+    minutes = first_name("launch.minutes", lang)
+    length = value_name(r.game_length, lang)
+    if r.time_limit_minutes:
+        length += f", {r.time_limit_minutes} {minutes}" if lang == "en" else \
+            f", {r.time_limit_minutes}{minutes}"
+    dora = [value_name(n, lang) for n, on_ in
+            (("omote", r.dora), ("ura", r.ura_dora), ("kan", r.kan_dora)) if on_]
+    separator = "・" if lang == "ja" else ", "
     rows = [
-        ("game", r.game_length + (f", {r.time_limit_minutes} min" if r.time_limit_minutes else "")),
-        ("start / return", f"{r.starting_points:,} / {r.return_points:,}"),
-        ("uma", " ".join(f"{u:+}" for u in r.uma) if r.uma_mode != "none" else "none"),
-        ("riichi", "yes" if r.riichi else "no"),
-        (
-            "dora",
-            ", ".join(
-                n for n, on_ in (("omote", r.dora), ("ura", r.ura_dora), ("kan", r.kan_dora)) if on_
-            )
-            or "none",
-        ),
-        ("red fives", str(r.red_fives)),
-        ("kuikae", r.kuikae),
-        ("open tanyao", "yes" if r.kuitan else "no"),
-        ("kiriage mangan", "yes" if r.kiriage_30_4 else "no"),
-        ("multiple ron", r.multiple_ron),
+        ("launch.game", length),
+        ("launch.points", f"{r.starting_points:,} / {r.return_points:,}"),
+        ("launch.uma", " ".join(f"{u:+}" for u in r.uma) if r.uma_mode != "none"
+         else value_name("none", lang)),
+        ("launch.riichi", yes_no(r.riichi, lang)),
+        ("launch.dora", separator.join(dora) or value_name("none", lang)),
+        ("launch.red_fives", message("launch.red_fives", lang, count=r.red_fives)),
+        ("launch.kuikae", value_name(r.kuikae, lang)),
+        ("launch.kuitan", yes_no(r.kuitan, lang)),
+        ("launch.kiriage", yes_no(r.kiriage_30_4, lang)),
+        ("launch.multiple_ron", value_name(r.multiple_ron, lang)),
     ]
     for key, value in rows:
-        text.append(f"{key:>15}  ", style="bold")
+        label = first_name(key, lang)
+        # Right-aligned in terminal cells: a Japanese label is two cells a character.
+        text.append(" " * max(0, 15 - cell_len(label)) + label + "  ", style="bold")
         text.append(f"{value}\n")
     return text
+
+
+def preset_prompt(info: PresetInfo, lang: str) -> Text | JaWrapped:
+    """One preset in the list: id, name, and its summary in `lang` (Japanese wraps
+    between characters, `wrap_ja`)."""
+    text = Text.assemble((f"{info.id:<15}", "bold"), info.name, "\n",
+                         (info.summary_in(lang), "dim"))
+    return wrapped(text, lang)
+
+
+def wrapped(text: Text, lang: str) -> Text | JaWrapped:
+    return JaWrapped(text) if lang == "ja" else text
 
 
 class LaunchScreen(Screen[GameConfig | str]):
@@ -83,21 +151,7 @@ class LaunchScreen(Screen[GameConfig | str]):
 
     CSS_PATH: ClassVar = [APP_CSS_PATH]
 
-    BINDINGS: ClassVar = [
-        Binding("enter", "start", "Start", priority=True),
-        Binding("a", "cycle_ai", "AI level"),
-        Binding("t", "cycle_tiles", "Tiles"),
-        Binding("l", "cycle_lang", "Language"),
-        Binding("s", "edit_seed", "Seed"),
-        Binding("n", "new_seed", "New seed"),
-        Binding("r", "resume", "Resume"),
-        Binding("h", "stats", "Stats"),
-        Binding("u", "house_rules", "House rules"),
-        Binding("d", "drills", "Drills"),
-        Binding("c", "lessons", "Lessons"),  # c: the course (l is the language)
-        Binding("escape", "leave_seed", "Back", show=False),
-        Binding("ctrl+q", "app.quit", "Quit"),
-    ]
+    BINDINGS: ClassVar = key_bindings()
 
     def __init__(
         self, config: GameConfig, *, resume_note: str = "", can_resume: bool = False
@@ -107,39 +161,28 @@ class LaunchScreen(Screen[GameConfig | str]):
         self.levels = ai_levels()
         self.resume_note = resume_note
         self.can_resume = can_resume
+        self._shown_lang = ""  # the language the texts were last put in
 
     def compose(self) -> ComposeResult:
         infos = preset_infos()
         with Vertical(id="launch"):
-            yield Static("mahjong-tui · Japanese mahjong under six real rulebooks", id="title")
+            yield Static(id="title")
             with Horizontal(id="launch-body"):
                 yield OptionList(
-                    *(
-                        Option(
-                            Text.assemble(
-                                (f"{p.id:<15}", "bold"), p.name, "\n", (p.summary, "dim")
-                            ),
-                            id=p.id,
-                        )
-                        for p in infos
-                    ),
+                    *(Option(preset_prompt(p, self.config.lang), id=p.id) for p in infos),
                     id="presets",
                 )
                 yield Static(id="details")
             yield Static(id="choices")
             yield Static(id="house")
             with Horizontal(id="seed-row"):
-                yield Static("Seed (s to edit, n for a new one):", id="seed-label")
+                yield Static(id="seed-label")
                 yield Input(str(self.config.seed), id="seed", restrict=r"[0-9]*", max_length=9)
             if self.resume_note:
                 yield Static(self.resume_note, id="resume")
-            yield Static(
-                # The learning keys come first: at 80 columns the line is cut at the
-                # end, and a newcomer must see where the lessons are.
-                "⏎ start · c lessons · d drills · ↑↓ ruleset · a AI · t tiles · l language"
-                " · s/n seed · u house rules",
-                id="launch-help",
-            )
+            # The learning keys come first in it: at 80 columns the line is cut at the
+            # end, and a newcomer must see where the lessons are.
+            yield Static(id="launch-help")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -163,32 +206,52 @@ class LaunchScreen(Screen[GameConfig | str]):
         if not self.is_mounted:
             return
         c = self.config
-        self.query_one("#details", Static).update(preset_details(c.ruleset))
+        lang = c.lang
+        if lang != self._shown_lang:
+            self._show_language()
+        self.query_one("#details", Static).update(preset_details(c.ruleset, lang))
         sample = tiles_text(_SAMPLE, c.tiles)
+        levels = ", ".join(first_name(f"level.{level}", lang) for level in self.levels)
         line = Text()
-        line.append("Opponents ", style="bold")
-        line.append(f"{c.ai}", style="reverse")
-        line.append(f" ({', '.join(self.levels)})   ", style="dim")
-        line.append("Tiles ", style="bold")
-        line.append(f"{c.tiles}", style="reverse")
+        line.append(f"{first_name('launch.opponents', lang)} ", style="bold")
+        line.append(first_name(f"level.{c.ai}", lang), style="reverse")
+        line.append(f" ({levels})   ", style="dim")
+        line.append(f"{first_name('launch.tiles', lang)} ", style="bold")
+        line.append(first_name(f"tiles.{c.tiles}", lang), style="reverse")
         line.append(" ")
         line.append_text(sample)
-        line.append("   Language ", style="bold")
-        line.append(c.lang, style="reverse")
+        line.append(f"   {first_name('launch.language', lang)} ", style="bold")
+        line.append(first_name(f"lang.{lang}", lang), style="reverse")
         self.query_one("#choices", Static).update(line)
         self._show_house()
 
+    def _show_language(self) -> None:
+        """The texts that change only with the language: title, preset summaries, seed
+        label, key line and footer."""
+        lang = self.config.lang
+        self._shown_lang = lang
+        self.query_one("#title", Static).update(message("launch.title", lang))
+        presets = self.query_one("#presets", OptionList)
+        for info in preset_infos():
+            presets.replace_option_prompt(info.id, preset_prompt(info, lang))
+        self.query_one("#seed-label", Static).update(first_name("launch.seed", lang))
+        self.query_one("#launch-help", Static).update(message("launch.keys", lang))
+        self._bindings = BindingsMap(key_bindings(lang))
+        self.refresh_bindings()
+
     def _show_house(self) -> None:
         """One line: the house rules chosen, or why they do not fit this preset."""
+        from ..house_rules import describe
         from .house_rules import rules_problem
 
         problem = rules_problem(self.config)
+        lang = self.config.lang
         line = Text()
         if problem:
             line.append(problem, style="bold red")
         else:
-            line.append("House rules ", style="bold")
-            line.append(", ".join(self.config.rules) or "none (the preset's own)",
+            line.append(f"{first_name('launch.house_rules', lang)} ", style="bold")
+            line.append(describe(self.config.rules, lang) or first_name("launch.house_none", lang),
                         style="reverse" if self.config.rules else "dim")
         self.query_one("#house", Static).update(line)
 
