@@ -63,28 +63,50 @@ _CHIITOITSU_FIELDS = (1 << _YAOCHUU_KINDS) - 1  # pairs and kinds
 assert (_ID_MASK, _CHIITOITSU_FIELDS, _YAOCHUU_KINDS) == (0xFFFF, 0xFFF, 12)
 
 
-class _GroupMemo(dict[bytes, int]):
-    """A group's counts (9 bytes for a suit, 7 for the honors) -> its memo entry.
+class _SuitMemo(dict[bytes, int]):
+    """A suit's 9 counts -> its memo entry; `_HonorMemo` the same for the 7 honors.
 
     A miss fills the entry through `__missing__`, so the hot path is four plain
-    subscripts: no `get` call on a hit, no exception raised on a miss.
+    subscripts: no `get` call on a hit, no exception raised on a miss. One class
+    per group kind keeps the miss lean (a quarter of the real hands met in a game
+    hold a group not seen yet): its table half-parts are module constants, not
+    picked by the counts' length.
     """
 
     __slots__ = ()
 
     def __missing__(self, counts: bytes) -> int:
         # The table read inline (the common miss), else `_new_entry` (loads the
-        # table first, or searches a group the table lacks).
-        found = _table_by_length.get(len(counts))
-        if found is not None:
-            split, low, high, body = found
-            both = low.get(counts[:split], -1) + high.get(counts[split:], -1)
-            if both >= 0:
-                number = body[both >> 32]
-                if number != NOT_IN_TABLE:
-                    entry = self[counts] = _table_ids[number] | (both & 0xFFFFFFFF) << 16
-                    return entry
-        entry = self[counts] = _new_entry(counts)
+        # table first, or searches a group the table lacks or a count above 4).
+        try:
+            both = _SUIT_LOW[counts[:5]] + _SUIT_HIGH[counts[5:]]
+        except KeyError:
+            entry = self[counts] = _new_entry(counts)
+            return entry
+        number = _SUIT_BODY[both >> 40]
+        if number == 255:  # NOT_IN_TABLE: more than 14 tiles
+            entry = self[counts] = _new_entry(counts)
+            return entry
+        entry = self[counts] = _table_ids[number] | both & 0xFFFFFFFFFF
+        return entry
+
+
+class _HonorMemo(dict[bytes, int]):
+    """The honors' 7 counts -> their memo entry (see `_SuitMemo`)."""
+
+    __slots__ = ()
+
+    def __missing__(self, counts: bytes) -> int:
+        try:
+            both = _HONOR_LOW[counts[:4]] + _HONOR_HIGH[counts[4:]]
+        except KeyError:
+            entry = self[counts] = _new_entry(counts)
+            return entry
+        number = _HONOR_BODY[both >> 40]
+        if number == 255:
+            entry = self[counts] = _new_entry(counts)
+            return entry
+        entry = self[counts] = _table_ids[number] | both & 0xFFFFFFFFFF
         return entry
 
 
@@ -92,7 +114,8 @@ class _GroupMemo(dict[bytes, int]):
 _split_groups = struct.Struct("9s9s9s7s").unpack
 
 # --- memo caches: the module's only mutable state ----------------------------------
-_GROUPS = _GroupMemo()
+_SUITS = _SuitMemo()
+_HONOR_GROUPS = _HonorMemo()
 # vector id -> distance vector (tiles lacking for m sets and p pairs, at m * 2 + p)
 _VECTORS: list[tuple[int, ...]] = []
 # vector id -> the standard form's shanten by number of melds (0-4), read off the vector
@@ -264,13 +287,22 @@ def _honor_kept(counts: bytes) -> list[int]:
 
 _table: GroupTable | None = None
 _table_ids: list[int] = []  # the file's vector numbers -> this process's vector ids
-# by group kind (suit, honors), then half (low, high): counts -> index part << 32 | stats
-_table_parts: tuple[tuple[dict[bytes, int], dict[bytes, int]], ...] = ()
-# group length (9, 7) -> (kinds in the low half, low parts, high parts, table body)
-_table_by_length: dict[int, tuple[int, dict[bytes, int], dict[bytes, int], bytes]] = {}
+# A half of a group's counts -> its part of the table index << _PART_SHIFT | its
+# stats << _ID_BITS: the two halves' parts add up to the group's index and stats,
+# shifted as a memo entry wants them. Empty until the table is read, so that the
+# first miss takes the slow path and reads it.
+_PART_SHIFT = 40  # above the stats (_ID_BITS + _STATS_BITS = 38 bits)
+_SUIT_LOW: dict[bytes, int] = {}
+_SUIT_HIGH: dict[bytes, int] = {}
+_HONOR_LOW: dict[bytes, int] = {}
+_HONOR_HIGH: dict[bytes, int] = {}
+_SUIT_BODY = _HONOR_BODY = b""  # the table: a group's index -> its vector's number
 _table_failed = False
 _SUIT_SPLIT, _HONOR_SPLIT = 5, 4  # kinds in the low half of a suit, of the honors
 _SUIT_ENDS, _HONORS = b"\1\0\0\0\0\0\0\0\1", b"\1" * 7  # 1: a terminal or honor kind
+# the memo classes spell these literally (a constant beats a global look-up)
+assert (_SUIT_SPLIT, _HONOR_SPLIT, NOT_IN_TABLE) == (5, 4, 255)
+assert _PART_SHIFT >= _ID_BITS + _STATS_BITS and (1 << _PART_SHIFT) - 1 == 0xFFFFFFFFFF
 
 
 def _stats(counts: bytes, yaochuu: bytes) -> int:
@@ -284,16 +316,16 @@ def _stats(counts: bytes, yaochuu: bytes) -> int:
 
 
 def _half_parts(kinds: int, offset: int, yaochuu: bytes) -> dict[bytes, int]:
-    """Counts of `kinds` kinds starting at kind `offset` -> index part << 32 | stats."""
+    """Counts of `kinds` kinds starting at kind `offset` -> index part and stats, shifted."""
     return {
-        counts: index_of(counts) * 5**offset << 32 | _stats(counts, yaochuu)
+        counts: index_of(counts) * 5**offset << _PART_SHIFT | _stats(counts, yaochuu) << _ID_BITS
         for counts in map(bytes, product(range(5), repeat=kinds))
     }
 
 
 def _load_table() -> GroupTable | None:
     """Read the group table and register its vectors, or None if it cannot be read."""
-    global _table, _table_ids, _table_parts, _table_failed
+    global _table, _table_ids, _table_failed, _SUIT_BODY, _HONOR_BODY
     table = read()
     if table is None:
         _table_failed = True
@@ -307,16 +339,11 @@ def _load_table() -> GroupTable | None:
             (ids[b], ids[number]) for b, number in enumerate(row) if number != NOT_IN_TABLE
         )
     s, h = _SUIT_SPLIT, _HONOR_SPLIT
-    _table_parts = (
-        (_half_parts(s, 0, _SUIT_ENDS[:s]), _half_parts(9 - s, s, _SUIT_ENDS[s:])),
-        (_half_parts(h, 0, _HONORS[:h]), _half_parts(7 - h, h, _HONORS[h:])),
-    )
-    _table_by_length.update(
-        {
-            9: (s, *_table_parts[0], table.suits),
-            7: (h, *_table_parts[1], table.honors),
-        }
-    )
+    _SUIT_BODY, _HONOR_BODY = table.suits, table.honors
+    _SUIT_LOW.update(_half_parts(s, 0, _SUIT_ENDS[:s]))
+    _SUIT_HIGH.update(_half_parts(9 - s, s, _SUIT_ENDS[s:]))
+    _HONOR_LOW.update(_half_parts(h, 0, _HONORS[:h]))
+    _HONOR_HIGH.update(_half_parts(7 - h, h, _HONORS[h:]))
     _table = table
     return table
 
@@ -332,15 +359,15 @@ def _table_entry(counts: bytes) -> int:
             return -1
     suited = len(counts) == 9
     split = _SUIT_SPLIT if suited else _HONOR_SPLIT
-    low, high = _table_parts[0 if suited else 1]
+    low, high = (_SUIT_LOW, _SUIT_HIGH) if suited else (_HONOR_LOW, _HONOR_HIGH)
     try:
         both = low[counts[:split]] + high[counts[split:]]
     except KeyError:  # a count above 4: not a real hand
         return -1
-    number = (table.suits if suited else table.honors)[both >> 32]
+    number = (table.suits if suited else table.honors)[both >> _PART_SHIFT]
     if number == NOT_IN_TABLE:
         return -1
-    return _table_ids[number] | (both & 0xFFFFFFFF) << _ID_BITS
+    return _table_ids[number] | both & (1 << _PART_SHIFT) - 1
 
 
 def search_vector(counts: bytes) -> tuple[int, ...]:
@@ -364,7 +391,7 @@ def _new_entry(counts: bytes) -> int:
 
 def _group_entry(counts: bytes) -> int:
     """Memo entry of one suit (9 bytes) or of the honors (7 bytes): vector id + stats."""
-    return _GROUPS[counts]
+    return _SUITS[counts] if len(counts) == 9 else _HONOR_GROUPS[counts]
 
 
 def combine_vectors(va: tuple[int, ...], vb: tuple[int, ...]) -> tuple[int, ...]:
@@ -404,11 +431,11 @@ def shanten(
     is for rulebooks without seven pairs (`renmei_classic`).
     """
     man_counts, pin_counts, sou_counts, honor_counts = _split_groups(bytearray(counts))
-    groups = _GROUPS
-    man = groups[man_counts]
-    pin = groups[pin_counts]
-    sou = groups[sou_counts]
-    honors = groups[honor_counts]
+    suits = _SUITS
+    man = suits[man_counts]
+    pin = suits[pin_counts]
+    sou = suits[sou_counts]
+    honors = _HONOR_GROUPS[honor_counts]
     rows = _COMBINED
     try:
         hand = rows[rows[rows[man & 0xFFFF][pin & 0xFFFF]][sou & 0xFFFF]][honors & 0xFFFF]
@@ -539,9 +566,11 @@ def clear_caches() -> None:
     for cold measurements, which then pay for reading the table too."""
     global _table, _table_failed
     _table, _table_failed = None, False
-    _table_by_length.clear()
+    for parts in (_SUIT_LOW, _SUIT_HIGH, _HONOR_LOW, _HONOR_HIGH):
+        parts.clear()
     with _INTERN_LOCK:
-        _GROUPS.clear()
+        _SUITS.clear()
+        _HONOR_GROUPS.clear()
         _VECTORS.clear()
         _STANDARD.clear()
         _VECTOR_IDS.clear()
