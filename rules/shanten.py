@@ -52,15 +52,19 @@ _VECTOR_LEN = 2 * (_MAX_SETS + 1)  # a distance vector is indexed m * 2 + p
 _INF = 99  # "unreachable"; also what `shanten_by_draw` reports for a fifth copy
 GROUP_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))  # man, pin, sou, honors
 
-# A memo entry is `vector_id | stats << _ID_BITS`. The stats bit fields are wide
+# A memo entry is `stats | vector_id << _ID_SHIFT`. The stats bit fields are wide
 # enough that the four groups' sums never overflow one (at most 34 kinds, 13 of
-# them terminals or honors). The hot paths spell the masks and shifts literally
-# (a constant beats a global look-up); the asserts keep them honest.
-_ID_BITS = 16
-_ID_MASK = (1 << _ID_BITS) - 1
-_PAIRS, _KINDS, _YAOCHUU_KINDS, _YAOCHUU_PAIRS, _STATS_BITS = 0, 6, 12, 17, 22
+# them terminals or honors); the ids above them may carry into each other when
+# added, which no reader minds. The layout keeps an entry, and the sum of a real
+# hand's four entries (ids < 256), below 2**30: CPython's one-digit ints, whose
+# additions, shifts and masks are a third cheaper than those of wider ints (the
+# hot path does eleven of them). The hot paths spell the masks and shifts
+# literally (a constant beats a global look-up); the asserts keep them honest.
+_PAIRS, _KINDS, _YAOCHUU_KINDS, _YAOCHUU_PAIRS, _STATS_BITS = 0, 6, 12, 16, 20
+_ID_SHIFT = _STATS_BITS
+_STATS_MASK = (1 << _STATS_BITS) - 1
 _CHIITOITSU_FIELDS = (1 << _YAOCHUU_KINDS) - 1  # pairs and kinds
-assert (_ID_MASK, _CHIITOITSU_FIELDS, _YAOCHUU_KINDS) == (0xFFFF, 0xFFF, 12)
+assert (_ID_SHIFT, _STATS_MASK, _CHIITOITSU_FIELDS, _YAOCHUU_KINDS) == (20, 0xFFFFF, 0xFFF, 12)
 
 
 class _SuitMemo(dict[bytes, int]):
@@ -83,11 +87,11 @@ class _SuitMemo(dict[bytes, int]):
         except KeyError:
             entry = self[counts] = _new_entry(counts)
             return entry
-        number = _SUIT_BODY[both >> 40]
+        number = _SUIT_BODY[both >> 20]
         if number == 255:  # NOT_IN_TABLE: more than 14 tiles
             entry = self[counts] = _new_entry(counts)
             return entry
-        entry = self[counts] = _table_ids[number] | both & 0xFFFFFFFFFF
+        entry = self[counts] = _table_ids[number] | both & 0xFFFFF
         return entry
 
 
@@ -102,11 +106,11 @@ class _HonorMemo(dict[bytes, int]):
         except KeyError:
             entry = self[counts] = _new_entry(counts)
             return entry
-        number = _HONOR_BODY[both >> 40]
+        number = _HONOR_BODY[both >> 20]
         if number == 255:
             entry = self[counts] = _new_entry(counts)
             return entry
-        entry = self[counts] = _table_ids[number] | both & 0xFFFFFFFFFF
+        entry = self[counts] = _table_ids[number] | both & 0xFFFFF
         return entry
 
 
@@ -172,8 +176,6 @@ def _intern(vector: tuple[int, ...]) -> int:
         vector_id = _VECTOR_IDS.get(vector)
         if vector_id is None:
             vector_id = len(_VECTORS)
-            if vector_id > _ID_MASK:  # cannot happen: the vectors are few and bounded
-                raise OverflowError("too many distinct distance vectors")
             _COMBINED.append({})
             _VECTORS.append(vector)
             _STANDARD.append(tuple(vector[9 - 2 * melds] - 1 for melds in range(_MAX_SETS + 1)))
@@ -286,12 +288,12 @@ def _honor_kept(counts: bytes) -> list[int]:
 # and of the stats), one byte and one list index, instead of a search.
 
 _table: GroupTable | None = None
-_table_ids: list[int] = []  # the file's vector numbers -> this process's vector ids
-# A half of a group's counts -> its part of the table index << _PART_SHIFT | its
-# stats << _ID_BITS: the two halves' parts add up to the group's index and stats,
-# shifted as a memo entry wants them. Empty until the table is read, so that the
-# first miss takes the slow path and reads it.
-_PART_SHIFT = 40  # above the stats (_ID_BITS + _STATS_BITS = 38 bits)
+# the file's vector numbers -> this process's vector ids, shifted as in an entry
+_table_ids: list[int] = []
+# A half of a group's counts -> its part of the table index << _ID_SHIFT | its
+# stats: the two halves' parts add up to the group's index and stats, the stats
+# already where a memo entry wants them. Empty until the table is read, so that
+# the first miss takes the slow path and reads it.
 _SUIT_LOW: dict[bytes, int] = {}
 _SUIT_HIGH: dict[bytes, int] = {}
 _HONOR_LOW: dict[bytes, int] = {}
@@ -302,7 +304,6 @@ _SUIT_SPLIT, _HONOR_SPLIT = 5, 4  # kinds in the low half of a suit, of the hono
 _SUIT_ENDS, _HONORS = b"\1\0\0\0\0\0\0\0\1", b"\1" * 7  # 1: a terminal or honor kind
 # the memo classes spell these literally (a constant beats a global look-up)
 assert (_SUIT_SPLIT, _HONOR_SPLIT, NOT_IN_TABLE) == (5, 4, 255)
-assert _PART_SHIFT >= _ID_BITS + _STATS_BITS and (1 << _PART_SHIFT) - 1 == 0xFFFFFFFFFF
 
 
 def _stats(counts: bytes, yaochuu: bytes) -> int:
@@ -316,9 +317,9 @@ def _stats(counts: bytes, yaochuu: bytes) -> int:
 
 
 def _half_parts(kinds: int, offset: int, yaochuu: bytes) -> dict[bytes, int]:
-    """Counts of `kinds` kinds starting at kind `offset` -> index part and stats, shifted."""
+    """Counts of `kinds` kinds starting at kind `offset` -> index part << _ID_SHIFT | stats."""
     return {
-        counts: index_of(counts) * 5**offset << _PART_SHIFT | _stats(counts, yaochuu) << _ID_BITS
+        counts: index_of(counts) * 5**offset << _ID_SHIFT | _stats(counts, yaochuu)
         for counts in map(bytes, product(range(5), repeat=kinds))
     }
 
@@ -330,7 +331,8 @@ def _load_table() -> GroupTable | None:
     if table is None:
         _table_failed = True
         return None
-    _table_ids = ids = [_intern(vector) for vector in table.vectors]
+    ids = [_intern(vector) for vector in table.vectors]
+    _table_ids = [vector_id << _ID_SHIFT for vector_id in ids]
     count = len(ids)
     matrix = table.combined
     for a in range(count):
@@ -364,10 +366,10 @@ def _table_entry(counts: bytes) -> int:
         both = low[counts[:split]] + high[counts[split:]]
     except KeyError:  # a count above 4: not a real hand
         return -1
-    number = (table.suits if suited else table.honors)[both >> _PART_SHIFT]
+    number = (table.suits if suited else table.honors)[both >> _ID_SHIFT]
     if number == NOT_IN_TABLE:
         return -1
-    return _table_ids[number] | both & (1 << _PART_SHIFT) - 1
+    return _table_ids[number] | both & _STATS_MASK
 
 
 def search_vector(counts: bytes) -> tuple[int, ...]:
@@ -385,7 +387,7 @@ def _new_entry(counts: bytes) -> int:
     entry = _table_entry(counts)
     if entry < 0:
         stats = _stats(counts, _SUIT_ENDS if len(counts) == 9 else _HONORS)
-        entry = _intern(search_vector(counts)) | stats << _ID_BITS
+        entry = stats | _intern(search_vector(counts)) << _ID_SHIFT
     return entry
 
 
@@ -416,8 +418,8 @@ def _combine(a: int, b: int) -> int:
 
 def _hand_id(man: int, pin: int, sou: int, honors: int) -> int:
     """Distance-vector id of a whole hand from its groups' entries (slow path)."""
-    mask = _ID_MASK
-    return _combine(_combine(_combine(man & mask, pin & mask), sou & mask), honors & mask)
+    shift = _ID_SHIFT
+    return _combine(_combine(_combine(man >> shift, pin >> shift), sou >> shift), honors >> shift)
 
 
 def shanten(
@@ -438,12 +440,12 @@ def shanten(
     honors = _HONOR_GROUPS[honor_counts]
     rows = _COMBINED
     try:
-        hand = rows[rows[rows[man & 0xFFFF][pin & 0xFFFF]][sou & 0xFFFF]][honors & 0xFFFF]
+        hand = rows[rows[rows[man >> 20][pin >> 20]][sou >> 20]][honors >> 20]
     except KeyError:
         hand = _hand_id(man, pin, sou, honors)
     best = _STANDARD[hand][melds]
     if melds == 0:
-        stats = (man + pin + sou + honors) >> 16
+        stats = (man + pin + sou + honors) & 0xFFFFF
         if chiitoitsu and kokushi:  # the usual call: one look-up for both forms
             try:
                 other = _OTHER_FORMS[stats]
@@ -489,7 +491,7 @@ def group_split(counts: bytes) -> int:
     if rest == 1 or sets > 4:
         return -1
     pair = rest // 2
-    vector = _VECTORS[_group_entry(counts) & 0xFFFF]
+    vector = _VECTORS[_group_entry(counts) >> _ID_SHIFT]
     return pair if vector[sets * 2 + pair] == 0 else -1
 
 
@@ -521,8 +523,8 @@ def shanten_by_draw(
     """
     packed = bytes(counts)
     entries = [_group_entry(packed[lo:hi]) for lo, hi in GROUP_SLICES]
-    ids = [entry & _ID_MASK for entry in entries]
-    stats_total = sum(entries) >> _ID_BITS
+    ids = [entry >> _ID_SHIFT for entry in entries]
+    stats_total = sum(entries) & _STATS_MASK
     man_pin = _combine(ids[0], ids[1])
     sou_honors = _combine(ids[2], ids[3])
     others = (
@@ -540,21 +542,21 @@ def shanten_by_draw(
     for group, (lo, hi) in enumerate(GROUP_SLICES):
         rest = others[group]
         row = _COMBINED[rest]
-        stats_rest = stats_total - (entries[group] >> _ID_BITS)
+        stats_rest = stats_total - (entries[group] & _STATS_MASK)
         for entry in _drawn_entries(packed[lo:hi]):
             if entry < 0:
                 append(_INF)
                 continue
-            hand = row.get(entry & 0xFFFF)
+            hand = row.get(entry >> _ID_SHIFT)
             if hand is None:
-                hand = _combine(rest, entry & 0xFFFF)
+                hand = _combine(rest, entry >> _ID_SHIFT)
             best = vectors[hand][index] - 1
             if chiitoitsu_table is not None:
-                other = chiitoitsu_table[(stats_rest + (entry >> 16)) & 0xFFF]
+                other = chiitoitsu_table[(stats_rest + (entry & _STATS_MASK)) & 0xFFF]
                 if other < best:
                     best = other
             if kokushi_table is not None:
-                other = kokushi_table[(stats_rest + (entry >> 16)) >> 12]
+                other = kokushi_table[(stats_rest + (entry & _STATS_MASK)) >> 12]
                 if other < best:
                     best = other
             append(best)
