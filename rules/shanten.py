@@ -52,39 +52,65 @@ _VECTOR_LEN = 2 * (_MAX_SETS + 1)  # a distance vector is indexed m * 2 + p
 _INF = 99  # "unreachable"; also what `shanten_by_draw` reports for a fifth copy
 GROUP_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))  # man, pin, sou, honors
 
-# A memo entry is `vector_id | stats << _ID_BITS`. The stats bit fields are wide
+# A memo entry is `stats | vector_id << _ID_SHIFT`. The stats bit fields are wide
 # enough that the four groups' sums never overflow one (at most 34 kinds, 13 of
-# them terminals or honors). The hot paths spell the masks and shifts literally
-# (a constant beats a global look-up); the asserts keep them honest.
-_ID_BITS = 16
-_ID_MASK = (1 << _ID_BITS) - 1
-_PAIRS, _KINDS, _YAOCHUU_KINDS, _YAOCHUU_PAIRS, _STATS_BITS = 0, 6, 12, 17, 22
+# them terminals or honors); the ids above them may carry into each other when
+# added, which no reader minds. The layout keeps an entry, and the sum of a real
+# hand's four entries (ids < 256), below 2**30: CPython's one-digit ints, whose
+# additions, shifts and masks are a third cheaper than those of wider ints (the
+# hot path does eleven of them). The hot paths spell the masks and shifts
+# literally (a constant beats a global look-up); the asserts keep them honest.
+_PAIRS, _KINDS, _YAOCHUU_KINDS, _YAOCHUU_PAIRS, _STATS_BITS = 0, 6, 12, 16, 20
+_ID_SHIFT = _STATS_BITS
+_STATS_MASK = (1 << _STATS_BITS) - 1
 _CHIITOITSU_FIELDS = (1 << _YAOCHUU_KINDS) - 1  # pairs and kinds
-assert (_ID_MASK, _CHIITOITSU_FIELDS, _YAOCHUU_KINDS) == (0xFFFF, 0xFFF, 12)
+assert (_ID_SHIFT, _STATS_MASK, _CHIITOITSU_FIELDS, _YAOCHUU_KINDS) == (20, 0xFFFFF, 0xFFF, 12)
 
 
-class _GroupMemo(dict[bytes, int]):
-    """A group's counts (9 bytes for a suit, 7 for the honors) -> its memo entry.
+class _SuitMemo(dict[bytes, int]):
+    """A suit's 9 counts -> its memo entry; `_HonorMemo` the same for the 7 honors.
 
     A miss fills the entry through `__missing__`, so the hot path is four plain
-    subscripts: no `get` call on a hit, no exception raised on a miss.
+    subscripts: no `get` call on a hit, no exception raised on a miss. One class
+    per group kind keeps the miss lean (a quarter of the real hands met in a game
+    hold a group not seen yet): its table half-parts are module constants, not
+    picked by the counts' length.
     """
 
     __slots__ = ()
 
     def __missing__(self, counts: bytes) -> int:
         # The table read inline (the common miss), else `_new_entry` (loads the
-        # table first, or searches a group the table lacks).
-        found = _table_by_length.get(len(counts))
-        if found is not None:
-            split, low, high, body = found
-            both = low.get(counts[:split], -1) + high.get(counts[split:], -1)
-            if both >= 0:
-                number = body[both >> 32]
-                if number != NOT_IN_TABLE:
-                    entry = self[counts] = _table_ids[number] | (both & 0xFFFFFFFF) << 16
-                    return entry
-        entry = self[counts] = _new_entry(counts)
+        # table first, or searches a group the table lacks or a count above 4).
+        try:
+            both = _SUIT_LOW[counts[:5]] + _SUIT_HIGH[counts[5:]]
+        except KeyError:
+            entry = self[counts] = _new_entry(counts)
+            return entry
+        number = _SUIT_BODY[both >> 20]
+        if number == 255:  # NOT_IN_TABLE: more than 14 tiles
+            entry = self[counts] = _new_entry(counts)
+            return entry
+        entry = self[counts] = _table_ids[number] | both & 0xFFFFF
+        return entry
+
+
+class _HonorMemo(dict[bytes, int]):
+    """The honors' 7 counts -> their memo entry (see `_SuitMemo`)."""
+
+    __slots__ = ()
+
+    def __missing__(self, counts: bytes) -> int:
+        try:
+            both = _HONOR_LOW[counts[:4]] + _HONOR_HIGH[counts[4:]]
+        except KeyError:
+            entry = self[counts] = _new_entry(counts)
+            return entry
+        number = _HONOR_BODY[both >> 20]
+        if number == 255:
+            entry = self[counts] = _new_entry(counts)
+            return entry
+        entry = self[counts] = _table_ids[number] | both & 0xFFFFF
         return entry
 
 
@@ -92,7 +118,8 @@ class _GroupMemo(dict[bytes, int]):
 _split_groups = struct.Struct("9s9s9s7s").unpack
 
 # --- memo caches: the module's only mutable state ----------------------------------
-_GROUPS = _GroupMemo()
+_SUITS = _SuitMemo()
+_HONOR_GROUPS = _HonorMemo()
 # vector id -> distance vector (tiles lacking for m sets and p pairs, at m * 2 + p)
 _VECTORS: list[tuple[int, ...]] = []
 # vector id -> the standard form's shanten by number of melds (0-4), read off the vector
@@ -149,8 +176,6 @@ def _intern(vector: tuple[int, ...]) -> int:
         vector_id = _VECTOR_IDS.get(vector)
         if vector_id is None:
             vector_id = len(_VECTORS)
-            if vector_id > _ID_MASK:  # cannot happen: the vectors are few and bounded
-                raise OverflowError("too many distinct distance vectors")
             _COMBINED.append({})
             _VECTORS.append(vector)
             _STANDARD.append(tuple(vector[9 - 2 * melds] - 1 for melds in range(_MAX_SETS + 1)))
@@ -263,14 +288,22 @@ def _honor_kept(counts: bytes) -> list[int]:
 # and of the stats), one byte and one list index, instead of a search.
 
 _table: GroupTable | None = None
-_table_ids: list[int] = []  # the file's vector numbers -> this process's vector ids
-# by group kind (suit, honors), then half (low, high): counts -> index part << 32 | stats
-_table_parts: tuple[tuple[dict[bytes, int], dict[bytes, int]], ...] = ()
-# group length (9, 7) -> (kinds in the low half, low parts, high parts, table body)
-_table_by_length: dict[int, tuple[int, dict[bytes, int], dict[bytes, int], bytes]] = {}
+# the file's vector numbers -> this process's vector ids, shifted as in an entry
+_table_ids: list[int] = []
+# A half of a group's counts -> its part of the table index << _ID_SHIFT | its
+# stats: the two halves' parts add up to the group's index and stats, the stats
+# already where a memo entry wants them. Empty until the table is read, so that
+# the first miss takes the slow path and reads it.
+_SUIT_LOW: dict[bytes, int] = {}
+_SUIT_HIGH: dict[bytes, int] = {}
+_HONOR_LOW: dict[bytes, int] = {}
+_HONOR_HIGH: dict[bytes, int] = {}
+_SUIT_BODY = _HONOR_BODY = b""  # the table: a group's index -> its vector's number
 _table_failed = False
 _SUIT_SPLIT, _HONOR_SPLIT = 5, 4  # kinds in the low half of a suit, of the honors
 _SUIT_ENDS, _HONORS = b"\1\0\0\0\0\0\0\0\1", b"\1" * 7  # 1: a terminal or honor kind
+# the memo classes spell these literally (a constant beats a global look-up)
+assert (_SUIT_SPLIT, _HONOR_SPLIT, NOT_IN_TABLE) == (5, 4, 255)
 
 
 def _stats(counts: bytes, yaochuu: bytes) -> int:
@@ -284,21 +317,22 @@ def _stats(counts: bytes, yaochuu: bytes) -> int:
 
 
 def _half_parts(kinds: int, offset: int, yaochuu: bytes) -> dict[bytes, int]:
-    """Counts of `kinds` kinds starting at kind `offset` -> index part << 32 | stats."""
+    """Counts of `kinds` kinds starting at kind `offset` -> index part << _ID_SHIFT | stats."""
     return {
-        counts: index_of(counts) * 5**offset << 32 | _stats(counts, yaochuu)
+        counts: index_of(counts) * 5**offset << _ID_SHIFT | _stats(counts, yaochuu)
         for counts in map(bytes, product(range(5), repeat=kinds))
     }
 
 
 def _load_table() -> GroupTable | None:
     """Read the group table and register its vectors, or None if it cannot be read."""
-    global _table, _table_ids, _table_parts, _table_failed
+    global _table, _table_ids, _table_failed, _SUIT_BODY, _HONOR_BODY
     table = read()
     if table is None:
         _table_failed = True
         return None
-    _table_ids = ids = [_intern(vector) for vector in table.vectors]
+    ids = [_intern(vector) for vector in table.vectors]
+    _table_ids = [vector_id << _ID_SHIFT for vector_id in ids]
     count = len(ids)
     matrix = table.combined
     for a in range(count):
@@ -307,16 +341,11 @@ def _load_table() -> GroupTable | None:
             (ids[b], ids[number]) for b, number in enumerate(row) if number != NOT_IN_TABLE
         )
     s, h = _SUIT_SPLIT, _HONOR_SPLIT
-    _table_parts = (
-        (_half_parts(s, 0, _SUIT_ENDS[:s]), _half_parts(9 - s, s, _SUIT_ENDS[s:])),
-        (_half_parts(h, 0, _HONORS[:h]), _half_parts(7 - h, h, _HONORS[h:])),
-    )
-    _table_by_length.update(
-        {
-            9: (s, *_table_parts[0], table.suits),
-            7: (h, *_table_parts[1], table.honors),
-        }
-    )
+    _SUIT_BODY, _HONOR_BODY = table.suits, table.honors
+    _SUIT_LOW.update(_half_parts(s, 0, _SUIT_ENDS[:s]))
+    _SUIT_HIGH.update(_half_parts(9 - s, s, _SUIT_ENDS[s:]))
+    _HONOR_LOW.update(_half_parts(h, 0, _HONORS[:h]))
+    _HONOR_HIGH.update(_half_parts(7 - h, h, _HONORS[h:]))
     _table = table
     return table
 
@@ -332,15 +361,15 @@ def _table_entry(counts: bytes) -> int:
             return -1
     suited = len(counts) == 9
     split = _SUIT_SPLIT if suited else _HONOR_SPLIT
-    low, high = _table_parts[0 if suited else 1]
+    low, high = (_SUIT_LOW, _SUIT_HIGH) if suited else (_HONOR_LOW, _HONOR_HIGH)
     try:
         both = low[counts[:split]] + high[counts[split:]]
     except KeyError:  # a count above 4: not a real hand
         return -1
-    number = (table.suits if suited else table.honors)[both >> 32]
+    number = (table.suits if suited else table.honors)[both >> _ID_SHIFT]
     if number == NOT_IN_TABLE:
         return -1
-    return _table_ids[number] | (both & 0xFFFFFFFF) << _ID_BITS
+    return _table_ids[number] | both & _STATS_MASK
 
 
 def search_vector(counts: bytes) -> tuple[int, ...]:
@@ -358,13 +387,13 @@ def _new_entry(counts: bytes) -> int:
     entry = _table_entry(counts)
     if entry < 0:
         stats = _stats(counts, _SUIT_ENDS if len(counts) == 9 else _HONORS)
-        entry = _intern(search_vector(counts)) | stats << _ID_BITS
+        entry = stats | _intern(search_vector(counts)) << _ID_SHIFT
     return entry
 
 
 def _group_entry(counts: bytes) -> int:
     """Memo entry of one suit (9 bytes) or of the honors (7 bytes): vector id + stats."""
-    return _GROUPS[counts]
+    return _SUITS[counts] if len(counts) == 9 else _HONOR_GROUPS[counts]
 
 
 def combine_vectors(va: tuple[int, ...], vb: tuple[int, ...]) -> tuple[int, ...]:
@@ -389,8 +418,8 @@ def _combine(a: int, b: int) -> int:
 
 def _hand_id(man: int, pin: int, sou: int, honors: int) -> int:
     """Distance-vector id of a whole hand from its groups' entries (slow path)."""
-    mask = _ID_MASK
-    return _combine(_combine(_combine(man & mask, pin & mask), sou & mask), honors & mask)
+    shift = _ID_SHIFT
+    return _combine(_combine(_combine(man >> shift, pin >> shift), sou >> shift), honors >> shift)
 
 
 def shanten(
@@ -404,19 +433,19 @@ def shanten(
     is for rulebooks without seven pairs (`renmei_classic`).
     """
     man_counts, pin_counts, sou_counts, honor_counts = _split_groups(bytearray(counts))
-    groups = _GROUPS
-    man = groups[man_counts]
-    pin = groups[pin_counts]
-    sou = groups[sou_counts]
-    honors = groups[honor_counts]
+    suits = _SUITS
+    man = suits[man_counts]
+    pin = suits[pin_counts]
+    sou = suits[sou_counts]
+    honors = _HONOR_GROUPS[honor_counts]
     rows = _COMBINED
     try:
-        hand = rows[rows[rows[man & 0xFFFF][pin & 0xFFFF]][sou & 0xFFFF]][honors & 0xFFFF]
+        hand = rows[rows[rows[man >> 20][pin >> 20]][sou >> 20]][honors >> 20]
     except KeyError:
         hand = _hand_id(man, pin, sou, honors)
     best = _STANDARD[hand][melds]
     if melds == 0:
-        stats = (man + pin + sou + honors) >> 16
+        stats = (man + pin + sou + honors) & 0xFFFFF
         if chiitoitsu and kokushi:  # the usual call: one look-up for both forms
             try:
                 other = _OTHER_FORMS[stats]
@@ -462,7 +491,7 @@ def group_split(counts: bytes) -> int:
     if rest == 1 or sets > 4:
         return -1
     pair = rest // 2
-    vector = _VECTORS[_group_entry(counts) & 0xFFFF]
+    vector = _VECTORS[_group_entry(counts) >> _ID_SHIFT]
     return pair if vector[sets * 2 + pair] == 0 else -1
 
 
@@ -494,8 +523,8 @@ def shanten_by_draw(
     """
     packed = bytes(counts)
     entries = [_group_entry(packed[lo:hi]) for lo, hi in GROUP_SLICES]
-    ids = [entry & _ID_MASK for entry in entries]
-    stats_total = sum(entries) >> _ID_BITS
+    ids = [entry >> _ID_SHIFT for entry in entries]
+    stats_total = sum(entries) & _STATS_MASK
     man_pin = _combine(ids[0], ids[1])
     sou_honors = _combine(ids[2], ids[3])
     others = (
@@ -513,21 +542,21 @@ def shanten_by_draw(
     for group, (lo, hi) in enumerate(GROUP_SLICES):
         rest = others[group]
         row = _COMBINED[rest]
-        stats_rest = stats_total - (entries[group] >> _ID_BITS)
+        stats_rest = stats_total - (entries[group] & _STATS_MASK)
         for entry in _drawn_entries(packed[lo:hi]):
             if entry < 0:
                 append(_INF)
                 continue
-            hand = row.get(entry & 0xFFFF)
+            hand = row.get(entry >> _ID_SHIFT)
             if hand is None:
-                hand = _combine(rest, entry & 0xFFFF)
+                hand = _combine(rest, entry >> _ID_SHIFT)
             best = vectors[hand][index] - 1
             if chiitoitsu_table is not None:
-                other = chiitoitsu_table[(stats_rest + (entry >> 16)) & 0xFFF]
+                other = chiitoitsu_table[(stats_rest + (entry & _STATS_MASK)) & 0xFFF]
                 if other < best:
                     best = other
             if kokushi_table is not None:
-                other = kokushi_table[(stats_rest + (entry >> 16)) >> 12]
+                other = kokushi_table[(stats_rest + (entry & _STATS_MASK)) >> 12]
                 if other < best:
                     best = other
             append(best)
@@ -539,9 +568,11 @@ def clear_caches() -> None:
     for cold measurements, which then pay for reading the table too."""
     global _table, _table_failed
     _table, _table_failed = None, False
-    _table_by_length.clear()
+    for parts in (_SUIT_LOW, _SUIT_HIGH, _HONOR_LOW, _HONOR_HIGH):
+        parts.clear()
     with _INTERN_LOCK:
-        _GROUPS.clear()
+        _SUITS.clear()
+        _HONOR_GROUPS.clear()
         _VECTORS.clear()
         _STANDARD.clear()
         _VECTOR_IDS.clear()

@@ -121,3 +121,21 @@ def test_real_hands_never_combine_outside_the_file(monkeypatch: pytest.MonkeyPat
     assert computed == []
     monkeypatch.undo()
     shanten_module.clear_caches()
+
+
+def test_a_real_hands_memo_entries_add_up_below_two_to_the_thirty() -> None:
+    """The hot path adds the four groups' entries and masks them: one-digit ints
+    (below 2**30) keep that cheap. The table's vectors, interned first, must keep
+    every id below 256, and a hand's sum of entries below 2**30."""
+    shanten_module.clear_caches()
+    hands = _random_hands(7, 500)
+    for counts in hands:
+        shanten(counts)
+    assert len(shanten_module._VECTORS) <= 256
+    packed = [bytes(counts) for counts in hands]
+    sums = [
+        sum(shanten_module._group_entry(hand[lo:hi]) for lo, hi in shanten_module.GROUP_SLICES)
+        for hand in packed
+    ]
+    assert max(sums) < 2**30
+    shanten_module.clear_caches()
