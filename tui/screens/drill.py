@@ -14,9 +14,9 @@ per drill kind in the history file (`engine.history.drills`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.columns import Columns
@@ -41,6 +41,36 @@ from ..tiles import tiles_text
 CSS_FILE = Path(__file__).resolve().parent / "learn.tcss"
 GLOSSARY_KEY = "G"  # capital: the choices' keys are digits and small letters
 LONG_LABEL = 12  # cells: choices with a longer label go one a line, the others share lines
+KEYS_GAP = " · "
+
+# The drill's keys line: its parts and the order they give way in when the line is
+# too wide (`fit_line`): the figures lose their average, then their revisit count,
+# then the glossary's key goes, then the figures; how to answer and Esc stay.
+FIGURES, GLOSSARY = 0, 2  # the parts: figures, how to answer, glossary, Esc
+DRILL_GIVE_WAY = [FIGURES, FIGURES, GLOSSARY, FIGURES]
+
+
+def fit_line(parts: Sequence[tuple[str, ...]], give_way: Sequence[int], width: int) -> str:
+    """A keys line no wider than `width` cells, if it can be: each part is its forms,
+    longest first ("" drops it); each entry of `give_way` moves that part on to its
+    next, shorter form, until the line fits. A keys line is one row, and what passes
+    its right edge is lost: at 80 columns that was Esc, the way out."""
+    chosen = [0] * len(parts)
+
+    def line() -> str:
+        return KEYS_GAP.join(form for part, at in zip(parts, chosen, strict=True)
+                             if (form := part[at]))
+
+    for index in give_way:
+        if cell_len(line()) <= width:
+            break
+        chosen[index] = min(chosen[index] + 1, len(parts[index]) - 1)
+    return line()
+
+
+def keys_width(screen: Screen[Any]) -> int:
+    """The cells the keys line has: the screen's width less its padding (learn.tcss)."""
+    return max(screen.app.size.width - 2, 1)
 
 
 def question_text(q: Question, tiles: str) -> Text:
@@ -243,18 +273,28 @@ class DrillScreen(Screen[None]):
         out.append("\n".join(q.explanation))
         return out
 
-    def _show_keys(self) -> None:
+    def on_resize(self) -> None:
+        self._show_keys()
+
+    def _figures(self) -> tuple[str, ...]:
+        """The session's figures, longest first: with the average and the revisit
+        count, without the average, the score and the run's place alone, nothing."""
         s = self.session
         lang = s.lang
-        figures = text("keys.figures", lang).format(right=s.right, asked=s.asked)
-        if s.asked:
-            figures += text("keys.accuracy", lang).format(
-                accuracy=f"{s.accuracy:.0%}", seconds=f"{s.seconds / s.asked:.1f}")
-        if s.missed:
-            figures += text("keys.revisit", lang).format(count=len(s.missed))
+        score = text("keys.figures", lang).format(right=s.right, asked=s.asked)
+        accuracy = text("keys.accuracy", lang).format(
+            accuracy=f"{s.accuracy:.0%}", seconds=f"{s.seconds / s.asked:.1f}") if s.asked else ""
+        revisit = text("keys.revisit", lang).format(count=len(s.missed)) if s.missed else ""
+        run = short_run = ""
         if self.waits_for_end and not self.summary:
             total = s.at_end if s.at_end is not None else len(s.source)
-            figures += text("keys.run", lang).format(done=len(s.run) + 1, total=total)
+            run = text("keys.run", lang).format(done=len(s.run) + 1, total=total)
+            short_run = text("keys.run_short", lang).format(done=len(s.run) + 1, total=total)
+        return (score + accuracy + revisit + run, score + revisit + short_run,
+                score + short_run, "")
+
+    def _show_keys(self) -> None:
+        lang = self.session.lang
         if self.summary:
             keys = text("keys.again", lang)
         elif self.answered is None:
@@ -265,9 +305,10 @@ class DrillScreen(Screen[None]):
                 keys += text("keys.left", lang).format(left=left)
         else:
             keys = text("keys.next", lang)
+        parts = [self._figures(), (keys,), (f"{GLOSSARY_KEY}: {text('keys.glossary', lang)}", ""),
+                 (f"Esc: {text('keys.back', lang)}",)]
         self.query_one("#learn-keys", Static).update(
-            f"{figures} · {keys} · {GLOSSARY_KEY}: {text('keys.glossary', lang)}"
-            f" · Esc: {text('keys.back', lang)}")
+            fit_line(parts, DRILL_GIVE_WAY, keys_width(self)))
 
 
 def drill_title(kind: str, lang: str) -> str:
