@@ -178,3 +178,31 @@ def test_fit_line_shortens_in_its_order_and_keeps_what_it_must(width):
     assert cell_len(line) <= width or line == "key: pick · Esc: back"
     if width >= 200:
         assert line == "0/2 right (50%), 1.2s each · key: pick · G: glossary · Esc: back"
+
+
+def test_drill_after_a_wrong_answer_snapshot(snap_compare, tmp_path):
+    """Waits, the question after a wrong answer: the keys line gives up the average
+    (the line that lost Esc at 80 columns) and keeps "1 to revisit", check and Esc."""
+    session = _session("waits", "en", tmp_path)
+    app = LearnApp(lambda: DrillScreen(session, clock=lambda: 100.0))
+
+    async def run_before(pilot) -> None:
+        await pilot.pause()
+        await _wrong(pilot, app.screen)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=COMPACT, run_before=run_before)
+
+
+def test_lesson_after_a_wrong_answer_snapshot(snap_compare, tmp_path):
+    """Lesson 3's eleven choices in columns, none split, after a wrong pick: the
+    explanation, "try again" and the keys."""
+    app = LearnApp(lambda: LessonMenuScreen(tmp_path))
+
+    async def run_before(pilot) -> None:
+        await pilot.press("3")
+        await pilot.pause()
+        await _wrong(pilot, app.screen)
+
+    assert snap_compare(app, terminal_size=COMPACT, run_before=run_before)

@@ -37,6 +37,7 @@ from ..learn.question import Question
 from ..learn.session import Answered, DrillSession
 from ..learn.texts import text
 from ..tiles import tiles_text
+from .wrap_ja import JaWrapped
 
 CSS_FILE = Path(__file__).resolve().parent / "learn.tcss"
 GLOSSARY_KEY = "G"  # capital: the choices' keys are digits and small letters
@@ -73,6 +74,12 @@ def keys_width(screen: Screen[Any]) -> int:
     return max(screen.app.size.width - 2, 1)
 
 
+def ja_wrapped(text: Text, lang: str) -> Text | JaWrapped:
+    """Japanese wraps between characters (`tui.screens.wrap_ja`); Rich would break
+    only at a space and leave a sentence's first half on a short line."""
+    return JaWrapped(text) if lang == "ja" else text
+
+
 def question_text(q: Question, tiles: str) -> Text:
     """The prompt, the hand drawn in the tile style, and the facts."""
     text = Text()
@@ -103,7 +110,9 @@ def choice_label(label: str, tiles: str) -> str:
 def choices_text(q: Question, picked: set[str], shown: bool,
                  tiles: str = "text") -> RenderableType:
     """The choices with their keys; picks marked; once `shown`, right ones green. Short
-    labels share lines in columns (a choice is never split), long ones go one a line."""
+    labels share lines in columns of one width (a choice is never split; columns as
+    wide as their own widest cell left wide gaps after the short ones), long ones go
+    one a line."""
     cells: list[Text] = []
     for c in q.choices:
         mark = "x" if c.value in picked else " "
@@ -116,7 +125,7 @@ def choices_text(q: Question, picked: set[str], shown: bool,
         cells.append(Text(cell, style=style, no_wrap=True))
     if any(cell_len(c.label) > LONG_LABEL for c in q.choices):
         return Text("\n").join(cells)
-    return Columns(cells, padding=(0, 3))
+    return Columns(cells, padding=(0, 3), width=max(cell.cell_len for cell in cells))
 
 
 class DrillScreen(Screen[None]):
@@ -248,16 +257,19 @@ class DrillScreen(Screen[None]):
             self.query_one("#drill-question", Static).update(
                 Text(text("screen.summary", self.session.lang), style="bold"))
             self.query_one("#drill-choices", Static).update("")
-            self.query_one("#drill-feedback", Static).update(
-                summary_text(self.session.run, self.tiles, self.session.lang))
+            self.query_one("#drill-feedback", Static).update(ja_wrapped(
+                summary_text(self.session.run, self.tiles, self.session.lang), self.session.lang))
             self._show_keys()
             return
         if q is None:
             return
-        self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
+        lang = self.session.lang
+        self.query_one("#drill-question", Static).update(
+            ja_wrapped(question_text(q, self.tiles), lang))
         self.query_one("#drill-choices", Static).update(
             choices_text(q, self.picked, self.answered is not None, self.tiles))
-        self.query_one("#drill-feedback", Static).update(self._feedback_text(q))
+        self.query_one("#drill-feedback", Static).update(
+            ja_wrapped(self._feedback_text(q), lang))
         self._show_keys()
 
     def _feedback_text(self, q: Question) -> Text:

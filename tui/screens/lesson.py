@@ -179,7 +179,8 @@ class LessonScreen(Screen[bool]):
         say = Text(STEP.text(lang, index=run.index + 1, total=total) + "\n", style="dim")
         say.append(run.step.say.text(lang))
         self.query_one("#lesson-say", Static).update(self._wrapped(say))
-        self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
+        self.query_one("#drill-question", Static).update(
+            self._wrapped(question_text(q, self.tiles)))
         self.query_one("#drill-choices", Static).update(
             choices_text(q, self.picked, run.passed, self.tiles))
         feedback = Text()
