@@ -71,6 +71,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "keys.accuracy": (" ({accuracy}), {seconds}s each", " ({accuracy})、平均{seconds}秒"),
     "keys.revisit": (", {count} to revisit", "、復習{count}問"),
     "keys.run": (", question {done}/{total} of the run", "、{done}/{total}問目"),
+    "keys.run_short": (", question {done}/{total}", "、{done}/{total}問目"),
     "keys.pick": ("key: pick", "キー: 選ぶ"),
     "keys.check": (", Enter: check", "、Enter: 答え合わせ"),
     "keys.left": (" · {left}s left", " · 残り{left}秒"),
@@ -91,6 +92,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                   "l: lessons · Esc: back",
                   "1-{last}: 練習開始 · m: 自分のミス · e: 答え合わせ(即時/最後) · "
                   "l: レッスン · Esc: 戻る"),
+    "menu.keys_when": ("e: answers", "e: 答え合わせ"),  # menu.keys' e, where it is too wide
     "menu.mistakes": ("Your own mistakes: discards from your kept games ({count})",
                       "自分のミス: 保存した対局の何切る ({count}問)"),
     "menu.no_mistakes": ("No discard mistakes in the kept games yet.",

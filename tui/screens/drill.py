@@ -14,9 +14,9 @@ per drill kind in the history file (`engine.history.drills`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.columns import Columns
@@ -37,10 +37,47 @@ from ..learn.question import Question
 from ..learn.session import Answered, DrillSession
 from ..learn.texts import text
 from ..tiles import tiles_text
+from .wrap_ja import JaWrapped
 
 CSS_FILE = Path(__file__).resolve().parent / "learn.tcss"
 GLOSSARY_KEY = "G"  # capital: the choices' keys are digits and small letters
 LONG_LABEL = 12  # cells: choices with a longer label go one a line, the others share lines
+KEYS_GAP = " · "
+
+# The drill's keys line: its parts and the order they give way in when the line is
+# too wide (`fit_line`): the figures lose their average, then their revisit count,
+# then the glossary's key goes, then the figures; how to answer and Esc stay.
+FIGURES, GLOSSARY = 0, 2  # the parts: figures, how to answer, glossary, Esc
+DRILL_GIVE_WAY = [FIGURES, FIGURES, GLOSSARY, FIGURES]
+
+
+def fit_line(parts: Sequence[tuple[str, ...]], give_way: Sequence[int], width: int) -> str:
+    """A keys line no wider than `width` cells, if it can be: each part is its forms,
+    longest first ("" drops it); each entry of `give_way` moves that part on to its
+    next, shorter form, until the line fits. A keys line is one row, and what passes
+    its right edge is lost: at 80 columns that was Esc, the way out."""
+    chosen = [0] * len(parts)
+
+    def line() -> str:
+        return KEYS_GAP.join(form for part, at in zip(parts, chosen, strict=True)
+                             if (form := part[at]))
+
+    for index in give_way:
+        if cell_len(line()) <= width:
+            break
+        chosen[index] = min(chosen[index] + 1, len(parts[index]) - 1)
+    return line()
+
+
+def keys_width(screen: Screen[Any]) -> int:
+    """The cells the keys line has: the screen's width less its padding (learn.tcss)."""
+    return max(screen.app.size.width - 2, 1)
+
+
+def ja_wrapped(text: Text, lang: str) -> Text | JaWrapped:
+    """Japanese wraps between characters (`tui.screens.wrap_ja`); Rich would break
+    only at a space and leave a sentence's first half on a short line."""
+    return JaWrapped(text) if lang == "ja" else text
 
 
 def question_text(q: Question, tiles: str) -> Text:
@@ -73,7 +110,9 @@ def choice_label(label: str, tiles: str) -> str:
 def choices_text(q: Question, picked: set[str], shown: bool,
                  tiles: str = "text") -> RenderableType:
     """The choices with their keys; picks marked; once `shown`, right ones green. Short
-    labels share lines in columns (a choice is never split), long ones go one a line."""
+    labels share lines in columns of one width (a choice is never split; columns as
+    wide as their own widest cell left wide gaps after the short ones), long ones go
+    one a line."""
     cells: list[Text] = []
     for c in q.choices:
         mark = "x" if c.value in picked else " "
@@ -86,7 +125,7 @@ def choices_text(q: Question, picked: set[str], shown: bool,
         cells.append(Text(cell, style=style, no_wrap=True))
     if any(cell_len(c.label) > LONG_LABEL for c in q.choices):
         return Text("\n").join(cells)
-    return Columns(cells, padding=(0, 3))
+    return Columns(cells, padding=(0, 3), width=max(cell.cell_len for cell in cells))
 
 
 class DrillScreen(Screen[None]):
@@ -218,16 +257,19 @@ class DrillScreen(Screen[None]):
             self.query_one("#drill-question", Static).update(
                 Text(text("screen.summary", self.session.lang), style="bold"))
             self.query_one("#drill-choices", Static).update("")
-            self.query_one("#drill-feedback", Static).update(
-                summary_text(self.session.run, self.tiles, self.session.lang))
+            self.query_one("#drill-feedback", Static).update(ja_wrapped(
+                summary_text(self.session.run, self.tiles, self.session.lang), self.session.lang))
             self._show_keys()
             return
         if q is None:
             return
-        self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
+        lang = self.session.lang
+        self.query_one("#drill-question", Static).update(
+            ja_wrapped(question_text(q, self.tiles), lang))
         self.query_one("#drill-choices", Static).update(
             choices_text(q, self.picked, self.answered is not None, self.tiles))
-        self.query_one("#drill-feedback", Static).update(self._feedback_text(q))
+        self.query_one("#drill-feedback", Static).update(
+            ja_wrapped(self._feedback_text(q), lang))
         self._show_keys()
 
     def _feedback_text(self, q: Question) -> Text:
@@ -243,18 +285,28 @@ class DrillScreen(Screen[None]):
         out.append("\n".join(q.explanation))
         return out
 
-    def _show_keys(self) -> None:
+    def on_resize(self) -> None:
+        self._show_keys()
+
+    def _figures(self) -> tuple[str, ...]:
+        """The session's figures, longest first: with the average and the revisit
+        count, without the average, the score and the run's place alone, nothing."""
         s = self.session
         lang = s.lang
-        figures = text("keys.figures", lang).format(right=s.right, asked=s.asked)
-        if s.asked:
-            figures += text("keys.accuracy", lang).format(
-                accuracy=f"{s.accuracy:.0%}", seconds=f"{s.seconds / s.asked:.1f}")
-        if s.missed:
-            figures += text("keys.revisit", lang).format(count=len(s.missed))
+        score = text("keys.figures", lang).format(right=s.right, asked=s.asked)
+        accuracy = text("keys.accuracy", lang).format(
+            accuracy=f"{s.accuracy:.0%}", seconds=f"{s.seconds / s.asked:.1f}") if s.asked else ""
+        revisit = text("keys.revisit", lang).format(count=len(s.missed)) if s.missed else ""
+        run = short_run = ""
         if self.waits_for_end and not self.summary:
             total = s.at_end if s.at_end is not None else len(s.source)
-            figures += text("keys.run", lang).format(done=len(s.run) + 1, total=total)
+            run = text("keys.run", lang).format(done=len(s.run) + 1, total=total)
+            short_run = text("keys.run_short", lang).format(done=len(s.run) + 1, total=total)
+        return (score + accuracy + revisit + run, score + revisit + short_run,
+                score + short_run, "")
+
+    def _show_keys(self) -> None:
+        lang = self.session.lang
         if self.summary:
             keys = text("keys.again", lang)
         elif self.answered is None:
@@ -265,9 +317,10 @@ class DrillScreen(Screen[None]):
                 keys += text("keys.left", lang).format(left=left)
         else:
             keys = text("keys.next", lang)
+        parts = [self._figures(), (keys,), (f"{GLOSSARY_KEY}: {text('keys.glossary', lang)}", ""),
+                 (f"Esc: {text('keys.back', lang)}",)]
         self.query_one("#learn-keys", Static).update(
-            f"{figures} · {keys} · {GLOSSARY_KEY}: {text('keys.glossary', lang)}"
-            f" · Esc: {text('keys.back', lang)}")
+            fit_line(parts, DRILL_GIVE_WAY, keys_width(self)))
 
 
 def drill_title(kind: str, lang: str) -> str:

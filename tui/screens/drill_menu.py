@@ -27,7 +27,7 @@ from ..learn.drills import DRILLS
 from ..learn.mistakes import find_mistakes
 from ..learn.session import DrillSession
 from ..learn.texts import text
-from .drill import CSS_FILE, DrillScreen, drill_title
+from .drill import CSS_FILE, KEYS_GAP, DrillScreen, drill_title, fit_line, keys_width
 
 AT_END = 10  # questions in a run whose answers are shown at its end (`e`)
 
@@ -61,7 +61,7 @@ class DrillMenuScreen(Screen[None]):
         with VerticalScroll(id="learn-body") as body:
             body.border_title = text("menu.title", self.lang).format(rules=self.ruleset.id)
             yield Static(id="drill-menu", classes="part")
-        yield Static(text("menu.keys", self.lang).format(last=len(DRILLS)), id="learn-keys")
+        yield Static(id="learn-keys")
 
     def on_mount(self) -> None:
         if self.data_dir is not None:
@@ -69,7 +69,23 @@ class DrillMenuScreen(Screen[None]):
             for note in notes:
                 self.notify(note, severity="warning")
         self.refresh_figures()
+        self._show_keys()
         self.query_one("#learn-body").focus()
+
+    def on_resize(self) -> None:
+        self._show_keys()
+
+    def _show_keys(self) -> None:
+        """The menu's keys on one row: where it is too wide, e's words shorten, then
+        the lessons' key goes (they are on the launch screen too)."""
+        keys = text("menu.keys", self.lang).format(last=len(DRILLS)).split(KEYS_GAP)
+        parts: list[tuple[str, ...]] = [(key,) for key in keys]
+        when = next(i for i, key in enumerate(keys) if key.startswith("e:"))
+        lessons = next(i for i, key in enumerate(keys) if key.startswith("l:"))
+        parts[when] += (text("menu.keys_when", self.lang),)
+        parts[lessons] += ("",)
+        self.query_one("#learn-keys", Static).update(
+            fit_line(parts, [when, lessons], keys_width(self)))
 
     def on_screen_resume(self) -> None:
         self.refresh_figures()

@@ -25,7 +25,7 @@ from engine.history.drills import DrillLog, DrillLogError, save_lesson
 from ..learn.lessons import LessonRun, Say, Verdict
 from ..learn.question import Question
 from ..navigation import PlayFirstGame
-from .drill import CSS_FILE, GLOSSARY_KEY, choices_text, question_text
+from .drill import CSS_FILE, GLOSSARY_KEY, choices_text, fit_line, keys_width, question_text
 from .wrap_ja import JaWrapped
 
 PLAY_KEY = "p"  # at the end of the last lesson and on the menu: the first game
@@ -39,12 +39,18 @@ COMPLETE = Say("Lesson complete!", "レッスン完了!")
 KEYS_DONE = Say("Enter: back to the lessons", "Enter: レッスン一覧へ")
 KEYS_PLAY = Say("{key}: play your first game against easy · ",
                 "{key}: 初めての対局 (相手は easy) · ")
-KEYS_NEXT = Say("Enter: next step · {glossary}: glossary · Esc: back",
-                "Enter: 次のステップ · {glossary}: 用語集 · Esc: 戻る")
+KEYS_NEXT = Say("Enter: next step", "Enter: 次のステップ")
 KEYS_PICK = Say("key: pick", "キー: 選ぶ")
 KEYS_CHECK = Say(", Enter: check", "、Enter: 答え合わせ")
-KEYS_REST = Say(" · {glossary}: glossary · Esc: back", " · {glossary}: 用語集 · Esc: 戻る")
-KEYS_TRIES = Say("try again ({tries} so far) · ", "もう一度 (これまで{tries}回) · ")
+KEYS_GLOSSARY = Say("{glossary}: glossary", "{glossary}: 用語集")
+KEYS_BACK = Say("Esc: back", "Esc: 戻る")
+KEYS_TRIES = Say("try again ({tries} so far)", "もう一度 (これまで{tries}回)")
+KEYS_TRIES_SHORT = Say("try again", "もう一度")
+# The order the keys line gives way in when it is too wide (`fit_line`): the tries
+# lose their count, then the glossary's key goes, then the tries; how to answer,
+# go on and leave stay.
+TRIES, GLOSSARY = 0, 2  # the parts: tries, how to answer or go on, glossary, Esc
+LESSON_GIVE_WAY = [TRIES, GLOSSARY, TRIES]
 
 
 class LessonScreen(Screen[bool]):
@@ -173,7 +179,8 @@ class LessonScreen(Screen[bool]):
         say = Text(STEP.text(lang, index=run.index + 1, total=total) + "\n", style="dim")
         say.append(run.step.say.text(lang))
         self.query_one("#lesson-say", Static).update(self._wrapped(say))
-        self.query_one("#drill-question", Static).update(question_text(q, self.tiles))
+        self.query_one("#drill-question", Static).update(
+            self._wrapped(question_text(q, self.tiles)))
         self.query_one("#drill-choices", Static).update(
             choices_text(q, self.picked, run.passed, self.tiles))
         feedback = Text()
@@ -184,15 +191,32 @@ class LessonScreen(Screen[bool]):
         if run.done:
             feedback.append("\n\n" + COMPLETE.text(lang), style="bold green")
         self.query_one("#drill-feedback", Static).update(self._wrapped(feedback))
+        self._show_keys()
+
+    def on_resize(self) -> None:
+        self._show_keys()
+
+    def _show_keys(self) -> None:
+        """The keys of the moment, on one row whatever the width (`fit_line`)."""
+        q = self.question
+        run = self.lesson_run
+        lang = run.lang
+        if q is None:
+            return
         if run.done:
             keys = KEYS_DONE.text(lang)
             if self.last:
                 keys = KEYS_PLAY.text(lang, key=PLAY_KEY) + keys
-        elif run.passed:
-            keys = KEYS_NEXT.text(lang, glossary=GLOSSARY_KEY)
+            self.query_one("#learn-keys", Static).update(keys)
+            return
+        tries: tuple[str, ...] = ("",)
+        if run.passed:
+            answer = KEYS_NEXT.text(lang)
         else:
-            keys = (KEYS_PICK.text(lang) + (KEYS_CHECK.text(lang) if q.multi else "")
-                    + KEYS_REST.text(lang, glossary=GLOSSARY_KEY))
+            answer = KEYS_PICK.text(lang) + (KEYS_CHECK.text(lang) if q.multi else "")
             if run.tries:
-                keys = KEYS_TRIES.text(lang, tries=run.tries) + keys
-        self.query_one("#learn-keys", Static).update(keys)
+                tries = (KEYS_TRIES.text(lang, tries=run.tries), KEYS_TRIES_SHORT.text(lang), "")
+        parts = [tries, (answer,), (KEYS_GLOSSARY.text(lang, glossary=GLOSSARY_KEY), ""),
+                 (KEYS_BACK.text(lang),)]
+        self.query_one("#learn-keys", Static).update(
+            fit_line(parts, LESSON_GIVE_WAY, keys_width(self)))
