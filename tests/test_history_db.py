@@ -161,7 +161,10 @@ def test_statistics_survive_a_kill_in_the_middle_of_a_write(tmp_path):
         time.sleep(delay)
         writer.send_signal(signal.SIGKILL)
         writer.wait()
-        committed = [int(x.split()[1]) for x in writer.stdout.read().split("\n") if x]
+        # Only whole lines: the kill can cut the last one mid-write ("committ", or
+        # "committed 10" of "committed 1002"), which the writer never finished saying.
+        said = writer.stdout.read().split("\n")[:-1]
+        committed = [int(x.split()[1]) for x in said if x]
         writer.stdout.close()
         stored = _check_whole(path)
         new = [s for s in stored if s >= start]
