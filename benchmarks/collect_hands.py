@@ -29,25 +29,13 @@ import engine.wins  # noqa: E402
 from ai import LEVELS  # noqa: E402
 from engine.sim import run_sim  # noqa: E402
 from rules.hand import Win  # noqa: E402
+from rules.request import FLAGS  # noqa: E402  (the request flags a win can carry)
 from rules.ruleset import PRESET_IDS, load_preset  # noqa: E402
 from rules.scoring import ScoreResult, score  # noqa: E402
 from rules.tiles import format_tiles, tile_key  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "hands.jsonl.gz"
 LINEUPS = (("easy", "normal", "hard", "easy"), ("normal", "easy", "normal", "hard"))
-FLAGS = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
 
 
 def win_to_request(win: Win) -> dict[str, Any]:
