@@ -14,7 +14,7 @@ from test_tui_pilot import settle
 
 from ai.baseline import TsumogiriPlayer
 from engine.game import Start
-from engine.history.db import HistoryDB, history_path, migrate
+from engine.history.db import SCHEMA_VERSION, HistoryDB, history_path, migrate
 from engine.scripted import autopilot, scripted_game
 from tui.app import MahjongApp
 from tui.cli import main
@@ -263,7 +263,7 @@ def test_version_4_rows_are_migrated_and_session_games_get_their_log(tmp_path):
                      (key, session, 1 if session else None))
     conn.close()
     with HistoryDB(path) as db:
-        assert db.conn.execute("PRAGMA user_version").fetchone()[0] == 5
+        assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         logs = dict(db.conn.execute("SELECT game_key, log FROM games"))
     assert logs == {"single-1": None,
                     "20260101-000000-teiai-1-abcdef": "games/20260101-000000-teiai-1-abcdef.jsonl"}

@@ -21,6 +21,7 @@ from engine.game import Game
 from engine.history import db as history_db
 from engine.history.db import (
     SCHEMA_VERSION,
+    ForeignHistory,
     HistoryDB,
     HistoryLocked,
     NewerHistory,
@@ -196,7 +197,7 @@ def test_a_version_1_file_is_migrated_step_by_step_keeping_every_game(tmp_path):
     path = history_path(tmp_path)
     _v1_file(path)
     with HistoryDB(path) as db:
-        assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         columns = [row[1] for row in db.conn.execute("PRAGMA table_info(hands)")]
         assert "yaku" not in columns
         [game] = db.games()
@@ -307,18 +308,23 @@ def test_a_leftover_journal_never_reaches_the_new_file(tmp_path, records):
         assert db.problem is None and db.games() == [records[0]]
 
 
-def test_an_sqlite_file_of_another_program_is_kept_aside(tmp_path):
+def test_an_sqlite_file_of_another_program_is_reported_and_left_untouched(tmp_path, records):
+    """Issue #19: a file SQLite can read is never moved aside (it used to be, as
+    'not a mahjong-tui history'): another program's file is reported, left byte for
+    byte, and no game is written into it."""
     path = history_path(tmp_path)
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE games (x)")
     conn.execute("INSERT INTO games VALUES ('theirs')")
     conn.commit()
     conn.close()
-    with HistoryDB(path) as db:
-        assert db.problem is not None and "not a mahjong-tui history" in db.problem
-        kept = sqlite3.connect(db.kept_as)
-        assert kept.execute("SELECT x FROM games").fetchall() == [("theirs",)]
-        kept.close()
+    before = path.read_bytes()
+    with pytest.raises(ForeignHistory, match=r"another program.*left untouched"):
+        HistoryDB(path)
+    with pytest.raises(ForeignHistory):
+        record_game(path, records[0])
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
 
 
 # ---------------------------------------------------------------------- locked files

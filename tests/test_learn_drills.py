@@ -197,14 +197,22 @@ def test_an_unwritable_history_loses_no_answer_and_says_why(tmp_path):
     assert s.answer(set(q.answer), 1.0) and s.asked == 1
 
 
-def test_the_drill_table_leaves_the_schema_version_alone(tmp_path):
+def test_a_drill_answer_in_an_older_history_migrates_it_and_keeps_its_games(tmp_path):
+    """The drill tables are the history's schema now (version 6, issue #19): a drill
+    answered over a version-3 history takes it to the current version, games kept
+    (it used to add its table and leave the version alone)."""
     import sqlite3
 
+    from engine.history.db import SCHEMA_VERSION, HistoryDB, migrate
+
     path = tmp_path / "history.sqlite3"
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA user_version = 3")
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, to=3)
+    conn.execute("INSERT INTO games (ruleset, seed, started_at, ended_at, human_seat,"
+                 " hand_count, game_key) VALUES ('wrc', 5, 1.0, 2.0, 0, 0, 'g-5')")
     conn.close()
     DrillLog(path).record("yaku", "yaku:1", correct=True, seconds=1)
-    conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (3,)
-    conn.close()
+    with HistoryDB(path) as db:
+        assert db.conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+        assert db.recorded("g-5") == 1
+    assert DrillLog(path).summary()["yaku"].asked == 1

@@ -1,13 +1,17 @@
-"""The history of finished games (SQLite) and the player's statistics over it.
+"""The history (SQLite): finished games, the player's statistics over them, and
+the learning progress, in one schema with one opener.
 
 `stats` turns a game's events into a `GameRecord` and many records into figures
-(pure); `db` stores records, one transaction per game, and reads them back.
+(pure); `db` opens the file (migrating every earlier shape, `legacy`), stores
+records, one transaction per game, and reads them back; `drills` keeps drill
+answers and lesson steps through the same opener.
 """
 
 from .db import (
     DEFAULT_TIMEOUT,
     HISTORY_NAME,
     SCHEMA_VERSION,
+    ForeignHistory,
     HistoryDB,
     HistoryError,
     HistoryLocked,
@@ -24,6 +28,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "HISTORY_NAME",
     "SCHEMA_VERSION",
+    "ForeignHistory",
     "GameRecord",
     "HandFacts",
     "HistoryDB",

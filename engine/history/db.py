@@ -1,10 +1,11 @@
-"""The history of finished games: one SQLite file in the user's data directory.
+"""The history: one SQLite file in the user's data directory holding the finished
+games and the learning progress (drill answers, lesson steps), with one opener.
 
     with HistoryDB(history_path(data_dir)) as db:
         db.record(game_record(game.events, started_at=t0, ended_at=time.time()))
         db.summaries(ruleset="wrc").as_dict()
 
-Layout (schema version 5, `PRAGMA user_version`; `application_id` marks the file):
+Layout (schema version 6, `PRAGMA user_version`; `application_id` marks the file):
 
     games      id, ruleset, overrides (JSON), seed, started_at, ended_at (epoch
                seconds), human_seat, hand_count, sticks, game_key (the game's
@@ -19,10 +20,17 @@ Layout (schema version 5, `PRAGMA user_version`; `application_id` marks the file
                tsumo, dealt_in, riichi, called, win_value, deal_in_value, delta
                -- the human's hands only
     hand_yaku  game_id, hand_index, yaku                     -- the human's wins
+    drill_results   id, kind, question, correct, seconds, at -- one per answer
+    lesson_progress lesson, step, done, at                   -- one per lesson
+               (`engine.history.drills` reads and writes these two)
 
 Schema changes are `MIGRATIONS`, applied one step at a time on open, each step
 and its new `user_version` in one transaction: a crash mid-migration leaves the
-previous version. A file from a newer version of the app is never written.
+previous version. Every file an earlier version wrote is migrated in place: a
+games history of any version (with or without the learning tables the drill log
+of versions before 6 added to it) and the learning-only file those drill logs
+made in a fresh data directory (`engine.history.legacy`); the migration to 6
+also takes back the learning progress the old opener had moved aside.
 
 Each game is written in one `BEGIN IMMEDIATE ... COMMIT` transaction (rollback
 journal, `synchronous=FULL`), so a crash at any moment leaves either the whole
@@ -31,14 +39,19 @@ whose `key` is already stored changes nothing and answers the stored id, so the
 end of a game can be retried after any crash (`record(..., key=game_id)`). A
 first write that fails (disk full) leaves no empty history file behind.
 
-Trouble is reported, never silently repaired at the cost of data:
+Trouble is reported, never silently repaired at the cost of data; a file that
+SQLite can read is never moved:
 
 - locked (another program holds the file): SQLite's busy handler retries for
   `timeout` seconds, then `HistoryLocked` says so; nothing is changed;
-- corrupt, or not a mahjong-tui history: the file (and its journal) is moved
-  aside as ``history.sqlite3.corrupt-<time>`` -- kept, never overwritten -- and
-  a fresh file is started for new games; `HistoryDB.problem` says what happened
-  and where the old file is, for the caller to report once;
+- written by a newer mahjong-tui: `NewerHistory`; the file is left untouched
+  (games are played, not recorded);
+- an SQLite file of another program (tables that are not ours, another
+  application id): `ForeignHistory`; the file is left untouched;
+- not an SQLite file at all, or damaged (`PRAGMA quick_check`): the file (and
+  its journal) is moved aside as ``history.sqlite3.corrupt-<time>`` -- kept,
+  never overwritten -- and a fresh file is started; `HistoryDB.problem` says
+  what happened and where the old file is, for the caller to report once;
 - any other failure (disk full, no permission): `HistoryError`.
 """
 
@@ -54,6 +67,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .legacy import learning_only, rescue_moved_aside, user_tables
 from .stats import GameRecord, HandFacts, SeatResult, Summaries, summarize
 
 HISTORY_NAME = "history.sqlite3"
@@ -72,6 +86,10 @@ class HistoryLocked(HistoryError):
 
 class NewerHistory(HistoryError):
     """The file was written by a newer version of mahjong-tui; it is left alone."""
+
+
+class ForeignHistory(HistoryError):
+    """The file is an SQLite database of another program; it is left alone."""
 
 
 def history_path(data_dir: str | os.PathLike[str]) -> Path:
@@ -178,7 +196,47 @@ def _v5(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
+def _v6(conn: sqlite3.Connection) -> None:
+    """Learning progress joins the games in one schema (issue #19). The drill log
+    used to make these two tables itself, with these exact columns, so a file may
+    have them already (rows kept: `IF NOT EXISTS`). The progress the old opener
+    moved aside (a learning-only file it took for another program's) comes back."""
+    conn.execute(
+        """CREATE TABLE IF NOT EXISTS drill_results (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            question TEXT NOT NULL,
+            correct INTEGER NOT NULL,
+            seconds REAL NOT NULL,
+            at REAL NOT NULL
+        )"""
+    )
+    conn.execute(
+        """CREATE TABLE IF NOT EXISTS lesson_progress (
+            lesson TEXT PRIMARY KEY,
+            step INTEGER NOT NULL,
+            done INTEGER NOT NULL,
+            at REAL NOT NULL
+        )"""
+    )
+    conn.execute(
+        "CREATE INDEX IF NOT EXISTS drill_results_by_question"
+        " ON drill_results(kind, question, at)"
+    )
+    path = _main_file(conn)
+    if path is not None:
+        rescue_moved_aside(conn, path)
+
+
+def _main_file(conn: sqlite3.Connection) -> Path | None:
+    """The file `conn` has open (None for an in-memory database)."""
+    for _, name, file in conn.execute("PRAGMA database_list"):
+        if name == "main" and file:
+            return Path(file)
+    return None
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5, _v6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -252,10 +310,12 @@ class KeptRow:
 
 
 class HistoryDB:
-    """An open history file. Opening migrates it, or moves a corrupt one aside.
+    """An open history file: the one way in, for the games and the learning progress
+    alike. Opening migrates it, or moves a damaged one (not SQLite) aside.
 
     `problem` is set when a corrupt file was moved aside on open (to `kept_as`).
-    Raises `HistoryLocked`, `NewerHistory` or `HistoryError` when it cannot be used.
+    Raises `HistoryLocked`, `NewerHistory`, `ForeignHistory` or `HistoryError`
+    when it cannot be used.
     """
 
     def __init__(
@@ -306,20 +366,29 @@ class HistoryDB:
             raise
 
     def _check(self, conn: sqlite3.Connection) -> None:
+        """Sort the file out before anything is written: ours (any version up to
+        this one, or the learning-only file of an earlier drill log) goes on to be
+        migrated; newer or another program's is an error that leaves it untouched;
+        damaged is `_Corrupt` (moved aside)."""
         app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
         version = _version(conn)
-        if app_id not in (0, APPLICATION_ID):
-            raise _Corrupt(f"it is an SQLite file of another program (application id {app_id})")
-        if version > SCHEMA_VERSION:
+        if app_id == APPLICATION_ID and version > SCHEMA_VERSION:
             raise NewerHistory(
                 f"the history {self.path} was written by a newer mahjong-tui (schema "
                 f"version {version}; this one knows up to {SCHEMA_VERSION}); "
-                "it is left untouched and this game is not recorded"
+                "it is left untouched, and games and drill results are not recorded"
             )
-        if version == 0 and app_id == 0:
-            tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            if tables:
-                raise _Corrupt("it is an SQLite file but not a mahjong-tui history")
+        if app_id != APPLICATION_ID or version == 0:
+            tables = user_tables(conn)
+            if app_id != 0 or version != 0 or not learning_only(tables):
+                what = f"application id {app_id}" if app_id else (
+                    "tables " + ", ".join(tables) if tables else f"user version {version}"
+                )
+                raise ForeignHistory(
+                    f"{self.path} is an SQLite file of another program ({what}), not a "
+                    "mahjong-tui history; it is left untouched, and games and drill "
+                    "results are not recorded until it is moved away"
+                )
         problems = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
         if problems != ["ok"]:
             raise _Corrupt("; ".join(problems))
@@ -569,6 +638,14 @@ class HistoryDB:
             " OR (SELECT count(*) FROM hands h WHERE h.game_id = g.id) != g.hand_count"
         )
         return [row[0] for row in rows]
+
+    def run(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """One statement (its own transaction: the connection is in autocommit mode),
+        its rows; SQLite's errors as `HistoryError`. For `engine.history.drills`."""
+        try:
+            return self.conn.execute(sql, args).fetchall()
+        except sqlite3.Error as error:
+            raise self._translate(error, "use") from error
 
     def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:

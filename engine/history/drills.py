@@ -6,23 +6,28 @@ how far each lesson got.
     log.summary()            # {"waits": DrillSummary(asked=1, correct=0, ...)}
     log.missed("waits")      # ["waits:17"]: wrong and not yet answered right since
 
-One table of its own in the games' history file, made with `CREATE TABLE IF NOT
-EXISTS`: the history's schema version (`PRAGMA user_version`, engine/history/db.py)
-is not this module's to change, and a history file of any version can take the
-table. A question is stored by its key (the drill kind and the seed that makes
-it again), so a missed question comes back exactly as it was asked.
+Two tables of the history's schema (`drill_results`, `lesson_progress`, version
+6 of `engine.history.db`), reached only through its opener `HistoryDB`, like the
+games: whichever of drills, lessons, statistics or a game opens a fresh data
+directory first, the file is the same history (issue #19: a drills-first file
+used to be taken for another program's and moved aside). A question is stored by
+its key (the drill kind and the seed that makes it again), so a missed question
+comes back exactly as it was asked. Reading never creates the file.
 
-Trouble (locked, not a database, disk full) is `DrillLogError` with one line;
-the drills go on without keeping the result rather than lose the session.
+Trouble (locked, newer or another program's file, disk full) is `DrillLogError`
+with one line; the drills go on without keeping the result rather than lose the
+session. A damaged file is moved aside by the opener, and `problem` says so.
 """
 
 from __future__ import annotations
 
-import sqlite3
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from .db import HistoryDB, HistoryError
 
 __all__ = [
     "DrillLog",
@@ -33,29 +38,8 @@ __all__ = [
     "save_lesson",
 ]
 
-_TABLE = """
-CREATE TABLE IF NOT EXISTS drill_results (
-    id INTEGER PRIMARY KEY,
-    kind TEXT NOT NULL,
-    question TEXT NOT NULL,
-    correct INTEGER NOT NULL,
-    seconds REAL NOT NULL,
-    at REAL NOT NULL
-)
-"""
 
-
-_LESSONS = """
-CREATE TABLE IF NOT EXISTS lesson_progress (
-    lesson TEXT PRIMARY KEY,
-    step INTEGER NOT NULL,
-    done INTEGER NOT NULL,
-    at REAL NOT NULL
-)
-"""
-
-
-class DrillLogError(Exception):
+class DrillLogError(HistoryError):
     """The drill results could not be read or written; the message is one line."""
 
 
@@ -77,7 +61,7 @@ class DrillSummary:
 
 
 class DrillLog:
-    """The `drill_results` table of one history file (opened for each call: short
+    """The learning tables of one history file (opened for each call: short
     transactions, so a game recording at the same time is never kept waiting)."""
 
     def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time,
@@ -85,26 +69,34 @@ class DrillLog:
         self.path = Path(path)
         self.clock = clock
         self.timeout = timeout
+        self.problem: str | None = None  # a damaged file was moved aside: say so once
 
-    def _connect(self) -> sqlite3.Connection:
+    def _run(self, sql: str, args: tuple[object, ...] = (), *,
+             write: bool = False) -> list[tuple[object, ...]]:
+        """One statement through the history's opener; a read of a history that does
+        not exist yet answers no rows and creates nothing."""
+        if not write and not self.path.exists():
+            self._check_place()
+            return []
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=self.timeout)
-            conn.execute(_TABLE)
-            conn.execute(_LESSONS)
-            return conn
-        except (sqlite3.Error, OSError) as error:
-            raise DrillLogError(f"drill results in {self.path}: {error}") from None
+            with HistoryDB(self.path, timeout=self.timeout) as db:
+                if db.problem is not None:
+                    self.problem = db.problem
+                return db.run(sql, args)
+        except HistoryError as error:
+            raise DrillLogError(" ".join(f"drill results: {error}".split())) from None
 
-    def _run(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-        conn = self._connect()
-        try:
-            with conn:
-                return conn.execute(sql, args).fetchall()
-        except sqlite3.Error as error:
-            raise DrillLogError(f"drill results in {self.path}: {error}") from None
-        finally:
-            conn.close()
+    def _check_place(self) -> None:
+        """Before there is a file: whether one could be made here (a drill says at its
+        start, not at its first answer, that results will not be kept)."""
+        folder = self.path.parent
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+            raise DrillLogError(
+                f"drill results: cannot create {self.path.parent} ({folder} is not a "
+                "writable folder)"
+            )
 
     def _number(self, value: object) -> int | float:
         """A numeric cell: SQLite rows are untyped, and a SUM over no answers is NULL (0).
@@ -121,6 +113,7 @@ class DrillLog:
             "INSERT INTO drill_results (kind, question, correct, seconds, at) "
             "VALUES (?, ?, ?, ?, ?)",
             (kind, question, int(correct), float(seconds), self.clock()),
+            write=True,
         )
 
     def summary(self) -> dict[str, DrillSummary]:
@@ -136,11 +129,13 @@ class DrillLog:
         }
 
     def missed(self, kind: str) -> list[str]:
-        """Questions of `kind` whose latest answer was wrong, oldest first."""
+        """Questions of `kind` whose latest answer was wrong, oldest first. Latest by
+        time, then by row (answers taken back from a moved-aside file get new rows)."""
         rows = self._run(
             "SELECT question FROM drill_results AS r WHERE kind = ? AND correct = 0 "
-            "AND id = (SELECT MAX(id) FROM drill_results WHERE kind = r.kind "
-            "AND question = r.question) ORDER BY id",
+            "AND NOT EXISTS (SELECT 1 FROM drill_results AS s WHERE s.kind = r.kind "
+            "AND s.question = r.question AND (s.at > r.at OR (s.at = r.at AND s.id > r.id))) "
+            "ORDER BY at, id",
             (kind,),
         )
         return [str(q) for (q,) in rows]
@@ -168,4 +163,5 @@ def save_lesson(log: DrillLog, lesson: str, step: int, *, done: bool) -> None:
         "ON CONFLICT(lesson) DO UPDATE SET step = excluded.step, "
         "done = MAX(done, excluded.done), at = excluded.at",
         (lesson, step, int(done), log.clock()),
+        write=True,
     )

@@ -66,6 +66,8 @@ class DrillSession:
                 self.missed.extend(self.log.missed(self.kind))
             except DrillLogError as error:
                 self._lost(error)
+            else:  # a damaged history was moved aside on the way in: said once
+                self.problem = self.log.problem
 
     def _lost(self, error: DrillLogError) -> None:
         self.problem = f"Results are not kept: {error}"
