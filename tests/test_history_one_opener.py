@@ -243,7 +243,34 @@ async def test_the_launch_screen_h_before_or_after_a_drill(first, tmp_path):
     assert DrillLog(history_path(tmp_path)).summary()["fu"].asked == 1
 
 
-# ---------------------------------------------------------------------- newer, damaged
+# ---------------------------------------------------------------------- newer, foreign, damaged
+
+
+def test_a_game_over_another_programs_file_is_played_and_said_not_recorded(tmp_path):
+    from engine.game import Start
+    from engine.scripted import autopilot, scripted_game
+    from tui.history import HistoryRecorder
+
+    path = history_path(tmp_path)
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE notes (text TEXT)")
+    conn.execute("INSERT INTO notes VALUES ('mine')")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    played = scripted_game("wrc", ["234m456m678p2345s", "258m147p369s1234z",
+                                   "258m147p369s1234z", "369m258p147s5567z"],
+                           start=Start(round_wind=1, hand_number=3))
+    while not played.is_over:
+        played.apply(autopilot(played, played.pending_seats()[0]))
+    said: list[tuple[str, dict[str, object]]] = []
+    recorder = HistoryRecorder(tmp_path)
+    assert recorder.update(played, lambda message, **kw: said.append((message, kw))) is None
+    [(message, kw)] = said
+    assert "another program" in message and "not recorded" in message
+    assert kw["title"] == "The game was not added to the history"
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
 
 
 def newer_file(path: Path) -> bytes:

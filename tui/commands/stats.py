@@ -2,8 +2,11 @@
 
 Reads the history in the data directory (`MAHJONG_TUI_DATA` or the platform's;
 see `tui.save.default_data_dir`). Never imports Textual. A locked, corrupt or
-unreadable history is one line on stderr and exit status 2 (a corrupt file has
-been moved aside, kept, by then: see `engine.history.db`).
+unreadable history is one line on stderr and exit status 2 (a file that is not
+SQLite or is damaged has been moved aside, kept, by then; one from a newer
+version or another program is left untouched: see `engine.history.db`). A
+history an earlier version wrote, games or learning progress alone, is migrated
+in place and read.
 """
 
 from __future__ import annotations
