@@ -324,10 +324,14 @@ class HistoryDB:
         *,
         timeout: float | None = None,
         clock: Callable[[], float] = time.time,
+        verify: bool = True,
     ) -> None:
         self.path = Path(path)
         self.timeout = DEFAULT_TIMEOUT if timeout is None else timeout
         self.clock = clock
+        # `PRAGMA quick_check` reads the whole file; a caller that opens the same file
+        # for every statement (the drill log) verifies it the first time only
+        self.verify = verify
         self.problem: str | None = None
         self.kept_as: Path | None = None
         self._conn: sqlite3.Connection | None = None
@@ -389,6 +393,8 @@ class HistoryDB:
                     "mahjong-tui history; it is left untouched, and games and drill "
                     "results are not recorded until it is moved away"
                 )
+        if not self.verify:
+            return
         problems = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
         if problems != ["ok"]:
             raise _Corrupt("; ".join(problems))

@@ -70,6 +70,7 @@ class DrillLog:
         self.clock = clock
         self.timeout = timeout
         self.problem: str | None = None  # a damaged file was moved aside: say so once
+        self._verified = False  # the whole file checked once (`HistoryDB.verify`)
 
     def _run(self, sql: str, args: tuple[object, ...] = (), *,
              write: bool = False) -> list[tuple[object, ...]]:
@@ -79,7 +80,8 @@ class DrillLog:
             self._check_place()
             return []
         try:
-            with HistoryDB(self.path, timeout=self.timeout) as db:
+            with HistoryDB(self.path, timeout=self.timeout, verify=not self._verified) as db:
+                self._verified = True
                 if db.problem is not None:
                     self.problem = db.problem
                 return db.run(sql, args)
