@@ -176,3 +176,34 @@ def test_a_learning_only_file_with_a_table_of_another_shape_is_left_untouched(tm
         DrillLog(path).record("fu", "fu:1", correct=True, seconds=1.0)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+@pytest.mark.parametrize("fails_at", [0, 2, 5])
+def test_a_crash_mid_migration_of_a_learning_only_file_loses_nothing(fails_at, tmp_path,
+                                                                     monkeypatch):
+    """Each step is one transaction: a step that fails leaves the file as the step
+    before left it (at step 0: the old learning-only file itself, not yet marked as
+    ours), and the next open finishes the migration with every answer kept."""
+    from engine.history import db as history_db
+
+    path = history_path(tmp_path)
+    build("learning_only", path)
+    before = rows(path)
+
+    def crash(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE half_done (x)")
+        raise RuntimeError("killed during the migration")
+
+    steps = list(history_db.MIGRATIONS)
+    steps[fails_at] = crash
+    monkeypatch.setattr(history_db, "MIGRATIONS", tuple(steps))
+    with pytest.raises(RuntimeError, match="killed"):
+        HistoryDB(path)
+    assert header(path) == ((APPLICATION_ID if fails_at else 0), fails_at)
+    assert "half_done" not in rows(path)
+    assert {t: rows(path)[t] for t in before} == before
+    monkeypatch.undo()
+    log = DrillLog(path)
+    assert log.summary() == DRILLS["summary"] and lesson_progress(log) == LESSONS
+    assert header(path) == (APPLICATION_ID, SCHEMA_VERSION)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
