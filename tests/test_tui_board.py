@@ -57,7 +57,8 @@ def test_badges_sit_on_each_seats_side_and_never_truncate() -> None:
 def test_kakan_is_stacked_and_ankan_shows_two_backs() -> None:
     view = dense_view()
     lay = board_layout(120, 39, "text")
-    melds = " ".join(line.plain for line in paint_board(view, lay).parts["melds-0"])
+    # The player's melds are laid on the hand's row (at its right edge).
+    melds = " ".join(line.plain for line in paint_board(view, lay).parts["hand-0"])
     assert "[7p7p]" in melds  # the added tile on the turned one
     assert "## 0s 5s ##" in melds
     assert "[4m] 3m 5m" in melds  # chi: the called tile turned, from kamicha (left)
