@@ -77,3 +77,21 @@ def test_parts_drawn_for_one_seat_are_never_reused_for_another() -> None:
     fresh.clear()
     assert theirs == [line.plain for line in canvas(paint_board(other, lay))]
     assert mine != theirs
+
+
+def test_the_help_legend_explains_every_notation_the_table_uses() -> None:
+    """Issue #19: Wh/Haku/5z/555z and 0p for a red five were explained nowhere in `?`."""
+    from rich.console import Console
+
+    from tui.screens.help import help_sections
+
+    for lang in ("en", "ja"):
+        console = Console(width=120, record=True, color_system=None)
+        console.print(help_sections(lang))
+        text = console.export_text()
+        for face in ("1m", "1p", "1s", "E ", "S ", "W ", "N ", "Wh", "Gr", "Rd", "0m", "0p", "0s"):
+            assert face in text, (lang, face)
+        for kanji in ("一萬", "赤萬", "白", "發", "中"):
+            assert kanji in text, (lang, kanji)
+        assert "555z" in text and "5z 6z 7z" in text and "1z-4z" in text
+        assert ("haku" in text) if lang == "en" else ("白三枚" in text)

@@ -198,8 +198,9 @@ def _try(
     square_w = sides_w + max(RING_W, river_w)
     square = table_h >= 1 + 2 * 4 + RING_H + 2 * GAP and width >= square_w
     apart = GAP if square else 0
-    # The compact centre takes the width to spare, up to the ring's (short lines).
-    compact_w = max(COMPACT_CENTRE_W, river_w + 2, min(RING_W, width - sides_w))
+    # The compact centre takes the width to spare, up to the ring's (short lines),
+    # leaving the side hands two cells from the screen's edges.
+    compact_w = max(COMPACT_CENTRE_W, river_w + 2, min(RING_W, width - sides_w - 4))
     centre_w = RING_W if square else compact_w
     centre_min_h = RING_H if square else COMPACT_CENTRE_H
     rows = 4

@@ -253,14 +253,17 @@ def meld_lines(
     melds: Sequence[MeldEntry], rect: Rect, lay: BoardLayout, rel: int = 2
 ) -> list[Text]:
     """A side or facing seat's melds in its region, laid from the seat's right as the
-    online clients lay them: toimen's from the screen's left on its hand's row,
-    shimocha's from the top against its hand, kamicha's from the bottom against its
-    hand. (The player's own melds are part of the hand row: `own_hand_lines`.)"""
+    online clients lay them: toimen's from the screen's left on its hand's row;
+    shimocha's (its right is the screen's top) first at the top, right above its
+    river and against its hand; kamicha's (its right is the screen's bottom) first
+    at the bottom, right below its river and against its hand. (The player's own
+    melds are part of the hand row: `own_hand_lines`.)"""
     lines = flow([meld_text(m, lay) for m in melds], rect.w, gap=MELD_GAP)
     if rel == 1:
-        return [_right(line, rect.w) for line in lines]
+        pad = [Text("", end="")] * max(0, rect.h - len(lines))
+        return pad + [_right(line, rect.w) for line in lines]
     if rel == 3:
-        return [Text("", end="")] * max(0, rect.h - len(lines)) + list(reversed(lines))
+        return list(reversed(lines))
     return lines
 
 
