@@ -95,3 +95,18 @@ def test_the_help_legend_explains_every_notation_the_table_uses() -> None:
             assert kanji in text, (lang, kanji)
         assert "555z" in text and "5z 6z 7z" in text and "1z-4z" in text
         assert ("haku" in text) if lang == "en" else ("白三枚" in text)
+
+
+def test_each_seats_melds_lie_as_the_online_clients_lay_them() -> None:
+    """Your first meld at the right edge of your row, each new one to its left;
+    toimen's seen from across the table, its called tile still toward its source."""
+    view = dense_view()
+    lay = board_layout(120, 35, "text")
+    painted = paint_board(view, lay)
+    [row] = [line.plain for line in painted.parts["hand-0"] if "[4m]" in line.plain]
+    assert row.rstrip().endswith("[4m] 3m 5m")  # the first meld (a chi) at the far right
+    assert row.index("Gr Gr Gr [Gr]") < row.index("## 0s 5s ##") < row.index("[4m] 3m 5m")
+    assert len(row) <= lay.regions["hand-0"].w
+    toimen = " ".join(line.plain for line in painted.parts["melds-2"])
+    assert "5m 3m [4m]" in toimen  # its chi from its kamicha (our shimocha, screen right)
+    assert "[Gr] Gr Gr Gr" in toimen

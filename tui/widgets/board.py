@@ -234,11 +234,13 @@ def _join(pieces: Sequence[Text], gap: int) -> Text:
     return out
 
 
-def meld_text(meld: MeldEntry, lay: BoardLayout) -> Text:
+def meld_text(meld: MeldEntry, lay: BoardLayout, turned: bool = False) -> Text:
     """One meld left to right as its owner lays it: the called tile turned (in
-    brackets), a kakan's added tile in the same brackets (stacked), ankan backs."""
+    brackets), a kakan's added tile in the same brackets (stacked), ankan backs.
+    `turned`: toimen's, seen from across the table (right to left), so its called
+    tile still points at the seat it came from."""
     pieces = []
-    for item in meld.tiles:
+    for item in reversed(meld.tiles) if turned else meld.tiles:
         if item.stacked is not None:
             inner = Text.assemble(
                 _face(item.tile, lay), _face(item.stacked, lay), end="", no_wrap=True
@@ -258,7 +260,7 @@ def meld_lines(
     river and against its hand; kamicha's (its right is the screen's bottom) first
     at the bottom, right below its river and against its hand. (The player's own
     melds are part of the hand row: `own_hand_lines`.)"""
-    lines = flow([meld_text(m, lay) for m in melds], rect.w, gap=MELD_GAP)
+    lines = flow([meld_text(m, lay, turned=rel == 2) for m in melds], rect.w, gap=MELD_GAP)
     if rel == 1:
         pad = [Text("", end="")] * max(0, rect.h - len(lines))
         return pad + [_right(line, rect.w) for line in lines]
