@@ -317,3 +317,13 @@ def test_board_size_is_the_table_screens(size: tuple[int, int], tmp_path) -> Non
             return board.size.width, board.size.height
 
     assert asyncio.run(run()) == board_size(*size)
+
+
+@pytest.mark.parametrize("face", FACES)
+def test_the_hand_is_framed_from_120x40_with_the_ring(face: str) -> None:
+    """Issue #19: at 120x40 the hand was plain text, not the framed tiles promised
+    from 120x40; the table keeps its square wall ring as well."""
+    for size in ((120, 40), (160, 50), (200, 60), (250, 70)):
+        lay = board_layout(*board_size(*size), face)
+        assert lay.framed and lay.square, (size, face)
+    assert not board_layout(*board_size(100, 30), face).framed

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from .tiles import framed_width, tile_width
 
 RIVER_ROW = 6  # tiles per river row (rows of six)
+SHORT_ROWS = 3  # the fewest rows of toimen's and your river (the last one runs on)
 MELDS = 4
 HAND = 14
 SQUARE_STACKS = 17  # stacks per side of the wall
@@ -137,8 +138,8 @@ def board_layout(width: int, height: int, style: str) -> BoardLayout:
     Every combination of the choices below is tried and the best that fits is
     kept, in this order of preference: the side hands drawn; the player's hand
     framed (from 120 columns, as the README promises); the square wall ring; the
-    largest tile faces; five rows for the prompt; more river rows; the blank rows
-    around the ring and above the hand; spread rivers."""
+    largest tile faces; five rows for the prompt; more river rows (toimen's and
+    yours, then the side ones); a blank row above the hand; spread rivers."""
     best: tuple[tuple, BoardLayout] | None = None
     framings = (True, False) if width >= FRAMED_FROM else (False,)
     prompts = (4,) if height < 30 else (5, 4)
@@ -157,7 +158,7 @@ def board_layout(width: int, height: int, style: str) -> BoardLayout:
                                 continue
                             score = (
                                 strip, framed, layout.square, -rank, prompt_h,
-                                layout.river_rows, hand_gap, spread,
+                                layout["river-0"].h, layout.river_rows, hand_gap, spread,
                             )
                             if best is None or score > best[0]:
                                 best = (score, layout)
@@ -196,27 +197,29 @@ def _try(
     # full river row never runs into it).
     sides_w = 2 * (strip_w + river_w + GAP)
     square_w = sides_w + max(RING_W, river_w)
-    square = table_h >= 1 + 2 * 4 + RING_H + 2 * GAP and width >= square_w
+    # Toimen's and your rivers may give up a row (to the ring, or to the compact
+    # centre at 80x24): their last row then runs on past six tiles, as on the
+    # online clients' tables; the side rivers, beside the centre, keep theirs.
+    square = table_h >= 1 + 2 * SHORT_ROWS + RING_H + 2 * GAP and width >= square_w
     apart = GAP if square else 0
     # The compact centre takes the width to spare, up to the ring's (short lines),
     # leaving the side hands two cells from the screen's edges.
     compact_w = max(COMPACT_CENTRE_W, river_w + 2, min(RING_W, width - sides_w - 4))
     centre_w = RING_W if square else compact_w
     centre_min_h = RING_H if square else COMPACT_CENTRE_H
+
+    def fits(rows: int) -> bool:
+        return 1 + 2 * river_height(rows, spread) + centre_min_h + 2 * apart <= table_h
+
     rows = 4
-    while rows < 6 and 1 + 2 * river_height(rows + 1, spread) + centre_min_h + 2 * apart <= table_h:
+    while rows < 6 and fits(rows + 1):
         rows += 1
-    if spread and (not square or rows < 6 or width < 180):
+    front = rows if fits(rows) else SHORT_ROWS  # toimen's and your river's rows
+    if spread and (not square or front < 6 or width < 180):
         return None  # spread only when the square table has all it needs and more
-    river_h = river_height(rows, spread)
+    river_h = river_height(front, spread)
+    side_h = river_height(rows, spread)
     centre_h = table_h - 1 - 2 * river_h if not square else RING_H
-    side_h = river_h
-    if not square and centre_h < centre_min_h:
-        # A short terminal (80x24): toimen's and your rivers give up a row to the
-        # compact centre (their last row then takes the rest, the oldest counted);
-        # the side rivers, beside the centre, keep theirs.
-        river_h = rows - 1
-        centre_h += 2
     mid_w = max(centre_w, river_w)
     used_w = sides_w + mid_w
     hand = own_row_width(style, framed, face, short)
@@ -243,7 +246,7 @@ def _try(
         # (the screen's left), its river in front of it
         "hand-2": hand_2,
         "melds-2": Rect(left, top, hand_2.x - GAP - left, 1 + river_h),
-        "river-2": _river(mid_x, top + 1, mid_w, river_w, river_h),
+        "river-2": _river(mid_x, top + 1, mid_w, river_w, river_h, runs_left=True),
         # shimocha: its river right of the centre, its hand behind it, its melds at
         # its right (the screen's top), above its river and against its hand
         "river-1": river_1,
@@ -282,6 +285,16 @@ def own_row_width(style: str, framed: bool, face: str, short: bool) -> int:
     return max((HAND - 3 * k) * each + GAP + k * meld for k in range(MELDS + 1))
 
 
-def _river(x: int, y: int, w: int, river_w: int, rows: int) -> Rect:
-    """A river of `rows` rows of six, centred in a column of width `w`."""
-    return Rect(x + (w - river_w) // 2, y, river_w, rows)
+def _river(
+    x: int, y: int, w: int, river_w: int, rows: int, *, runs_left: bool = False
+) -> Rect:
+    """A river of `rows` rows of six, centred in a column of width `w`; its last row
+    may run on to the column's edge (toimen's to the left: it reads right to left).
+    With only `SHORT_ROWS` rows it starts at the column's edge, the last row's
+    room to run on being all the column."""
+    start = x + (w - river_w) // 2
+    if rows <= SHORT_ROWS:
+        start = x + w - river_w if runs_left else x
+    if runs_left:
+        return Rect(x, y, start + river_w - x, rows)
+    return Rect(start, y, x + w - start, rows)
