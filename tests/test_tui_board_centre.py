@@ -45,6 +45,7 @@ def test_the_board_shows_the_house_rules_in_force_at_every_size() -> None:
         assert "house rules: red_fives=3, kiriage_30_4=false" in flat, (width, height)
     # The compact centre at 80x24 has no row to spare: how many, and the key to list them.
     assert "2 house rules (g)" in _text(view, 80, 23)
+    assert "2 house rules (g)" in _text(view, 80, 21)  # the table screen's board at 80x24
     assert "house rules" not in _text(replace(view, house_rules=()), 80, 23)
     assert "house rules" not in _text(replace(dense_view(), house_rules=()))
 
@@ -55,8 +56,10 @@ def test_the_dead_wall_is_drawn_once_in_the_ring() -> None:
     # The ring shows the dead wall's stacks and its face-up indicator stacks ...
     assert any(g in text for g in (STACK_DEAD, SIDE_DEAD))
     assert any(g in text for g in (STACK_SHOWN, SIDE_SHOWN))
-    # ... and the centre names it without drawing its tiles a second time.
-    [line] = [ln for ln in text.splitlines() if "dead wall" in ln]
+    # ... and the centre names it without drawing its tiles a second time (the
+    # side hands' backs share the row, outside the centre).
+    centre = paint_board(view, board_layout(120, 39, "text")).parts["centre"]
+    [line] = [ln.plain for ln in centre if "dead wall" in ln.plain]
     back = tile_text(None, "text").plain
     assert back not in line
     assert f"rinshan {view.wall.rinshan_left}" in line

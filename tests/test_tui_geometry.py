@@ -119,6 +119,12 @@ def problems(painted: Painted, hand: tuple[str, ...] = ()) -> list[str]:
         found.append("kamicha's river does not touch the centre's left side")
     if not (lay["river-1"].x == centre.right + GAP and _spans(lay["river-1"], centre, "y")):
         found.append("shimocha's river does not touch the centre's right side")
+    found += seats_apart(lay)
+    for rel, name in ((1, "shimocha"), (3, "kamicha")):  # the side rivers' rows
+        # (a kanji honor's face has a blank cell of its own: " 東 ")
+        lines = painted.parts[f"river-{rel}"]
+        if any(len(ln.plain) - len(ln.plain.lstrip()) > 1 for ln in lines):
+            found.append(f"{name}'s river rows do not start at the same edge")
     found += _wall_gaps(canvas(painted))
     if hand:
         shown = " ".join(line.plain for line in painted.parts["hand-0"])
@@ -129,6 +135,40 @@ def problems(painted: Painted, hand: tuple[str, ...] = ()) -> list[str]:
                 found.append(f"tile {face!r} of the hand is not on screen")
                 break
             at += len(face)
+    return found
+
+
+def seats_apart(lay: BoardLayout) -> list[str]:
+    """Each seat's hand, river, melds and badges that do not sit together, as the
+    online clients seat them: a side hand right behind its river (never at the
+    screen's edge), the side melds right beyond the river's end at the seat's
+    right, toimen's melds on its hand's row, the side badges against the river."""
+    found: list[str] = []
+    r = lay.regions
+    if "hand-3" in r:
+        behind = r["hand-3"].right + GAP == r["river-3"].x
+        if not (behind and _spans(r["river-3"], r["hand-3"], "y")):
+            found.append("kamicha's hand is not right behind its river")
+        if r["hand-3"].x < 2:
+            found.append("kamicha's hand is at the screen's edge")
+    if "hand-1" in r:
+        behind = r["river-1"].right + GAP == r["hand-1"].x
+        if not (behind and _spans(r["river-1"], r["hand-1"], "y")):
+            found.append("shimocha's hand is not right behind its river")
+        if r["hand-1"].right > lay.width - 2:
+            found.append("shimocha's hand is at the screen's edge")
+    if not (r["melds-3"].y == r["river-3"].bottom and r["melds-3"].x == r["river-3"].x):
+        found.append("kamicha's melds are not right below its river")
+    if not (r["melds-1"].bottom == r["river-1"].y and r["melds-1"].x == r["river-1"].x):
+        found.append("shimocha's melds are not right above its river")
+    if not (r["melds-2"].y == r["hand-2"].y and r["melds-2"].right + GAP == r["hand-2"].x):
+        found.append("toimen's melds are not beside its hand")
+    if "tag-3" in r and r["tag-3"].bottom != r["river-3"].y:
+        found.append("kamicha's badges are not against its river")
+    if "tag-1" in r and r["tag-1"].y != r["river-1"].bottom:
+        found.append("shimocha's badges are not against its river")
+    if "tag-3" not in r and not lay.square:
+        found.append("the side badges have no place")
     return found
 
 
@@ -168,10 +208,20 @@ def _cells(text: str) -> list[str]:
     return out
 
 
+def board_size(width: int, height: int) -> tuple[int, int]:
+    """The board's size on the table screen of a `width` x `height` terminal: the key
+    bar takes the last row; the side bar 34 columns from 160 columns (table.tcss),
+    else the compact aids 2 rows under the board below 30 rows, 4 from 30
+    (`test_board_size_is_the_table_screens` checks this against the app)."""
+    if width >= 160:
+        return width - 34, height - 1
+    return width, height - 1 - (2 if height < 30 else 4)
+
+
 def _paint(
     view, width: int, height: int, face: str, lang: str, cursor: int = 13, riichi: bool = False
 ) -> Painted:
-    lay = board_layout(width, height - 1, face)  # the key bar takes the last row
+    lay = board_layout(width, height, face)
     prompt, status = RIICHI[lang] if riichi else (PROMPTS[lang], STATUS[lang])
     ui = BoardInput(cursor=cursor, disabled=frozenset({0, 1}), prompt=prompt, status=status)
     return paint_board(view, lay, ui, lang)
@@ -188,14 +238,17 @@ def _hand_faces(view, face: str) -> tuple[str, ...]:
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_geometry_dense_table(size: tuple[int, int], face: str, lang: str) -> None:
     width, height = size
-    for view, riichi in ((DENSE, False), (FULL, False), (FULL, True)):
-        painted = _paint(view, width, height, face, lang, riichi=riichi)
-        assert problems(painted, _hand_faces(view, face)) == []
+    # The board of the table screen, and the whole window less the key bar (the
+    # replay viewer's board is near that).
+    for board in (board_size(width, height), (width, height - 1)):
+        for view, riichi in ((DENSE, False), (FULL, False), (FULL, True)):
+            painted = _paint(view, *board, face, lang, riichi=riichi)
+            assert problems(painted, _hand_faces(view, face)) == [], board
     assert len(_hand_faces(FULL, face)) == 14
 
 
 def test_geometry_catches_an_overfull_region() -> None:
-    painted = _paint(FULL, 120, 40, "text", "en")
+    painted = _paint(FULL, 120, 39, "text", "en")
     assert problems(painted, _hand_faces(FULL, "text")) == []
     lay = painted.layout
     # The hand's region two tiles too narrow: the check names it.
@@ -223,3 +276,54 @@ def test_geometry_wall_glyph_touching_text_is_caught() -> None:
 
 def _fields(value) -> dict:
     return {name: getattr(value, name) for name in value.__slots__}
+
+
+def test_the_seats_apart_are_named() -> None:
+    """A side hand moved to the screen's edge, melds moved off their seat, a river
+    row pushed right: each is named."""
+    painted = _paint(DENSE, *board_size(120, 40), "text", "en")
+    assert problems(painted) == []
+    lay = painted.layout
+    regions = dict(lay.regions)
+    regions["hand-3"] = replace(regions["hand-3"], x=0)
+    regions["melds-1"] = replace(regions["melds-1"], y=regions["melds-1"].y - 1)
+    regions["melds-3"] = replace(regions["melds-3"], x=regions["melds-3"].x + 1)
+    moved = BoardLayout(**{**_fields(lay), "regions": regions})
+    found = seats_apart(moved)
+    assert "kamicha's hand is not right behind its river" in found
+    assert "kamicha's hand is at the screen's edge" in found
+    assert "shimocha's melds are not right above its river" in found
+    assert "kamicha's melds are not right below its river" in found
+    parts = dict(painted.parts)
+    parts["river-3"] = [Text("   " + line.plain) for line in parts["river-3"][:1]]
+    parts["river-3"] += painted.parts["river-3"][1:]
+    shifted = problems(Painted(lay, parts))
+    assert "kamicha's river rows do not start at the same edge" in shifted
+
+
+@pytest.mark.parametrize("size", ((80, 24), (120, 40), (160, 50)), ids=str)
+def test_board_size_is_the_table_screens(size: tuple[int, int], tmp_path) -> None:
+    """`board_size` is the board's size in the app (the geometry test paints at it)."""
+    import asyncio
+
+    from tui.testing import seeded_app, wait_for_turn
+
+    app = seeded_app(7, data_dir=tmp_path)
+
+    async def run() -> tuple[int, int]:
+        async with app.run_test(size=size) as pilot:
+            await wait_for_turn(pilot)
+            board = app.screen.query_one("#board")
+            return board.size.width, board.size.height
+
+    assert asyncio.run(run()) == board_size(*size)
+
+
+@pytest.mark.parametrize("face", FACES)
+def test_the_hand_is_framed_from_120x40_with_the_ring(face: str) -> None:
+    """Issue #19: at 120x40 the hand was plain text, not the framed tiles promised
+    from 120x40; the table keeps its square wall ring as well."""
+    for size in ((120, 40), (160, 50), (200, 60), (250, 70)):
+        lay = board_layout(*board_size(*size), face)
+        assert lay.framed and lay.square, (size, face)
+    assert not board_layout(*board_size(100, 30), face).framed

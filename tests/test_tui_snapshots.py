@@ -8,9 +8,14 @@ and look at the SVGs before committing them.
 
 from __future__ import annotations
 
+import pytest
 from test_tui_pilot import game_app, press, scenario_app, settle
 
+from engine.actions import Ankan, Chi, Discard, Pon
+from engine.scripted import t
 from tui.app import MahjongApp
+from tui.testing import Position, position_app
+from tui.testing import keys as testing_keys
 
 ROOMY = (120, 40)
 COMPACT = (80, 24)
@@ -104,3 +109,25 @@ def test_table_mid_hand_200x60_kanji_ja(snap_compare, tmp_path):
     app = MahjongApp(ruleset_id="wrc", ai="greedy", seed=7, tiles="kanji", lang="ja",
                      delay=0, data_dir=tmp_path)
     assert snap_compare(app, terminal_size=(200, 60), run_before=keys(*MID_HAND))
+
+
+# Mid-hand, every seat with a meld (your pon, shimocha's pon, toimen's chi, kamicha's
+# ankan with its kan dora) and kamicha in riichi: the table read at a glance (#19).
+MELDS_EVERYWHERE = Position(
+    hands=("123m456p5789s116z", "258m1347p369s266z", "258m24p369s23477z", "8888p1z234m567m11s"),
+    draws="9m3s9s9p1p4z7m8m3z6m1s5m9m7p8s1m4m3z7s6p1s3p",
+    rinshan="4s",
+    moves=(
+        Discard(0, t("6z")), Pon(1, (t("6z"), t("6z"))), Discard(1, t("3p")),
+        Chi(2, (t("2p"), t("4p"))), Discard(2, t("7z")), Ankan(3, t("8p").kind),
+        Discard(3, t("1z")), Pon(0, (t("1z"), t("1z"))), Discard(0, t("9m")),
+        Discard(3, t("1p"), riichi=True), Discard(0, t("4z")), Discard(0, t("6m")),
+        Discard(0, t("7p")), Discard(0, t("3z")),
+    ),
+)
+
+
+@pytest.mark.parametrize("size", ((80, 24), (120, 40), (200, 60)), ids=str)
+def test_table_with_melds_on_every_seat_and_a_riichi(snap_compare, tmp_path, size):
+    app = position_app(MELDS_EVERYWHERE, data_dir=tmp_path)
+    assert snap_compare(app, terminal_size=size, run_before=testing_keys())

@@ -248,3 +248,31 @@ def tiles_text(
             out.append(" " * gap)
         out.append_text(item if isinstance(item, Text) else tile_text(item, style))
     return out
+
+
+def notation(style: str = DEFAULT_STYLE) -> list[tuple[Text, str]]:
+    """How tiles are written, drawn by the faces' own code, with its word key
+    (`notation.*` in tui/words.py): the help screen's legend. Each sample shows the
+    text faces and, for the suits and the red fives, the kanji ones."""
+    from rules.tiles import parse_tiles
+
+    def row(mpsz: str, kanji: bool = True) -> Text:
+        tiles = parse_tiles(mpsz)
+        out = tiles_text(tiles, "text")
+        if kanji and style != "text":
+            out.append("  ")
+            out.append_text(tiles_text(tiles, style))
+        return out
+
+    five = parse_tiles("5m")[0]
+    return [
+        (row("19m"), "notation.man"),
+        (row("19p"), "notation.pin"),
+        (row("19s"), "notation.sou"),
+        (row("1234z"), "notation.winds"),
+        (row("567z"), "notation.dragons"),
+        (row("0m0p0s"), "notation.red"),
+        (Text("123m 555z", end=""), "notation.mpsz"),
+        (tile_text(five, "text", highlight=True), "notation.cursor"),
+        (tile_text(five, "text", dim=True), "notation.dim"),
+    ]

@@ -330,6 +330,29 @@ SCREEN_WORDS: dict[str, tuple[str, str]] = {
     "mark.wall_dead": ("dead wall (wanpai), set apart", "王牌"),
     "mark.wall_shown": ("dead wall stack with a dora indicator face up", "ドラ表示牌の山"),
     "mark.wall_gone": ("blank: stacks already drawn", "空白: ツモ済みの山"),
+    # How tiles are written (tui/tiles.py), listed by the help screen.
+    "help.tiles": ("tiles", "牌の表記"),
+    "notation.man": ("man (characters) 1-9: 1m-9m", "萬子 1-9: 1m-9m"),
+    "notation.pin": ("pin (circles) 1-9: 1p-9p", "筒子 1-9: 1p-9p"),
+    "notation.sou": ("sou (bamboo) 1-9: 1s-9s", "索子 1-9: 1s-9s"),
+    "notation.winds": ("winds East, South, West, North: 1z-4z", "風牌 東南西北: 1z-4z"),
+    "notation.dragons": (
+        "dragons haku (white), hatsu (green), chun (red): 5z 6z 7z",
+        "三元牌 白・發・中: 5z 6z 7z",
+    ),
+    "notation.red": (
+        "red five (aka dora, one more dora): 0m 0p 0s, aka in kanji faces",
+        "赤ドラ (赤五): 0m 0p 0s、漢字では赤",
+    ),
+    "notation.mpsz": (
+        "mpsz: the numbers, then the suit (z: honors); 555z = three haku",
+        "mpsz表記: 数字の後に種類 (z は字牌)、555z = 白三枚",
+    ),
+    "notation.cursor": ("your hand: the tile under the cursor", "手牌: カーソルの牌"),
+    "notation.dim": (
+        "your hand: a tile you may not discard now",
+        "手牌: 今は切れない牌",
+    ),
 }
 
 # The rules reference: the titles of RULESETS.md §2's groups A-K and one label per parameter.

@@ -1,5 +1,6 @@
-"""Key help: every binding of the table screen (`tui.keys.BINDINGS_TABLE`) and the
-marks the table uses. Esc, q, ? or Enter closes it."""
+"""Key help: every binding of the table screen (`tui.keys.BINDINGS_TABLE`), how tiles
+are written (text and kanji faces, mpsz, the red fives) and the marks the table
+uses. Esc, q, ? or Enter closes it."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from textual.widgets import Static
 
 from .. import explain as X
 from ..keys import help_rows
+from ..tiles import notation
 from ..words import check_lang
 from .hand_result import CSS_FILE, heading, hint_text
 
@@ -39,7 +41,20 @@ def help_sections(lang: str) -> RenderableType:
     marks.add_column()
     for mark, sample in mark_samples().items():
         marks.add_row(sample, X.first_word(mark, lang))
-    return Group(keys, Text(""), heading(X.say("help.marks", lang)), marks)
+    tiles = Table.grid(padding=(0, 2))
+    tiles.add_column(justify="right", no_wrap=True)
+    tiles.add_column()
+    for sample, key in notation("kanji"):
+        tiles.add_row(Text.assemble(sample), X.first_word(key, lang))
+    return Group(
+        keys,
+        Text(""),
+        heading(X.say("help.tiles", lang)),
+        tiles,
+        Text(""),
+        heading(X.say("help.marks", lang)),
+        marks,
+    )
 
 
 class HelpScreen(ModalScreen[None]):

@@ -29,7 +29,7 @@ from rules.hand import MeldKind
 from rules.tiles import Tile
 
 from ..describe import seat_label
-from ..layout import GAP, RIVER_ROW, BoardLayout, Rect, board_layout
+from ..layout import GAP, MELD_GAP, RIVER_ROW, BoardLayout, Rect, board_layout
 from ..tiles import framed_tile, tile_text
 from ..words import message, round_word, wind_word
 
@@ -178,10 +178,11 @@ def river_lines(
     river: Sequence[RiverEntry], rect: Rect, lay: BoardLayout, rel: int = 0
 ) -> list[Text]:
     """Rows of six, the first row against the centre as on a real table: yours and
-    shimocha's read from the centre out, toimen's turned round (rows from the centre
-    up, right to left), kamicha's hugging the centre's left side. The last row takes
-    the rest, its oldest tiles counted if there are too many."""
-    rows_max = lay.river_rows
+    the side seats' rows start at the same (left) edge, the side seats' right behind
+    their hands; toimen's are turned round (rows from the centre up, right to left,
+    starting at the right edge). The last row takes the rest, its oldest tiles
+    counted if there are too many."""
+    rows_max = (rect.h + 1) // 2 if lay.spread else rect.h  # a short board's are shorter
     gap = GAP + (1 if lay.spread else 0)
     rows: list[list[RiverEntry]] = []
     for index in range(0, len(river), RIVER_ROW):
@@ -200,7 +201,7 @@ def river_lines(
             pieces.pop(-1 if rel == 2 else 0)
             dropped += 1
             line = Text.assemble(f"+{dropped} ", _join(pieces, gap), end="")
-        if rel in (2, 3):
+        if rel == 2:  # toimen's rows start at its left: the screen's right edge
             line = _right(line, rect.w)
         lines.append(line)
     if lay.spread:
@@ -233,11 +234,13 @@ def _join(pieces: Sequence[Text], gap: int) -> Text:
     return out
 
 
-def meld_text(meld: MeldEntry, lay: BoardLayout) -> Text:
+def meld_text(meld: MeldEntry, lay: BoardLayout, turned: bool = False) -> Text:
     """One meld left to right as its owner lays it: the called tile turned (in
-    brackets), a kakan's added tile in the same brackets (stacked), ankan backs."""
+    brackets), a kakan's added tile in the same brackets (stacked), ankan backs.
+    `turned`: toimen's, seen from across the table (right to left), so its called
+    tile still points at the seat it came from."""
     pieces = []
-    for item in meld.tiles:
+    for item in reversed(meld.tiles) if turned else meld.tiles:
         if item.stacked is not None:
             inner = Text.assemble(
                 _face(item.tile, lay), _face(item.stacked, lay), end="", no_wrap=True
@@ -248,18 +251,34 @@ def meld_text(meld: MeldEntry, lay: BoardLayout) -> Text:
     return _join(pieces, GAP)
 
 
-def meld_lines(melds: Sequence[MeldEntry], rect: Rect, lay: BoardLayout) -> list[Text]:
-    return flow([meld_text(m, lay) for m in melds], rect.w, gap=GAP + 1)
+def meld_lines(
+    melds: Sequence[MeldEntry], rect: Rect, lay: BoardLayout, rel: int = 2
+) -> list[Text]:
+    """A side or facing seat's melds in its region, laid from the seat's right as the
+    online clients lay them: toimen's from the screen's left on its hand's row;
+    shimocha's (its right is the screen's top) first at the top, right above its
+    river and against its hand; kamicha's (its right is the screen's bottom) first
+    at the bottom, right below its river and against its hand. (The player's own
+    melds are part of the hand row: `own_hand_lines`.)"""
+    lines = flow([meld_text(m, lay, turned=rel == 2) for m in melds], rect.w, gap=MELD_GAP)
+    if rel == 1:
+        pad = [Text("", end="")] * max(0, rect.h - len(lines))
+        return pad + [_right(line, rect.w) for line in lines]
+    if rel == 3:
+        return list(reversed(lines))
+    return lines
 
 
-def side_hand_lines(info: SeatInfo, rect: Rect, lay: BoardLayout) -> list[Text]:
-    """A side seat's concealed tiles as a column of backs (the count on top if they
-    do not all fit)."""
+def side_hand_lines(info: SeatInfo, rect: Rect, lay: BoardLayout, river: Rect) -> list[Text]:
+    """A side seat's concealed tiles as a column of backs right behind its river,
+    centred on it (the count on top if they do not all fit)."""
     count = len(info.shown) or info.hand_size
-    if count <= rect.h:
-        tiles: Sequence[Tile | None] = info.shown or (None,) * count
-        return [_face(t, lay) for t in tiles]
-    return [Text(str(count), end=""), *(_face(None, lay) for _ in range(rect.h - 1))]
+    if count > rect.h:
+        return [Text(str(count), end=""), *(_face(None, lay) for _ in range(rect.h - 1))]
+    tiles: Sequence[Tile | None] = info.shown or (None,) * count
+    middle = river.y + river.h // 2 - rect.y
+    above = min(max(0, middle - count // 2), rect.h - count)
+    return [Text("", end="")] * above + [_face(t, lay) for t in tiles]
 
 
 def top_hand_line(info: SeatInfo, rect: Rect, lay: BoardLayout, lang: str) -> list[Text]:
@@ -274,7 +293,22 @@ def top_hand_line(info: SeatInfo, rect: Rect, lay: BoardLayout, lang: str) -> li
 
 
 def own_hand_lines(view: SeatView, rect: Rect, lay: BoardLayout, ui: BoardInput) -> list[Text]:
-    """The player's hand, the drawn tile set apart: framed tiles or one row of faces."""
+    """The player's row: the hand, the drawn tile set apart (framed tiles or one row
+    of faces), and the melds at the row's right edge, laid as the online clients lay
+    them: the first meld at the far right, each new one to the left of the last."""
+    lines = _own_tiles(view, lay, ui)
+    melds = view.seats[view.seat].melds
+    if not melds:
+        return lines
+    laid = _join([meld_text(m, lay) for m in reversed(melds)], MELD_GAP)
+    row = 1 if lay.framed else 0  # beside the faces of a framed hand
+    line = lines[row]
+    pad = max(MELD_GAP, rect.w - line.cell_len - laid.cell_len)
+    lines[row] = Text.assemble(line, " " * pad, laid, end="", no_wrap=True)
+    return lines
+
+
+def _own_tiles(view: SeatView, lay: BoardLayout, ui: BoardInput) -> list[Text]:
     own = view.own
     tiles = [*own.tiles, *([own.drawn] if own.drawn is not None else [])]
     if view.seats[view.seat].shown and not tiles:
@@ -424,15 +458,18 @@ def centre_lines(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> lis
     its side (square form), or the same facts without the ring (compact form)."""
     if lay.square:
         return _square(view, rect, lay, lang)
-    width = rect.w
+    # One blank cell each side: a full row of a side river never runs into the text.
+    width = rect.w - 2
     lines: list[Text] = []
     for short_rules in (False, True):
         lines = _seat_block(view, 2, width, "centre", lang)
         lines += _info_lines(view, lay, width, lang, short_rules)
-        lines += _seat_block(view, 0, width, "centre", lang)
+        mine = _seat_block(view, 0, width, "centre", lang)
+        # Your badges at the centre's foot, by your river; toimen's at its head.
+        lines += [Text("", end="")] * max(0, rect.h - len(lines) - len(mine)) + mine
         if len(lines) <= rect.h:
             break
-    return lines
+    return [Text.assemble(" ", line, end="", no_wrap=True) for line in lines]
 
 
 def _square(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> list[Text]:
@@ -554,16 +591,18 @@ def paint_board(
             ("river", info.river, rect, look, rel),
             lambda info=info, rect=rect, rel=rel: river_lines(info.river, rect, lay, rel),
         )
-        rect = regions[f"melds-{rel}"]
-        parts[f"melds-{rel}"] = _part(
-            ("melds", info.melds, rect, look),
-            lambda info=info, rect=rect: meld_lines(info.melds, rect, lay),
-        )
+        if rel:  # the player's melds are drawn with the hand
+            rect = regions[f"melds-{rel}"]
+            parts[f"melds-{rel}"] = _part(
+                ("melds", info.melds, rect, look, rel),
+                lambda info=info, rect=rect, rel=rel: meld_lines(info.melds, rect, lay, rel),
+            )
         if f"hand-{rel}" in regions and rel in (1, 3):
             rect = regions[f"hand-{rel}"]
+            river = regions[f"river-{rel}"]
             parts[f"hand-{rel}"] = _part(
-                ("side", info.hand_size, info.shown, rect, look),
-                lambda info=info, rect=rect: side_hand_lines(info, rect, lay),
+                ("side", info.hand_size, info.shown, rect, river, look),
+                lambda info=info, rect=rect, river=river: side_hand_lines(info, rect, lay, river),
             )
     toimen = view.seats[(view.seat + 2) % 4]
     parts["hand-2"] = _part(
