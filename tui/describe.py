@@ -43,6 +43,7 @@ from engine.events import (
     Won,
 )
 from engine.view import PlayerView
+from engine.win_flags import view_win
 from rules.hand import Meld, MeldKind, Win
 from rules.scoring import NoWin, ScoreResult, score
 from rules.shanten import shanten as shanten_of
@@ -132,48 +133,19 @@ def hand_win(
     *,
     tsumo: bool,
     riichi: bool | None = None,
+    later: bool = False,
 ) -> Win:
-    """The scorer's input for a win `view`'s player could make, from what the view shows:
-    the same situational flags the engine sets (ippatsu, double riichi, rinshan, chankan,
-    haitei/houtei, tenhou/chiihou); only ura dora stay unknown until the win."""
-    seat = view.seat
-    last = view.tiles_left == 0
-    in_riichi = view.riichi[seat] if riichi is None else riichi
-    rinshan = tsumo and view.rinshan_draw
-    chankan = (
-        not tsumo
-        and view.phase == "claim"
-        and view.last_discard is not None
-        and view.offered is not None
-        and view.last_discard[1] != view.offered
-    )
-    first = tsumo and view.first_draw and not rinshan
-    return Win(
-        concealed=tuple(concealed),
-        win_tile=tile,
-        melds=view.melds[view.seat],
-        tsumo=tsumo,
-        seat_wind=view.seat_wind,
-        round_wind=view.round_wind_kind,
-        riichi=in_riichi,
-        double_riichi=in_riichi and view.double_riichi[seat],
-        ippatsu=in_riichi and view.ippatsu[seat],
-        rinshan=rinshan,
-        chankan=chankan,
-        haitei=tsumo and last and (not rinshan or view.ruleset.haitei_rinshan),
-        houtei=not tsumo and last and not chankan,
-        tenhou=first and seat == view.dealer,
-        chiihou=first and seat != view.dealer,
-        dora_indicators=view.dora_indicators if view.ruleset.dora else (),
-        honba=view.honba,
-        riichi_sticks=view.sticks,
-    )
+    """The scorer's input for a win `view`'s player could make, with the flags the
+    engine would set (`engine.win_flags`): the win on offer now, or with `later` a
+    win on a wait after the coming discard (an ordinary draw or discard: never
+    rinshan, chankan or a first-draw win)."""
+    return view_win(view, concealed, tile, tsumo=tsumo, later=later, riichi=riichi)
 
 
 def price(
-    view: PlayerView, concealed: Sequence[Tile], tile: Tile, *, tsumo: bool
+    view: PlayerView, concealed: Sequence[Tile], tile: Tile, *, tsumo: bool, later: bool = False
 ) -> ScoreResult | NoWin:
-    return _price(view.ruleset, hand_win(view, concealed, tile, tsumo=tsumo))
+    return _price(view.ruleset, hand_win(view, concealed, tile, tsumo=tsumo, later=later))
 
 
 @lru_cache(maxsize=4096)
@@ -449,8 +421,8 @@ def wait_infos(
         unseen = max(0, 4 - counts[kind] - visible[kind])
         tile = Tile(kind)
         furiten = furiten_any or (not all_waits and kind in own_discards)
-        ron_result = price(view, concealed, tile, tsumo=False)
-        tsumo_result = price(view, concealed, tile, tsumo=True)
+        ron_result = price(view, concealed, tile, tsumo=False, later=True)
+        tsumo_result = price(view, concealed, tile, tsumo=True, later=True)
         ron = _priced(ron_result, False, lang)
         if furiten:
             ron = term("furiten", lang)

@@ -48,6 +48,7 @@ from rules.hand import Meld, MeldKind
 from rules.presets import preset_infos
 from rules.request import answer
 from rules.ruleset import PAO_CLASSIC, PRESET_IDS, Ruleset, load_preset
+from rules.scoring import kiriage_mangan
 from rules.tiles import WIND_LETTERS, Tile, format_tiles, parse_tiles, tile_key
 from rules.yaku import YAKU_ORDER, available_table
 
@@ -376,14 +377,12 @@ def yaku_rows(event: Won, ctx: HandContext, lang: str = "en") -> list[Row]:
 
 
 def is_kiriage(result: dict[str, Any], ruleset: Ruleset) -> bool:
-    """A 1,920-base hand rounded up to mangan (30 fu 4 han, 60 fu 3 han)."""
-    han, fu = result.get("han", 0), result.get("fu", 0)
+    """A 1,920-base hand rounded up to mangan (30 fu 4 han, 60 fu 3 han): the
+    scorer's rule (`rules.scoring.kiriage_mangan`), not worked out here."""
     return (
-        not ruleset.is_classic
-        and result.get("limit") == "mangan"
+        result.get("limit") == "mangan"
         and not result.get("yakuman")
-        and han < ruleset.limit_mangan_han
-        and fu * 2 ** (han + 2) < 2000
+        and kiriage_mangan(result.get("han", 0), result.get("fu", 0), ruleset)
     )
 
 
