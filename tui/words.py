@@ -697,6 +697,17 @@ MESSAGES: dict[str, Message] = {
         "No tsumo right after a call: discard a tile", "鳴いた直後はツモ和了できない"
     ),
     "why.other": Message("Not possible now", "今はできない"),
+    "why.nine_terminals_off": Message(
+        "This rulebook has no nine-terminals abortive draw", "このルールには九種九牌がない"
+    ),
+    "why.nine_terminals_first_draw": Message(
+        "Nine terminals only on your first draw, with no call before it",
+        "九種九牌は鳴きのない第一ツモのときだけ",
+    ),
+    "why.nine_terminals_too_few": Message(
+        "Nine terminals needs nine different terminals and honors; you hold {count}",
+        "九種九牌には9種類の么九牌が必要 (今は{count}種類)",
+    ),
     "why.riichi.not_tenpai": Message(
         "Riichi needs a closed tenpai hand", "リーチは門前で聴牌のときだけ"
     ),

@@ -355,10 +355,12 @@ class TableScreen(Screen[None]):
         self.keys.press("cursor", step)
         self.hint = ""
         self._render_board()
+        self._render_aids()  # the aids describe the tile under the cursor
 
     def action_cursor_to(self, index: int) -> None:
         self.keys.press("cursor_to", index)
         self._render_board()
+        self._render_aids()
 
     def action_discard(self) -> None:
         self._apply(self.keys.press("discard"))
@@ -490,12 +492,16 @@ class TableScreen(Screen[None]):
     def _render_keys(self) -> None:
         hints = []
         # Help first, and only the keys this ruleset can ever use (keys.footer_bindings).
-        for b in footer_bindings(self.session.ruleset):
+        for b in footer_bindings(self.session.ruleset, offered=self._offered_keys()):
             name = b.action.split("(")[0]
             enabled = self.check_action(name, ()) is True
             label = footer_label(b.description, self.lang)
             hints.append(KeyHint(b.key_display or b.display(), label, enabled))
         self.query_one("#keys", KeyBar).update_data(KeyBarData(tuple(hints)))
+
+    def _offered_keys(self) -> frozenset[str]:
+        """The actions the footer lists only while they are legal (nine terminals)."""
+        return frozenset(a for a in ("nine_terminals",) if self.keys.enabled(a))
 
     def _riichi_tiles(self) -> str:
         return tiles_label(self.keys.riichi_kinds(), self.lang)
@@ -531,6 +537,9 @@ class TableScreen(Screen[None]):
                 options.append((key, " | ".join(options_text(group, view, lang))))
         if self.keys.of("riichi"):
             options.append(("r", message("prompt_riichi", lang, tiles=self._riichi_tiles())))
+        nine = self.keys.of("nine_terminals")
+        if nine:  # 九種九牌: a choice on the first draw, offered like every other action
+            options.append(("y", " | ".join(options_text(list(nine), view, lang))))
         if self.keys.of("pass"):
             silent = view.phase == "declare"
             options.append(("n", message("prompt_silent" if silent else "prompt_pass", lang)))
