@@ -104,6 +104,7 @@ class HandContext:
     names: tuple[str, ...]  # "South 南", or "You (South 南)" when names are given
     events: tuple[Event, ...] = field(default=())  # the hand's events up to the result
     short: tuple[str, ...] = ()  # for tables: "South 南", or "You 南" when names are given
+    you: int | None = None  # the player's own seat, when names are given ("You win")
     # A win's situation as the engine decided it (`Won.facts`) ...
     facts: WinFacts | None = None
     # ... and as it would be under a preset with every situational yaku (ippatsu,
@@ -221,10 +222,17 @@ def hand_context(
         melds=tuple(tuple(m) for m in melds),
         names=seat_names(dealer, names, lang),
         short=short_names(dealer, names, lang),
+        you=_your_seat(names),
         events=tuple(hand_events),
         facts=facts,
         situation=situation,
     )
+
+
+def _your_seat(names: Sequence[str] | None) -> int | None:
+    """The player's own seat among `names` (the table names it "You", 自家), if any."""
+    own = {"You", "自家"}
+    return next((seat for seat, name in enumerate(names or ()) if name in own), None)
 
 
 def _every_situation(ruleset: Ruleset) -> Ruleset:
@@ -318,14 +326,15 @@ def win_headline(event: Won, ctx: HandContext, lang: str = "en") -> str:
     winner = ctx.names[event.winner]
     tile = words.tile_name(event.win_tile.kind, lang)
     ids = _yaku_ids(event)
+    mine = "_you" if event.winner == ctx.you else ""  # "You win", never "You (East) wins"
     if event.from_seat is None:
         if "rinshan" in ids or (ctx.facts is not None and ctx.facts.rinshan):
-            return sentence("win_rinshan", lang, winner=winner, tile=tile)
-        return sentence("win_tsumo", lang, winner=winner, tile=tile)
+            return sentence("win_rinshan" + mine, lang, winner=winner, tile=tile)
+        return sentence("win_tsumo" + mine, lang, winner=winner, tile=tile)
     loser = ctx.names[event.from_seat]
     if "chankan" in ids or (ctx.facts is not None and ctx.facts.chankan):
-        return sentence("win_chankan", lang, winner=winner, loser=loser, tile=tile)
-    return sentence("win_ron", lang, winner=winner, loser=loser, tile=tile)
+        return sentence("win_chankan" + mine, lang, winner=winner, loser=loser, tile=tile)
+    return sentence("win_ron" + mine, lang, winner=winner, loser=loser, tile=tile)
 
 
 def hand_tiles(event: Won) -> tuple[tuple[Tile, ...], Tile]:

@@ -754,6 +754,13 @@ MESSAGES: dict[str, Message] = {
     "win_rinshan": Message(
         "{winner} wins by tsumo on the rinshan tile {tile}", "{winner} が嶺上牌 {tile} でツモ和了"
     ),
+    "win_ron_you": Message("You win by ron on {tile} from {loser}",
+                           "自家が {loser} から {tile} でロン和了"),
+    "win_tsumo_you": Message("You win by tsumo on {tile}", "自家が {tile} でツモ和了"),
+    "win_chankan_you": Message("You rob {loser}'s added kan on {tile} (chankan)",
+                               "自家が {loser} の加槓 {tile} を搶槓"),
+    "win_rinshan_you": Message("You win by tsumo on the rinshan tile {tile}",
+                               "自家が嶺上牌 {tile} でツモ和了"),
     "liable": Message("{liable} is liable (pao) for {yaku}", "{liable} が {yaku} の責任払い (包)"),
     "liable_classic": Message(
         "{liable} is liable (pao): the call of their discard made the mangan certain",
