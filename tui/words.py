@@ -521,6 +521,8 @@ MESSAGES: dict[str, Message] = {
         "喰い替え: 鳴いた直後は鳴いた牌も、チーなら順子の反対側の筋の牌も切れない",
     ),
     "not_your_turn": Message("It is not your turn", "あなたの番ではない"),
+    "session_progress": Message(" · game {game} of {of}, your total {total}",
+                                " · 第{game}/{of}戦、通算 {total}"),
     "nothing_to_call": Message("No call is possible now", "今は鳴けない"),
     "chi_only_from_kamicha": Message(
         "Chi only from kamicha (the player on your left)", "チーは上家からのみ"

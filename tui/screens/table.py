@@ -207,6 +207,8 @@ class TableScreen(Screen[None]):
     async def _show_result(self, event: Event) -> None:
         """Ask the app to show the result and wait until the player closes it."""
         names = self.seat_names()
+        if isinstance(event, GameEnded) and self._played_session() is not None:
+            names = self.lineup_names()
         context = self.session.result_context(event, names, self.lang)
         shown = ShowResult(
             event, context, lang=self.lang, tile_style=self.tile_style, names=names
@@ -224,6 +226,20 @@ class TableScreen(Screen[None]):
             else seat_word(relative(seat, self.human_seat)).part(self.lang)
             for seat in range(4)
         )
+
+    def lineup_names(self) -> tuple[str, ...]:
+        """In a session, each seat's player as the session table names them ("Opponent
+        2"), with where they sat this game ("Opponent 2 (toimen)"): the game end and the
+        session table name the players one way."""
+        from .session_table import PLAYERS
+
+        seating = self.session.game.seating
+        names = []
+        for seat in range(4):
+            where = seat_word(relative(seat, self.human_seat)).part(self.lang)
+            names.append(PLAYERS[0] if seat == self.human_seat
+                         else f"{PLAYERS[seating[seat]]} ({where})")
+        return tuple(names)
 
     # -- messages from the worker -------------------------------------------------------
     def on_table_screen_happened(self, message: Happened) -> None:
@@ -457,7 +473,29 @@ class TableScreen(Screen[None]):
             return message("declare_tenpai", lang)
         if view.phase == "claim" and view.offered is not None:
             return message("you_may_call", lang, tile=tile_label(view.offered, lang))
-        return message("your_turn", lang)
+        return message("your_turn", lang) + self._session_progress()
+
+    def _played_session(self) -> Any:
+        """The session this game belongs to (`tui.sessions.PlayedSession`), if any."""
+        try:
+            played = getattr(self.app, "play_session", None)
+        except Exception:  # no app yet (a test builds the screen alone)
+            return None
+        if played is None or not played.owns(self.session.game.setup):
+            return None
+        return played
+
+    def _session_progress(self) -> str:
+        """ " · game 2 of 4, your total +12.3": where a session stands, said in play."""
+        played = self._played_session()
+        tag = self.session.game.setup.get("session")
+        if played is None or not isinstance(tag, dict):
+            return ""
+        from .. import explain as X
+
+        total = X.format_result(played.session.totals()[0], self.session.ruleset)
+        return message("session_progress", self.lang, game=tag.get("game", "?"),
+                       of=tag.get("of", "?"), total=total)
 
     # -- rendering --------------------------------------------------------------------------
     def _render_all(self) -> None:
