@@ -521,6 +521,11 @@ MESSAGES: dict[str, Message] = {
         "喰い替え: 鳴いた直後は鳴いた牌も、チーなら順子の反対側の筋の牌も切れない",
     ),
     "not_your_turn": Message("It is not your turn", "あなたの番ではない"),
+    "sticks_to_first": Message(
+        "The riichi sticks left on the table ({sticks}, {points} points) go to first place:"
+        " {who} +{points}",
+        "場に残った供託 ({sticks}本、{points}点) はトップの {who} へ: +{points}",
+    ),
     "session_progress": Message(" · game {game} of {of}, your total {total}",
                                 " · 第{game}/{of}戦、通算 {total}"),
     "nothing_to_call": Message("No call is possible now", "今は鳴けない"),
