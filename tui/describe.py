@@ -45,7 +45,7 @@ from engine.events import (
 from engine.view import PlayerView
 from engine.win_flags import view_win
 from rules.hand import Meld, MeldKind, Win
-from rules.scoring import NoWin, ScoreResult, score
+from rules.scoring import STICK_VALUE, NoWin, ScoreResult, score
 from rules.shanten import shanten as shanten_of
 from rules.tiles import KIND_COUNT, Tile, dora_from_indicator
 from rules.waits import discard_options
@@ -292,15 +292,21 @@ def event_text(event: Event, human: int | None, dealer: int, lang: str = "en") -
             "log_dora", lang, label=label, indicator=tile_label(event.indicator, lang), dora=dora
         )
     if isinstance(event, RiichiAccepted):
-        return message("log_riichi_stands", lang, who=who(event.seat), sticks=event.sticks)
+        return message("log_riichi_stands", lang, who=who(event.seat), sticks=event.sticks,
+                       stick=points(STICK_VALUE))
     if isinstance(event, Drew):
         if event.seat == human and event.rinshan and event.tile is not None:
             return message("log_rinshan_draw", lang, tile=tile_label(event.tile, lang))
         return None
     if isinstance(event, Won):
         result = event.result
-        total = result.get("points", {}).get("total")
+        paid = result.get("points", {})
+        total = paid.get("total")
         value = f": {points(total)}" if total else ""
+        extra = [message(f"log_win_{part}", lang, points=points(paid[part]))
+                 for part in ("honba", "sticks") if paid.get(part)]
+        if extra:
+            value += f" ({', '.join(extra)})"
         tile = tile_label(event.win_tile, lang)
         if event.from_seat is None:
             return message("log_win_tsumo", lang, who=who(event.winner), tile=tile, value=value)
@@ -320,10 +326,11 @@ def event_text(event: Event, human: int | None, dealer: int, lang: str = "en") -
         listed = ", ".join(tenpai) if tenpai else message("log_nobody", lang)
         return message("log_draw", lang, ryuukyoku=term("ryuukyoku", lang), listed=listed)
     if isinstance(event, HandEnded):
-        if human is None:
-            line = message("log_hand_over", lang)
-        else:
-            line = message("log_hand_over_you", lang, delta=f"{event.deltas[human]:+,}")
+        moved = [f"{who(seat)} {delta:+,}" for seat, delta in enumerate(event.deltas) if delta]
+        if not moved:
+            line = message("log_hand_over_nothing", lang)
+        else:  # every change of score said: payments, honba, sticks taken, noten payments
+            line = message("log_hand_over_moved", lang, moved=", ".join(moved))
         return f"{line}. {message('log_time_up', lang)}" if event.time_up else line
     if isinstance(event, GameEnded):
         return message("game_over", lang)

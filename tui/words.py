@@ -564,8 +564,13 @@ MESSAGES: dict[str, Message] = {
         "{label}: {indicator} -> dora {dora}", "{label}: {indicator} → ドラ {dora}"
     ),
     "log_riichi_stands": Message(
-        "{who}: riichi stands (sticks on the table: {sticks})", "{who}: 立直成立 (供託 {sticks}本)"
+        "{who}: riichi stands, -{stick} to the table (sticks on the table: {sticks})",
+        "{who}: 立直成立、供託 -{stick} (供託 {sticks}本)",
     ),
+    "log_win_honba": Message("honba +{points}", "積み棒 +{points}"),
+    "log_win_sticks": Message("riichi sticks +{points}", "供託 +{points}"),
+    "log_hand_over_moved": Message("Hand over: {moved}", "局終了: {moved}"),
+    "log_hand_over_nothing": Message("Hand over: no points moved", "局終了: 点数移動なし"),
     "log_rinshan_draw": Message("You draw the rinshan tile {tile}", "嶺上牌 {tile} をツモ"),
     "log_win_tsumo": Message(
         "{who} wins by tsumo on {tile}{value}", "{who} が {tile} でツモ和了{value}"
@@ -576,8 +581,6 @@ MESSAGES: dict[str, Message] = {
     ),
     "log_draw": Message("{ryuukyoku}; tenpai: {listed}", "{ryuukyoku}; 聴牌: {listed}"),
     "log_nobody": Message("nobody", "なし"),
-    "log_hand_over": Message("Hand over", "局終了"),
-    "log_hand_over_you": Message("Hand over (you {delta})", "局終了 (自家 {delta})"),
     "act_discard": Message("Discard {tile}", "打 {tile}"),
     "act_riichi_discard": Message("{riichi}, discard {tile}", "{riichi} 打 {tile}"),
     "act_show_tenpai": Message("Show {tenpai}", "{tenpai}を公開"),

@@ -35,7 +35,7 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
-from engine.events import Event, ExhaustiveDraw, GameEnded, HandStarted, Won
+from engine.events import Event, ExhaustiveDraw, GameEnded, HandStarted, RiichiAccepted, Won
 from engine.game import Game
 from engine.seat_view import SeatView
 from engine.view import PlayerView
@@ -136,6 +136,7 @@ class TableScreen(Screen[None]):
         self._render_pending = False
         self._paint_now = False
         self._aids_key: tuple | None = None
+        self._score_note = ""  # a change of score to say at the next question (a riichi stick)
         self._log_lines: list[str] = []
         self._dealer = 0
 
@@ -256,6 +257,12 @@ class TableScreen(Screen[None]):
         line = event_text(event, self.human_seat, self._dealer, self.lang)
         if line:
             self._log_lines.append(line)
+        if isinstance(event, RiichiAccepted) and line:
+            # A stick put down changes a score: said on the table too, not only in the
+            # side bar's log (which narrow terminals do not show), at the next question.
+            self._score_note = line
+        elif isinstance(event, HandStarted):
+            self._score_note = ""
         self._schedule_render()
 
     def _schedule_render(self) -> None:
@@ -304,6 +311,9 @@ class TableScreen(Screen[None]):
         self.keys.ask(decision.legal, view.unavailable, view.own.kuikae)
         self.hint = ""
         self.status = self._default_status()
+        if self._score_note:
+            self.status = f"{self._score_note} · {self.status}"
+            self._score_note = ""
         self._render_all()
 
     # -- answering ----------------------------------------------------------------------
