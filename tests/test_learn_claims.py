@@ -12,7 +12,7 @@ from tui.learn.drills import make_question
 from tui.learn.lessons import Act, Discard, Lesson, Pick, Step, Waits, said
 
 LANGS = ("en", "ja")
-DRILL_KINDS = ("discard", "waits", "fu", "points", "yaku", "defence")
+DRILL_KINDS = ("discard", "waits", "fu", "points", "yaku", "defence", "alllast")
 
 
 def _step_texts(step: Step, lesson: Lesson, lang: str) -> str:

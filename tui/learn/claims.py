@@ -321,6 +321,16 @@ def _check_is_yaku(c: Claim, r: Ruleset) -> str | None:
     return None if found == list(c.expected) else f"the yaku are {found}"
 
 
+def _check_final_place(c: Claim, r: Ruleset) -> str | None:
+    """`request`: {"scores", "seat"}; `expected`: the seat's place by the ruleset's
+    final results (`engine.results.final_results`), ties as the ruleset breaks them."""
+    from engine.results import final_results
+
+    rows = final_results(list(c.request["scores"]), r)
+    found = next(row.rank for row in rows if row.seat == c.request["seat"])
+    return None if found == c.expected else f"the place is {found}"
+
+
 def _check_rule(c: Claim, r: Ruleset) -> str | None:
     """`expected`: {field: value} of the ruleset."""
     wrong = {k: getattr(r, k) for k, v in dict(c.expected).items() if getattr(r, k) != v}
@@ -350,6 +360,7 @@ _CHECKS: dict[str, Callable[[Claim, Ruleset], str | None]] = {
     "dora": _check_dora,
     "is_yaku": _check_is_yaku,
     "rule": _check_rule,
+    "final_place": _check_final_place,
 }
 
 KINDS = frozenset(_CHECKS)
