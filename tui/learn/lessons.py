@@ -17,14 +17,19 @@ Step kinds:
 - `Waits`: pick every winning tile (`rules.waits`).
 - `Act`: choose between actions at one moment: win or not (the scorer says
   whether the hand wins and with what yaku; `rules.waits.discard_furiten` says
-  whether a ron is furiten), riichi or not (riichi is right when no wait wins
-  without it), call or not (`call_right`).
+  whether a ron is furiten), riichi or not (riichi is right when no ron on any
+  wait wins without it; the feedback also says whether a tsumo would), call or
+  not (`call_right`).
 - `Pick`: any other question whose answer a function of the rules code gives
   (which groups are sets, the payment of a result, the safest tile).
 
 Every text a learner reads is a `Say`, the same sentence in English and Japanese;
 the parts the rules code computes (tiles, shanten, yaku, han and fu) are filled in
-by the same code in either language (`LessonRun(..., lang="ja")`).
+by the same code in either language (`LessonRun(..., lang="ja")`). What a
+step's written text says about its position (waits, suji, yaku, fu...) is also
+given as data, `Step.claims` (and `Step.verdict_claims` for the feedback worked
+out when it is judged), which the tests check with the rules code
+(`tui.learn.claims`).
 
 Pure: no Textual. The scripts themselves are in `tui.learn.course`.
 """
