@@ -5,6 +5,8 @@ Each lesson is a script of moments (`tui.learn.lessons`): the hands are written
 here, every answer is worked out by the rules code when the step is shown. Where a
 step follows a discard, its hand is the previous hand less the right discard plus
 the tile drawn (written last); a test checks that every script holds together.
+What a step's text says about its position is written beside it as `claims`
+(`tui.learn.claims`), which a test checks with the rules code in both languages.
 
 Every text is a `Say`: English, then Japanese in the terms Japanese players use
 (萬子 筒子 索子, 字牌, 面子 雀頭, 聴牌 向聴, 立直, ツモ ロン, チー ポン カン, 役 役なし,
