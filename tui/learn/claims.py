@@ -283,6 +283,12 @@ def _check_genbutsu(c: Claim, r: Ruleset) -> str | None:
     return None if discard_furiten([tile], _kinds(c.river)) else f"{c.tiles} not in {c.river}"
 
 
+def _check_genbutsu_in_hand(c: Claim, r: Ruleset) -> str | None:
+    """`expected`: whether some tile of `hand` is in `river` (genbutsu to discard)."""
+    found = bool(set(_kinds(c.hand)) & set(_kinds(c.river)))
+    return None if found == c.expected else f"genbutsu in the hand is {found}"
+
+
 def _check_furiten(c: Claim, r: Ruleset) -> str | None:
     """`expected`: whether a wait of `hand` is in `river`."""
     found = discard_furiten(_waits(c.hand, c.sets_done, r), _kinds(c.river))
@@ -354,6 +360,7 @@ _CHECKS: dict[str, Callable[[Claim, Ruleset], str | None]] = {
     "suji": _check_suji,
     "ron_shapes": _check_ron_shapes,
     "genbutsu": _check_genbutsu,
+    "genbutsu_in_hand": _check_genbutsu_in_hand,
     "furiten": _check_furiten,
     "safest": _check_safest,
     "all_simples": _check_all_simples,

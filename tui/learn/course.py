@@ -657,6 +657,8 @@ LESSON_9 = Lesson("defence", Say("Defence against a riichi", "立直への守り
         "1m3m7m2p5p8p3s6s9s5z7z1z6z", "4m1z9p2s",
         Say("1z, East, is in South's river: genbutsu.", "1z (東) は南家の河にある現物です。"),
         (Claim("genbutsu", tiles="1z", river="4m1z9p2s"),
+         Claim("genbutsu_in_hand", hand="1m3m7m2p5p8p3s6s9s5z7z1z6z", river="4m1z9p2s",
+               expected=True),
          Claim("safest", tiles="1z", hand="1m3m7m2p5p8p3s6s9s5z7z1z6z", river="4m1z9p2s",
                expected="1z")),
     ),
@@ -672,7 +674,9 @@ LESSON_9 = Lesson("defence", Say("Defence against a riichi", "立直への守り
             "1s は 4s の筋です: 1s を待つ両面は 2-3s の形だけで、それは 4s も待つので、"
             "4s を切った南家にはフリテンです。1s で和了れるのは単騎待ちかシャンポン待ち"
             "だけです。"),
-        (Claim("suji", tiles="1s", river="4m9p4s2z"),
+        (Claim("genbutsu_in_hand", hand="2m3m7m2p5p8p1s5s8s9s5z7z6z", river="4m9p4s2z",
+               expected=False),
+         Claim("suji", tiles="1s", river="4m9p4s2z"),
          Claim("suji", tiles="7s", river="4m9p4s2z"),
          Claim("ron_shapes", tiles="1s", river="4m9p4s2z", expected=("shanpon", "tanki")),
          Claim("safest", tiles="1s", hand="2m3m7m2p5p8p1s5s8s9s5z7z6z", river="4m9p4s2z",
