@@ -43,6 +43,23 @@ def nine_terminals(r: Ruleset, h: HandState, seat: int) -> bool:
     return sum(1 for k in YAOCHUU_KINDS if counts[k]) >= 9
 
 
+def nine_terminals_bar(r: Ruleset, h: HandState, seat: int) -> tuple[str, int]:
+    """Why 九種九牌 may not be declared now, as (reason, the count of different
+    terminals and honors held), or ("", count) when it may: `nine_terminals`'s
+    conditions one by one, for the seat's screen."""
+    counts = h.seats[seat].counts
+    held = sum(1 for k in YAOCHUU_KINDS if counts[k])
+    if not r.abort_kyuushu:
+        return "nine_terminals_off", held
+    if h.turn != seat or h.phase != "turn":
+        return "not_your_turn", held
+    if h.turn_kind != "draw" or not first_go_around(h, seat):
+        return "nine_terminals_first_draw", held
+    if held < 9:
+        return "nine_terminals_too_few", held
+    return "", held
+
+
 def four_winds(r: Ruleset, h: HandState) -> bool:
     """四風連打: the first four discards, one per seat with no call, are the same wind."""
     if not r.abort_suufon or h.calls_made or len(h.discards) != 4:

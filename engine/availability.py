@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from rules.tiles import Tile, format_tiles, tile_key
 from rules.waits import is_complete
 
+from .aborts import nine_terminals_bar
 from .actions import (
     Action,
     Ankan,
@@ -41,7 +42,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 # Every kind a client has a key for; `tenpai` is showing a tenpai hand at a draw.
-KINDS = ("discard", "tsumo", "ron", "riichi", "chi", "pon", "kan", "pass", "tenpai")
+KINDS = ("discard", "tsumo", "ron", "riichi", "chi", "pon", "kan", "pass", "tenpai",
+         "nine_terminals")
 
 # Every reason key, with its fields: the table side words each one (and can test
 # that it words them all). Tiles are mpsz; counts and points decimal strings.
@@ -82,6 +84,10 @@ REASONS: dict[str, str] = {
     "riichi_last_tile": "no riichi with the last discard",
     "too_few_tiles": "too few draws left for a riichi (tiles_left)",
     "not_tenpai": "no discard leaves a tenpai hand riichi allows",
+    "nine_terminals_off": "the ruleset has no nine-terminals abortive draw (count)",
+    "nine_terminals_first_draw": "nine terminals only on one's first draw, nothing called "
+                                 "before it (count)",
+    "nine_terminals_too_few": "fewer than nine different terminals and honors (count)",
 }
 
 
@@ -94,7 +100,7 @@ def action_kind(action: Action) -> str:
     if isinstance(action, ShowTenpai):
         return "tenpai"
     if isinstance(action, NineTerminals):
-        return "nine_terminals"  # offered or not: no reason to give (RULESETS.md §8.1)
+        return "nine_terminals"
     return {Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon", Pass: "pass"}[type(action)]
 
 
@@ -118,6 +124,9 @@ def _reason(game: Game, seat: int, kind: str) -> Reason:
     if game.is_over:
         return "game_over", ()
     h = game.hand
+    if kind == "nine_terminals":  # 九種九牌 (RULESETS.md §8.1): the rule's own conditions
+        why, held = nine_terminals_bar(game.ruleset, h, seat)
+        return why or "nine_terminals_too_few", (("count", str(held)),)
     if h.phase == "declare":
         if kind in ("tenpai", "pass"):
             return ("not_your_turn", ()) if seat in h.declare_queue else ("nothing_to_declare", ())

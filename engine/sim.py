@@ -20,19 +20,31 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, get_args
 
 from rules.ruleset import Ruleset
 
+from .aborts import AbortKind
 from .actions import Action
 from .driver import Player, play_game
-from .events import Called, Event, HandEnded, HandStarted, RiichiAccepted, Won
+from .ending import in_extension
+from .events import (
+    Called,
+    Event,
+    ExhaustiveDraw,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    RiichiAccepted,
+    Won,
+)
 from .game import Game
 from .invariants import Checker
 from .log import LogWriter
 from .results import FinalResult, session_total
 
 PlayerFactory = Callable[[int, int], Player]
+ABORTIVE_KINDS: tuple[str, ...] = get_args(AbortKind)  # the summary's `abortive_draws` keys
 
 
 class _Violation(Exception):
@@ -97,10 +109,19 @@ class _HandStats:
         self.hands = 0
         self.wins = 0
         self.draws = 0
+        self.abortive = dict.fromkeys(ABORTIVE_KINDS, 0)
+        self.extension = False  # the game entered its extension round (West, in a hanchan)
+        self.bust = False  # the game ended with a seat below zero
 
     def on_event(self, event: Event, game: Game) -> None:
         if isinstance(event, HandStarted):
             self.called = set()
+            self.extension |= in_extension(game.ruleset, event.round_wind)
+        elif isinstance(event, ExhaustiveDraw):
+            if event.kind in self.abortive:
+                self.abortive[event.kind] += 1
+        elif isinstance(event, GameEnded):
+            self.bust = min(event.scores) < 0
         elif isinstance(event, Called):
             self.called.add(event.seat)
         elif isinstance(event, RiichiAccepted):
@@ -158,6 +179,8 @@ async def _run(
     by_level = rotate
     tallies: dict[str, _Tally] = {}
     hands = wins = draws = errors = violations = 0
+    busts = extension_games = 0
+    abortive = dict.fromkeys(ABORTIVE_KINDS, 0)
     if log_dir is not None:
         prepare_log_dir(log_dir)
     tables: list[Sequence[FinalResult] | None] = []  # each game's final table (None: failed)
@@ -212,6 +235,10 @@ async def _run(
         hands += stats.hands
         wins += stats.wins
         draws += stats.draws
+        busts += stats.bust
+        extension_games += stats.extension
+        for kind, count in stats.abortive.items():
+            abortive[kind] += count
         for key, t in game_tallies.items():
             total = tallies[key]
             for name in ("hands", "wins", "deal_ins", "riichi", "calls", "win_points"):
@@ -231,6 +258,10 @@ async def _run(
         "draws": draws,
         "errors": errors,
         "invariant_violations": violations,
+        # Added to CONTRACT.md's object (issue 19: sim says what replay --summary does):
+        "busts": busts,
+        "extension_games": extension_games,
+        "abortive_draws": abortive,
         "placements": {
             key: [round(n / t.games, 4) if t.games else 0.0 for n in t.ranks]
             for key, t in tallies.items()

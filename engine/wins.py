@@ -16,6 +16,7 @@ from rules.scoring import ScoreResult, score
 from rules.tiles import Tile
 
 from .state import ClaimSource, Furiten, HandState, Round, SeatState
+from .win_flags import Moment, flags
 
 
 def ura_indicators(r: Ruleset, h: HandState, riichi: bool) -> tuple[Tile, ...]:
@@ -38,14 +39,22 @@ def win_input(
     chankan: bool = False,
     houtei: bool = False,
 ) -> Win:
-    """The scorer's input with the engine's situational flags (RULESETS.md §3.2, §4.1)."""
+    """The scorer's input with the engine's situational flags (RULESETS.md §3.2, §4.1),
+    from `engine.win_flags.flags`, the one place they are decided."""
     s = h.seats[seat]
-    rinshan = tsumo and h.turn_kind == "rinshan"
-    last = h.wall.remaining == 0
-    riichi = s.riichi
-    # Tenhou/chiihou: a tsumo on the player's first draw with no call of any kind
-    # (kans included, A43) before it; a rinshan draw is never the first draw.
-    first = not h.calls_made and not s.first_discard_done and not rinshan
+    moment = Moment(
+        tsumo=tsumo,
+        rinshan_draw=h.turn_kind == "rinshan",
+        wall_empty=h.wall.remaining == 0,
+        untouched=not h.calls_made and not s.first_discard_done,
+        dealer=seat == rnd.dealer,
+        drew_yet=s.drawn is not None,
+        riichi=s.riichi,
+        double_riichi=s.double_riichi,
+        ippatsu=s.ippatsu,
+        chankan=chankan,
+        last_discard=houtei,
+    )
     return Win(
         concealed=tuple(concealed),
         win_tile=tile,
@@ -53,21 +62,11 @@ def win_input(
         tsumo=tsumo,
         seat_wind=rnd.seat_wind(seat),
         round_wind=rnd.wind_kind(),
-        riichi=riichi,
-        double_riichi=riichi and s.double_riichi,
-        ippatsu=riichi and s.ippatsu and r.ippatsu,
-        rinshan=rinshan,
-        chankan=chankan,
-        haitei=tsumo and last and (not rinshan or r.haitei_rinshan),
-        houtei=not tsumo and houtei and not chankan,
-        tenhou=tsumo and first and seat == rnd.dealer,
-        chiihou=tsumo and first and seat != rnd.dealer,
-        # 人和: a ron before one's own first draw, nothing called before it (A18).
-        renhou=not tsumo and first and seat != rnd.dealer and s.drawn is None,
         dora_indicators=h.dora_indicators if r.dora else (),
-        ura_indicators=ura_indicators(r, h, riichi),
+        ura_indicators=ura_indicators(r, h, s.riichi),
         honba=rnd.honba,
         riichi_sticks=rnd.sticks,
+        **flags(moment, r),
     )
 
 

@@ -306,7 +306,37 @@ def _freeze(value: Any) -> Any:
 def _unknown_key_message(key: str) -> str:
     close = [k for k in RULE_KEYS if key.lower() in k or k in key.lower()]
     hint = f" (did you mean {', '.join(close[:3])}?)" if close else ""
-    return f"unknown rule key {key!r}{hint}; see RULESETS.md §2 for the keys"
+    return (f"unknown rule key {key!r}{hint}; 'mahjong-tui rulesets --rules' lists every key"
+            " with its meaning and allowed values")
+
+
+def allowed_text(key: str) -> str:
+    """The values rule `key` takes, in the words `_check_value` enforces ("true or
+    false", "one of 'a', 'b'", "a number from 0 to 4"), for `rulesets --rules`."""
+    if key not in _FIELD_TYPES or key in ("id", "overrides"):
+        raise KeyError(key)
+    kind = _FIELD_TYPES[key]
+    if key in ENUMS:
+        return "one of " + ", ".join(repr(v) for v in ENUMS[key])
+    if key == "renhou":
+        return 'false, "mangan" or "yakuman"'
+    if kind == "bool":
+        return "true or false"
+    if kind == "int":
+        choices = INT_CHOICES.get(key)
+        if choices:
+            return " or ".join(str(v) for v in choices)
+        low, high = INT_RANGES[key]
+        step = INT_MULTIPLES.get(key)
+        return f"a number from {low} to {high}" + (f", a multiple of {step}" if step else "")
+    if key == "uma":
+        return f"four whole numbers from {-UMA_LIMIT} to {UMA_LIMIT}"
+    if key == "uma_float":
+        return 'a table with keys "1", "2", "3" of four numbers each'
+    if key == "pao":
+        return ("a list of any of " + ", ".join(repr(v) for v in PAO_YAKUMAN)
+                + f", or exactly [{PAO_CLASSIC!r}]")
+    raise AssertionError(f"no allowed values for {key}")  # pragma: no cover
 
 
 def _check_value(key: str, value: Any) -> Any:

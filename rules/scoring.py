@@ -1097,11 +1097,22 @@ def _base_points(han: int, fu: int, yakuman: int, ruleset: Ruleset) -> tuple[int
     base = fu * 2 ** (han + 2)
     if base >= 2000:
         return 2000, "mangan", 0
-    if base == 1920 and (
-        (han == 4 and ruleset.kiriage_30_4) or (han == 3 and ruleset.kiriage_60_3)
-    ):
+    if kiriage_mangan(han, fu, ruleset):
         return 2000, "mangan", 0  # 切り上げ満貫
     return base, None, 0
+
+
+def kiriage_mangan(han: int, fu: int, ruleset: Ruleset) -> bool:
+    """Whether a hand of `han` and `fu` (no yakuman) is paid as mangan only by
+    切り上げ満貫: a base of 1,920 (30 fu 4 han, 60 fu 3 han) rounded up where the
+    ruleset says so. The scorer's own rule, for screens that name it."""
+    if ruleset.scoring_model == "classic" or han >= ruleset.limit_mangan_han:
+        return False
+    if ruleset.kazoe_yakuman and han >= 13:
+        return False
+    return fu * 2 ** (han + 2) == 1920 and (
+        (han == 4 and ruleset.kiriage_30_4) or (han == 3 and ruleset.kiriage_60_3)
+    )
 
 
 def _payment_total(base: int, tsumo: int, dealer: int, ruleset: Ruleset) -> int:

@@ -12,6 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = {"ruleset", "games", "hands", "seconds", "wins", "draws", "errors",
           "invariant_violations", "placements", "stats"}
+# Fields added to CONTRACT.md's object (extended, never renamed): issue 19's counts.
+ADDED = {"busts", "extension_games", "abortive_draws"}
 STATS = {"avg_placement", "win_rate", "deal_in_rate", "riichi_rate", "call_rate", "avg_win"}
 
 
@@ -30,7 +32,9 @@ def test_summary_has_every_contract_field_and_exit_0():
     out = sim("--ruleset", "wrc", "--games", "2", "--seed", "1")
     assert out.returncode == 0, out.stderr
     data = summary(out)
-    assert set(data) == FIELDS
+    assert set(data) == FIELDS | ADDED
+    assert set(data["abortive_draws"]) == {"nine_terminals", "four_winds", "four_riichi",
+                                           "four_kans", "triple_ron"}
     assert data["ruleset"] == "wrc" and data["games"] == 2
     assert data["hands"] == data["wins"] + data["draws"] > 0
     assert data["errors"] == data["invariant_violations"] == 0

@@ -119,6 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rulesets = sub.add_parser("rulesets", help="list the presets with one-line summaries")
     rulesets.add_argument("--json", action="store_true", help="machine-readable output")
+    rulesets.add_argument("--rules", action="store_true",
+                          help="every rule key for --rule, with its meaning and allowed values")
 
     score = sub.add_parser("score", help="hand calculator: JSON lines in, JSON lines out")
     score.add_argument("--ruleset", default="wrc", help="preset id (default: wrc)")
@@ -278,8 +280,10 @@ def _run(args: Any) -> int:
 
         return run_learn(args, _fail)
     if args.command == "rulesets":
-        from .commands.rulesets import run_rulesets
+        from .commands.rulesets import run_rule_keys, run_rulesets
 
+        if args.rules:
+            return run_rule_keys(sys.stdout, as_json=args.json)
         return run_rulesets(sys.stdout, as_json=args.json)
     return run_game(args)
 

@@ -43,8 +43,9 @@ from engine.events import (
     Won,
 )
 from engine.view import PlayerView
+from engine.win_flags import view_win
 from rules.hand import Meld, MeldKind, Win
-from rules.scoring import NoWin, ScoreResult, score
+from rules.scoring import STICK_VALUE, NoWin, ScoreResult, score
 from rules.shanten import shanten as shanten_of
 from rules.tiles import KIND_COUNT, Tile, dora_from_indicator
 from rules.waits import discard_options
@@ -132,48 +133,19 @@ def hand_win(
     *,
     tsumo: bool,
     riichi: bool | None = None,
+    later: bool = False,
 ) -> Win:
-    """The scorer's input for a win `view`'s player could make, from what the view shows:
-    the same situational flags the engine sets (ippatsu, double riichi, rinshan, chankan,
-    haitei/houtei, tenhou/chiihou); only ura dora stay unknown until the win."""
-    seat = view.seat
-    last = view.tiles_left == 0
-    in_riichi = view.riichi[seat] if riichi is None else riichi
-    rinshan = tsumo and view.rinshan_draw
-    chankan = (
-        not tsumo
-        and view.phase == "claim"
-        and view.last_discard is not None
-        and view.offered is not None
-        and view.last_discard[1] != view.offered
-    )
-    first = tsumo and view.first_draw and not rinshan
-    return Win(
-        concealed=tuple(concealed),
-        win_tile=tile,
-        melds=view.melds[view.seat],
-        tsumo=tsumo,
-        seat_wind=view.seat_wind,
-        round_wind=view.round_wind_kind,
-        riichi=in_riichi,
-        double_riichi=in_riichi and view.double_riichi[seat],
-        ippatsu=in_riichi and view.ippatsu[seat],
-        rinshan=rinshan,
-        chankan=chankan,
-        haitei=tsumo and last and (not rinshan or view.ruleset.haitei_rinshan),
-        houtei=not tsumo and last and not chankan,
-        tenhou=first and seat == view.dealer,
-        chiihou=first and seat != view.dealer,
-        dora_indicators=view.dora_indicators if view.ruleset.dora else (),
-        honba=view.honba,
-        riichi_sticks=view.sticks,
-    )
+    """The scorer's input for a win `view`'s player could make, with the flags the
+    engine would set (`engine.win_flags`): the win on offer now, or with `later` a
+    win on a wait after the coming discard (an ordinary draw or discard: never
+    rinshan, chankan or a first-draw win)."""
+    return view_win(view, concealed, tile, tsumo=tsumo, later=later, riichi=riichi)
 
 
 def price(
-    view: PlayerView, concealed: Sequence[Tile], tile: Tile, *, tsumo: bool
+    view: PlayerView, concealed: Sequence[Tile], tile: Tile, *, tsumo: bool, later: bool = False
 ) -> ScoreResult | NoWin:
-    return _price(view.ruleset, hand_win(view, concealed, tile, tsumo=tsumo))
+    return _price(view.ruleset, hand_win(view, concealed, tile, tsumo=tsumo, later=later))
 
 
 @lru_cache(maxsize=4096)
@@ -320,15 +292,21 @@ def event_text(event: Event, human: int | None, dealer: int, lang: str = "en") -
             "log_dora", lang, label=label, indicator=tile_label(event.indicator, lang), dora=dora
         )
     if isinstance(event, RiichiAccepted):
-        return message("log_riichi_stands", lang, who=who(event.seat), sticks=event.sticks)
+        return message("log_riichi_stands", lang, who=who(event.seat), sticks=event.sticks,
+                       stick=points(STICK_VALUE))
     if isinstance(event, Drew):
         if event.seat == human and event.rinshan and event.tile is not None:
             return message("log_rinshan_draw", lang, tile=tile_label(event.tile, lang))
         return None
     if isinstance(event, Won):
         result = event.result
-        total = result.get("points", {}).get("total")
+        paid = result.get("points", {})
+        total = paid.get("total")
         value = f": {points(total)}" if total else ""
+        extra = [message(f"log_win_{part}", lang, points=points(paid[part]))
+                 for part in ("honba", "sticks") if paid.get(part)]
+        if extra:
+            value += f" ({', '.join(extra)})"
         tile = tile_label(event.win_tile, lang)
         if event.from_seat is None:
             return message("log_win_tsumo", lang, who=who(event.winner), tile=tile, value=value)
@@ -348,10 +326,11 @@ def event_text(event: Event, human: int | None, dealer: int, lang: str = "en") -
         listed = ", ".join(tenpai) if tenpai else message("log_nobody", lang)
         return message("log_draw", lang, ryuukyoku=term("ryuukyoku", lang), listed=listed)
     if isinstance(event, HandEnded):
-        if human is None:
-            line = message("log_hand_over", lang)
-        else:
-            line = message("log_hand_over_you", lang, delta=f"{event.deltas[human]:+,}")
+        moved = [f"{who(seat)} {delta:+,}" for seat, delta in enumerate(event.deltas) if delta]
+        if not moved:
+            line = message("log_hand_over_nothing", lang)
+        else:  # every change of score said: payments, honba, sticks taken, noten payments
+            line = message("log_hand_over_moved", lang, moved=", ".join(moved))
         return f"{line}. {message('log_time_up', lang)}" if event.time_up else line
     if isinstance(event, GameEnded):
         return message("game_over", lang)
@@ -449,8 +428,8 @@ def wait_infos(
         unseen = max(0, 4 - counts[kind] - visible[kind])
         tile = Tile(kind)
         furiten = furiten_any or (not all_waits and kind in own_discards)
-        ron_result = price(view, concealed, tile, tsumo=False)
-        tsumo_result = price(view, concealed, tile, tsumo=True)
+        ron_result = price(view, concealed, tile, tsumo=False, later=True)
+        tsumo_result = price(view, concealed, tile, tsumo=True, later=True)
         ron = _priced(ron_result, False, lang)
         if furiten:
             ron = term("furiten", lang)

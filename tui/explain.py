@@ -48,6 +48,7 @@ from rules.hand import Meld, MeldKind
 from rules.presets import preset_infos
 from rules.request import answer
 from rules.ruleset import PAO_CLASSIC, PRESET_IDS, Ruleset, load_preset
+from rules.scoring import kiriage_mangan
 from rules.tiles import WIND_LETTERS, Tile, format_tiles, parse_tiles, tile_key
 from rules.yaku import YAKU_ORDER, available_table
 
@@ -103,6 +104,7 @@ class HandContext:
     names: tuple[str, ...]  # "South 南", or "You (South 南)" when names are given
     events: tuple[Event, ...] = field(default=())  # the hand's events up to the result
     short: tuple[str, ...] = ()  # for tables: "South 南", or "You 南" when names are given
+    you: int | None = None  # the player's own seat, when names are given ("You win")
     # A win's situation as the engine decided it (`Won.facts`) ...
     facts: WinFacts | None = None
     # ... and as it would be under a preset with every situational yaku (ippatsu,
@@ -220,10 +222,17 @@ def hand_context(
         melds=tuple(tuple(m) for m in melds),
         names=seat_names(dealer, names, lang),
         short=short_names(dealer, names, lang),
+        you=_your_seat(names),
         events=tuple(hand_events),
         facts=facts,
         situation=situation,
     )
+
+
+def _your_seat(names: Sequence[str] | None) -> int | None:
+    """The player's own seat among `names` (the table names it "You", 自家), if any."""
+    own = {"You", "自家"}
+    return next((seat for seat, name in enumerate(names or ()) if name in own), None)
 
 
 def _every_situation(ruleset: Ruleset) -> Ruleset:
@@ -317,14 +326,15 @@ def win_headline(event: Won, ctx: HandContext, lang: str = "en") -> str:
     winner = ctx.names[event.winner]
     tile = words.tile_name(event.win_tile.kind, lang)
     ids = _yaku_ids(event)
+    mine = "_you" if event.winner == ctx.you else ""  # "You win", never "You (East) wins"
     if event.from_seat is None:
         if "rinshan" in ids or (ctx.facts is not None and ctx.facts.rinshan):
-            return sentence("win_rinshan", lang, winner=winner, tile=tile)
-        return sentence("win_tsumo", lang, winner=winner, tile=tile)
+            return sentence("win_rinshan" + mine, lang, winner=winner, tile=tile)
+        return sentence("win_tsumo" + mine, lang, winner=winner, tile=tile)
     loser = ctx.names[event.from_seat]
     if "chankan" in ids or (ctx.facts is not None and ctx.facts.chankan):
-        return sentence("win_chankan", lang, winner=winner, loser=loser, tile=tile)
-    return sentence("win_ron", lang, winner=winner, loser=loser, tile=tile)
+        return sentence("win_chankan" + mine, lang, winner=winner, loser=loser, tile=tile)
+    return sentence("win_ron" + mine, lang, winner=winner, loser=loser, tile=tile)
 
 
 def hand_tiles(event: Won) -> tuple[tuple[Tile, ...], Tile]:
@@ -376,14 +386,12 @@ def yaku_rows(event: Won, ctx: HandContext, lang: str = "en") -> list[Row]:
 
 
 def is_kiriage(result: dict[str, Any], ruleset: Ruleset) -> bool:
-    """A 1,920-base hand rounded up to mangan (30 fu 4 han, 60 fu 3 han)."""
-    han, fu = result.get("han", 0), result.get("fu", 0)
+    """A 1,920-base hand rounded up to mangan (30 fu 4 han, 60 fu 3 han): the
+    scorer's rule (`rules.scoring.kiriage_mangan`), not worked out here."""
     return (
-        not ruleset.is_classic
-        and result.get("limit") == "mangan"
+        result.get("limit") == "mangan"
         and not result.get("yakuman")
-        and han < ruleset.limit_mangan_han
-        and fu * 2 ** (han + 2) < 2000
+        and kiriage_mangan(result.get("han", 0), result.get("fu", 0), ruleset)
     )
 
 

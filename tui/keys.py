@@ -73,8 +73,9 @@ BINDINGS_TABLE: tuple[KeyBinding, ...] = (
     KeyBinding(("k",), "kan", "key.kan"),
     KeyBinding(("o",), "ron", "key.ron"),
     KeyBinding(("escape", "n"), "pass", "key.pass", key_display="n"),
-    # 九種九牌 (abort_kyuushu): offered on the first draw only, so not in the footer.
-    KeyBinding(("y",), "nine_terminals", "key.nine_terminals", show=False),
+    # 九種九牌 (abort_kyuushu): offered on the first draw only, so in the footer only then.
+    KeyBinding(("y",), "nine_terminals", "key.nine_terminals", show=False,
+               needs="abort_kyuushu"),
     *(
         KeyBinding(
             (str(n),),
@@ -130,12 +131,14 @@ def describe(binding: KeyBinding, lang: str = "en") -> str:
     return first_word(binding.description, lang)
 
 
-def footer_bindings(ruleset: object) -> list[KeyBinding]:
+def footer_bindings(ruleset: object, offered: frozenset[str] = frozenset()) -> list[KeyBinding]:
     """The footer's bindings in the order the table shows them (help first: the footer
     may be cut on a narrow terminal, the help never is), without the keys `ruleset`
-    can never use (no riichi key where the ruleset has no riichi)."""
+    can never use (no riichi key where the ruleset has no riichi). `offered`: actions
+    whose key is listed only while legal (nine terminals, on a first draw)."""
     ordered = sorted(BINDINGS_TABLE, key=lambda b: b.action != "help")
-    return [b for b in ordered if b.show and b.usable(ruleset)]
+    return [b for b in ordered
+            if (b.show or b.action in offered) and b.usable(ruleset)]
 
 
 def textual_bindings(lang: str = "en") -> list[Binding]:

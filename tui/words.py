@@ -544,6 +544,13 @@ MESSAGES: dict[str, Message] = {
         "喰い替え: 鳴いた直後は鳴いた牌も、チーなら順子の反対側の筋の牌も切れない",
     ),
     "not_your_turn": Message("It is not your turn", "あなたの番ではない"),
+    "sticks_to_first": Message(
+        "The riichi sticks left on the table ({sticks}, {points} points) go to first place:"
+        " {who} +{points}",
+        "場に残った供託 ({sticks}本、{points}点) はトップの {who} へ: +{points}",
+    ),
+    "session_progress": Message(" · game {game} of {of}, your total {total}",
+                                " · 第{game}/{of}戦、通算 {total}"),
     "nothing_to_call": Message("No call is possible now", "今は鳴けない"),
     "chi_only_from_kamicha": Message(
         "Chi only from kamicha (the player on your left)", "チーは上家からのみ"
@@ -580,8 +587,13 @@ MESSAGES: dict[str, Message] = {
         "{label}: {indicator} -> dora {dora}", "{label}: {indicator} → ドラ {dora}"
     ),
     "log_riichi_stands": Message(
-        "{who}: riichi stands (sticks on the table: {sticks})", "{who}: 立直成立 (供託 {sticks}本)"
+        "{who}: riichi stands, -{stick} to the table (sticks on the table: {sticks})",
+        "{who}: 立直成立、供託 -{stick} (供託 {sticks}本)",
     ),
+    "log_win_honba": Message("honba +{points}", "積み棒 +{points}"),
+    "log_win_sticks": Message("riichi sticks +{points}", "供託 +{points}"),
+    "log_hand_over_moved": Message("Hand over: {moved}", "局終了: {moved}"),
+    "log_hand_over_nothing": Message("Hand over: no points moved", "局終了: 点数移動なし"),
     "log_rinshan_draw": Message("You draw the rinshan tile {tile}", "嶺上牌 {tile} をツモ"),
     "log_win_tsumo": Message(
         "{who} wins by tsumo on {tile}{value}", "{who} が {tile} でツモ和了{value}"
@@ -592,8 +604,6 @@ MESSAGES: dict[str, Message] = {
     ),
     "log_draw": Message("{ryuukyoku}; tenpai: {listed}", "{ryuukyoku}; 聴牌: {listed}"),
     "log_nobody": Message("nobody", "なし"),
-    "log_hand_over": Message("Hand over", "局終了"),
-    "log_hand_over_you": Message("Hand over (you {delta})", "局終了 (自家 {delta})"),
     "act_discard": Message("Discard {tile}", "打 {tile}"),
     "act_riichi_discard": Message("{riichi}, discard {tile}", "{riichi} 打 {tile}"),
     "act_show_tenpai": Message("Show {tenpai}", "{tenpai}を公開"),
@@ -720,6 +730,17 @@ MESSAGES: dict[str, Message] = {
         "No tsumo right after a call: discard a tile", "鳴いた直後はツモ和了できない"
     ),
     "why.other": Message("Not possible now", "今はできない"),
+    "why.nine_terminals_off": Message(
+        "This rulebook has no nine-terminals abortive draw", "このルールには九種九牌がない"
+    ),
+    "why.nine_terminals_first_draw": Message(
+        "Nine terminals only on your first draw, with no call before it",
+        "九種九牌は鳴きのない第一ツモのときだけ",
+    ),
+    "why.nine_terminals_too_few": Message(
+        "Nine terminals needs nine different terminals and honors; you hold {count}",
+        "九種九牌には9種類の么九牌が必要 (今は{count}種類)",
+    ),
     "why.riichi.not_tenpai": Message(
         "Riichi needs a closed tenpai hand", "リーチは門前で聴牌のときだけ"
     ),
@@ -766,6 +787,13 @@ MESSAGES: dict[str, Message] = {
     "win_rinshan": Message(
         "{winner} wins by tsumo on the rinshan tile {tile}", "{winner} が嶺上牌 {tile} でツモ和了"
     ),
+    "win_ron_you": Message("You win by ron on {tile} from {loser}",
+                           "自家が {loser} から {tile} でロン和了"),
+    "win_tsumo_you": Message("You win by tsumo on {tile}", "自家が {tile} でツモ和了"),
+    "win_chankan_you": Message("You rob {loser}'s added kan on {tile} (chankan)",
+                               "自家が {loser} の加槓 {tile} を搶槓"),
+    "win_rinshan_you": Message("You win by tsumo on the rinshan tile {tile}",
+                               "自家が嶺上牌 {tile} でツモ和了"),
     "liable": Message("{liable} is liable (pao) for {yaku}", "{liable} が {yaku} の責任払い (包)"),
     "liable_classic": Message(
         "{liable} is liable (pao): the call of their discard made the mangan certain",

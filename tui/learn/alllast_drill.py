@@ -23,6 +23,7 @@ from .alllast import (
     payment_text,
     values,
 )
+from .claims import Claim
 from .question import Question, choices
 from .texts import text
 
@@ -110,6 +111,9 @@ def make_all_last(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> 
             answer=frozenset({payment_text(right, s)}),
             multi=False,
             explanation=_explanation(s, right, short, discarder, target, ruleset, lang),
+            claims=tuple(Claim("final_place", request={"scores": o.scores, "seat": s.seat},
+                               expected=o.ranks[s.seat])
+                         for o in (right, short) if o is not None),
             situation={"scores": list(s.scores), "honba": s.honba, "sticks": s.sticks,
                        "seat": s.seat, "discarder": discarder, "target": target},
         )

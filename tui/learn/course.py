@@ -5,6 +5,8 @@ Each lesson is a script of moments (`tui.learn.lessons`): the hands are written
 here, every answer is worked out by the rules code when the step is shown. Where a
 step follows a discard, its hand is the previous hand less the right discard plus
 the tile drawn (written last); a test checks that every script holds together.
+What a step's text says about its position is written beside it as `claims`
+(`tui.learn.claims`), which a test checks with the rules code in both languages.
 
 Every text is a `Say`: English, then Japanese in the terms Japanese players use
 (萬子 筒子 索子, 字牌, 面子 雀頭, 聴牌 向聴, 立直, ツモ ロン, チー ポン カン, 役 役なし,
@@ -27,6 +29,7 @@ from rules.waits import is_complete
 from rules.yaku import available_table
 
 from ..words import check_lang, first_name, fu_name
+from .claims import Claim
 from .drills import defence_table, payment_text
 from .lessons import Act, Discard, Lesson, Pick, Say, Waits, tile_label, yaku_text
 
@@ -50,6 +53,13 @@ def _ja(lang: str) -> bool:
 
 def _list(items: list[str], lang: str) -> str:
     return ("、" if _ja(lang) else ", ").join(items)
+
+
+def _filled(hand: str, win: str) -> dict[str, object]:
+    """A short lesson hand as a whole riichi win (three made sets added), so the
+    scorer can say what kind of wait it is."""
+    return {"concealed": hand + "123p456p789s", "win": win, "riichi": True, "seat_wind": "S",
+            "round_wind": "E"}
 
 
 # --- 1 tiles and sets ---------------------------------------------------------------------
@@ -94,6 +104,7 @@ LESSON_1 = Lesson("tiles", Say("Tiles and sets, in one suit", "牌と面子 (一
         right=lambda r: frozenset(g for g in _GROUPS if _is_set(g)),
         explain=_sets_explain,
         multi=True,
+        claims=(Claim("sets", tiles=" ".join(_GROUPS), expected="123m 555m 789m"),),
     ),
     Waits(
         say=Say("The other three sets and the pair 99m are made; 45m is half a run. A hand one "
@@ -105,6 +116,9 @@ LESSON_1 = Lesson("tiles", Say("Tiles and sets, in one suit", "牌と面子 (一
         after=Say("45m waits on both sides, 3m and 6m: a two-sided wait (両面 ryanmen), the "
                   "best.",
                   "45m は両側の 3m と 6m を待ちます。両面待ち、いちばん良い待ちです。"),
+        claims=(Claim("waits", tiles="3m6m", hand="4599m", sets_done=3, expected="3m6m"),
+                Claim("win_value", tiles="3m", request=_filled("4599m", "3m"),
+                      expected={"wait": "ryanmen"})),
     ),
     Waits(
         say=Say("Now 1113m. Read it two ways: 111m as a set with 3m alone, or 11m as the pair "
@@ -117,6 +131,9 @@ LESSON_1 = Lesson("tiles", Say("Tiles and sets, in one suit", "牌と面子 (一
                   "waits, so always try each reading.",
                   "2m (雀頭 11m と 123m) と 3m (111m と雀頭 33m)。一色の形には複数の待ちが"
                   "隠れていることが多いので、いつも読み方を全部試しましょう。"),
+        claims=(Claim("waits", tiles="2m3m", hand="1113m", sets_done=3, expected="2m3m"),
+                Claim("reading", tiles="2m", hand="1113m", expected="11m 123m"),
+                Claim("reading", tiles="3m", hand="1113m", expected="111m 33m")),
     ),
 ))
 
@@ -125,6 +142,9 @@ LESSON_1 = Lesson("tiles", Say("Tiles and sets, in one suit", "牌と面子 (一
 
 _OTHER_SETS = "123p456p789s"
 _MADE = Say(f"Made already: {_OTHER_SETS}", f"完成済みの面子: {_OTHER_SETS}")
+
+_L2_WIN = {"concealed": "2345m" + _OTHER_SETS, "win": "5m", "tsumo": True, "seat_wind": "S",
+           "round_wind": "E"}
 
 LESSON_2 = Lesson("short", Say("A short hand: to tenpai and win", "短い手: 聴牌から和了へ"), (
     Discard(
@@ -136,6 +156,10 @@ LESSON_2 = Lesson("short", Say("A short hand: to tenpai and win", "短い手: �
                  "和了にいちばん近づく牌を切ってください。"),
         hand="2359m4m", sets_done=3, widest=True,
         facts=(_MADE,),
+        claims=(Claim("best_discard", tiles="9m", hand="23459m", sets_done=3, expected="9m"),
+                Claim("waits", tiles="2m5m", hand="2345m", sets_done=3, expected="2m5m"),
+                Claim("waits", tiles="9m", hand="3459m", sets_done=3, expected="9m"),
+                Claim("waits", tiles="9m", hand="2349m", sets_done=3, expected="9m")),
         after=Say("9m: 2345m is tenpai on two tiles. Discarding 2m or 5m is tenpai too, but "
                   "on 9m alone: keep the shape with more waits.",
                   "9m 切り: 2345m は二種の牌を待つ聴牌です。2m や 5m を切っても聴牌ですが、"
@@ -148,6 +172,9 @@ LESSON_2 = Lesson("short", Say("A short hand: to tenpai and win", "短い手: �
         hand="2345m", sets_done=3,
         after=Say("2m (22m pair + 345m) and 5m (234m + 55m pair).",
                   "2m (雀頭 22m と 345m) と 5m (234m と雀頭 55m)。"),
+        claims=(Claim("waits", tiles="2m5m", hand="2345m", sets_done=3, expected="2m5m"),
+                Claim("reading", tiles="2m", hand="2345m", expected="22m 345m"),
+                Claim("reading", tiles="5m", hand="2345m", expected="234m 55m")),
     ),
     Act(
         say=Say("You drew 5m. 234m and the pair 55m with your three sets: four sets and a pair.",
@@ -155,17 +182,20 @@ LESSON_2 = Lesson("short", Say("A short hand: to tenpai and win", "短い手: �
         goal=WIN_OR_NOT,
         hand="2345m5m", facts=(_MADE,),
         decide="win", options=TSUMO_OPTIONS,
-        request={"concealed": "2345m" + _OTHER_SETS, "win": "5m", "tsumo": True,
-                 "seat_wind": "S", "round_wind": "E"},
+        request=_L2_WIN,
         after=Say("Winning on your own draw is tsumo (自摸); with a closed hand, tsumo is "
                   "itself a yaku (門前清自摸和).",
                   "自分のツモで和了ることをツモ和了といいます。門前 (鳴いていない手) なら、"
                   "ツモそのものが役 (門前清自摸和) になります。"),
+        claims=(Claim("reading", tiles="5m", hand="2345m", expected="234m 55m"),
+                Claim("has_yaku", request=_L2_WIN, expected="menzen_tsumo")),
     ),
 ))
 
 
 # --- 3 the full hand with honours -------------------------------------------------------------
+
+_L3_RON = {"concealed": "123m456p555z22s78s", "win": "6s", "seat_wind": "S", "round_wind": "E"}
 
 LESSON_3 = Lesson("full", Say("The full hand: 14 tiles with honours", "本当の手: 字牌を含む14枚"), (
     Discard(
@@ -177,6 +207,9 @@ LESSON_3 = Lesson("full", Say("The full hand: 14 tiles with honours", "本当の
         goal=Say("You drew 7s (last). Discard the tile that helps least.",
                  "7s をツモりました (右端)。いちばん役に立たない牌を切ってください。"),
         hand="123m456p555z22s4z9m7s", widest=True,
+        claims=(Claim("best_discard", tiles="4z", hand="123m456p555z22s4z9m7s", expected="4z"),
+                Claim("waits", tiles="7m", hand="89m11z", sets_done=3, expected="7m"),
+                Claim("waits", tiles="8m", hand="79m11z", sets_done=3, expected="8m")),
         after=Say("North: alone, an honour only waits for its own three copies; 9m can still "
                   "become a run with 7m or 8m.",
                   "北切り: 孤立した字牌は同じ牌の残り三枚しか待てません。9m なら 7m や 8m で"
@@ -187,6 +220,8 @@ LESSON_3 = Lesson("full", Say("The full hand: 14 tiles with honours", "本当の
                 "8s をツモりました: 78s は両側を待つ順子の形です。"),
         goal=Say("Discard to reach tenpai.", "聴牌になる牌を切ってください。"),
         hand="123m456p555z22s9m7s8s", widest=True,
+        claims=(Claim("best_discard", tiles="9m", hand="123m456p555z22s9m7s8s", expected="9m"),
+                Claim("shanten", hand="123m456p555z22s7s8s", expected=0)),
         after=Say("9m: now the hand is tenpai: 123m 456p 555z, the pair 22s, and 78s.",
                   "9m 切り: これで聴牌です。123m 456p 555z、雀頭 22s、そして 78s。"),
     ),
@@ -196,6 +231,9 @@ LESSON_3 = Lesson("full", Say("The full hand: 14 tiles with honours", "本当の
         goal=PICK_WAITS,
         hand="123m456p555z22s78s", suit="s",
         after=Say("6s and 9s, a two-sided wait.", "6s と 9s の両面待ちです。"),
+        claims=(Claim("waits", tiles="6s9s", hand="123m456p555z22s78s", expected="6s9s"),
+                Claim("has_yaku", tiles="5z", request=_L3_RON, expected="yakuhai_haku"),
+                Claim("win_value", tiles="6s", request=_L3_RON, expected={"wait": "ryanmen"})),
     ),
     Act(
         say=Say("You drew 9s.", "9s をツモりました。"),
@@ -204,6 +242,7 @@ LESSON_3 = Lesson("full", Say("The full hand: 14 tiles with honours", "本当の
         decide="win", options=TSUMO_OPTIONS,
         request={"concealed": "123m456p555z22s78s", "win": "9s", "tsumo": True,
                  "seat_wind": "S", "round_wind": "E"},
+        claims=(Claim("waits_include", tiles="9s", hand="123m456p555z22s78s"),),
     ),
 ))
 
@@ -227,6 +266,10 @@ LESSON_4 = Lesson("riichi", Say("Riichi, tsumo and ron", "立直、ツモとロ�
                                   ("dama", Say("Dama: no riichi", "ダマ: 立直しない"))),
         request={"concealed": _RIICHI_HAND, "win": "2s", "seat_wind": "S",
                  "round_wind": "E"},
+        claims=(Claim("waits", tiles="2s5s", hand=_RIICHI_HAND, expected="2s5s"),
+                Claim("lacks_yaku", expected="pinfu",
+                      request={"concealed": _RIICHI_HAND, "win": "2s", "riichi": True,
+                               "seat_wind": "S", "round_wind": "E"})),
     ),
     Act(
         say=Say("You are in riichi. West discards 5s, one of your waits.",
@@ -236,6 +279,7 @@ LESSON_4 = Lesson("riichi", Say("Riichi, tsumo and ron", "立直、ツモとロ�
         decide="win", options=RON_OPTIONS,
         request={"concealed": _RIICHI_HAND, "win": "5s", "riichi": True, "seat_wind": "S",
                  "round_wind": "E"},
+        claims=(Claim("waits_include", tiles="5s", hand=_RIICHI_HAND),),
         after=Say("Winning on another player's discard is ron (栄和): the discarder pays it all.",
                   "他家の捨て牌で和了ることをロンといいます。放銃した人が全額を払います。"),
     ),
@@ -247,8 +291,14 @@ LESSON_4 = Lesson("riichi", Say("Riichi, tsumo and ron", "立直、ツモとロ�
         decide="win", options=TSUMO_OPTIONS,
         request={"concealed": _RIICHI_HAND, "win": "2s", "riichi": True, "tsumo": True,
                  "seat_wind": "S", "round_wind": "E"},
-        after=Say("By tsumo the three others share the payment.",
-                  "ツモ和了では、ほかの三人が分担して払います。"),
+        claims=(Claim("waits_include", tiles="2s", hand=_RIICHI_HAND),
+                Claim("has_yaku", expected="menzen_tsumo",
+                      request={"concealed": _RIICHI_HAND, "win": "2s", "tsumo": True,
+                               "seat_wind": "S", "round_wind": "E"})),
+        after=Say("By tsumo the three others share the payment. And a closed hand's tsumo is "
+                  "a yaku of its own (menzen tsumo), on top of riichi.",
+                  "ツモ和了では、ほかの三人が分担して払います。また門前のツモはそれ自体が役"
+                  " (門前清自摸和) で、立直に加わります。"),
     ),
 ))
 
@@ -274,6 +324,14 @@ _CALL_HAND = "234m67p79s1199p66z"
 _AFTER_PON = "234m67p79s119p"  # the pon of Hatsu made, 9p discarded
 _CLOSED = "123m67p789s1199p5z"
 
+# wins that the calls of lesson 5 lead to: with the pon of Hatsu (and the chi of 8s) the
+# hand has its yaku; the chi of 5p leaves a hand of terminals with none
+_HATSU_WIN = {"concealed": "234m67p11p", "win": "5p", "seat_wind": "S", "round_wind": "E",
+              "melds": [{"type": "pon", "tiles": "666z", "from": "shimocha"},
+                        {"type": "chi", "tiles": "789s", "from": "kamicha"}]}
+_CHI_WIN = {"concealed": "123m789s1199p", "win": "9p", "seat_wind": "S", "round_wind": "E",
+            "melds": [{"type": "chi", "tiles": "567p", "from": "kamicha"}]}
+
 LESSON_5 = Lesson("calls", Say("Calls: pon and chi", "鳴き: ポンとチー"), (
     Act(
         say=Say("Another player's discard can complete a set: pon (ポン) takes it for three "
@@ -287,6 +345,7 @@ LESSON_5 = Lesson("calls", Say("Calls: pon and chi", "鳴き: ポンとチー"),
         hand=_CALL_HAND, facts=(Say("North discards Hatsu (6z)", "北家の捨て牌: 發 (6z)"),),
         decide="call", options=CALL_OPTIONS,
         call_right=lambda r: open_yaku_after_call(_CALL_HAND, "666z", r),
+        claims=(Claim("has_yaku", tiles="6z", expected="yakuhai_hatsu", request=_HATSU_WIN),),
         why_call=Say("Hatsu is a dragon: a triplet of it is yakuhai, a yaku even in an open "
                      "hand.",
                      "發は三元牌: その刻子は役牌で、鳴いた手でも役になります。"),
@@ -301,6 +360,7 @@ LESSON_5 = Lesson("calls", Say("Calls: pon and chi", "鳴き: ポンとチー"),
                                 Say("Kamicha discards 8s", "上家の捨て牌: 8s")),
         decide="call", options=CALL_OPTIONS,
         call_right=lambda r: open_yaku_after_call(_AFTER_PON, "666z 789s", r),
+        claims=(Claim("has_yaku", tiles="8s", expected="yakuhai_hatsu", request=_HATSU_WIN),),
         why_call=Say("The hand already has its yaku (Hatsu), so a chi that fills the gap is "
                      "speed for free.",
                      "すでに役 (發) があるので、嵌張を埋めるチーは損なく手を速めます。"),
@@ -313,6 +373,8 @@ LESSON_5 = Lesson("calls", Say("Calls: pon and chi", "鳴き: ポンとチー"),
         hand=_CLOSED, facts=(Say("Kamicha discards 5p", "上家の捨て牌: 5p"),),
         decide="call", options=CALL_OPTIONS,
         call_right=lambda r: open_yaku_after_call(_CLOSED, "567p", r),
+        claims=(Claim("all_simples", hand=_CLOSED, expected=False),
+                Claim("no_yaku", tiles="5p", request=_CHI_WIN)),
         why_call=Say("Open, this hand has no sure yaku: no riichi, no tanyao (it has "
                      "terminals), no value triplet. Stay closed and keep riichi.",
                      "鳴くとこの手には確実な役がありません: 立直はできず、么九牌があるので"
@@ -353,6 +415,8 @@ LESSON_6 = Lesson("yaku", Say("Yaku: no yaku, no win", "役: 役なしでは和�
         request={"concealed": "234m567p3455s", "win": "5s",
                  "melds": [{"type": "chi", "tiles": "789s", "from": "kamicha"}],
                  "seat_wind": "W", "round_wind": "E"},
+        claims=(Claim("reading", tiles="5s", hand="234m567p3455s",
+                      expected="234m 567p 345s 55s"),),
     ),
     Act(
         say=Say("The same, but the chi is 678s: now every tile is a simple (2-8).",
@@ -366,6 +430,12 @@ LESSON_6 = Lesson("yaku", Say("Yaku: no yaku, no win", "役: 役なしでは和�
                  "seat_wind": "W", "round_wind": "E"},
         after=Say("All simples is tanyao (断幺九); this preset allows it open (kuitan).",
                   "中張牌だけの手は断幺九。このルールでは鳴いても成立します (喰いタン)。"),
+        claims=(Claim("all_simples", hand="234m567p3455s678s", expected=True),
+                Claim("rule", expected={"kuitan": True}),
+                Claim("has_yaku", expected="tanyao",
+                      request={"concealed": "234m567p3455s", "win": "5s", "seat_wind": "W",
+                               "round_wind": "E",
+                               "melds": [{"type": "chi", "tiles": "678s", "from": "kamicha"}]})),
     ),
     Pick(
         say=Say("Dora add han to a win but are not yaku: a hand with only dora cannot win.",
@@ -376,6 +446,8 @@ LESSON_6 = Lesson("yaku", Say("Yaku: no yaku, no win", "役: 役なしでは和�
         explain=lambda picked, r, lang: _YAKU_ARE.text(lang, yaku=_list(
             [_yaku_label(y, lang) for y in _YAKU_OPTIONS if _is_yaku(y, r)], lang)),
         multi=True,
+        claims=(Claim("is_yaku", request={"names": _YAKU_OPTIONS},
+                      expected=("riichi", "tanyao", "pinfu")),),
     ),
 ))
 
@@ -393,6 +465,8 @@ LESSON_7 = Lesson("furiten", Say("Furiten", "フリテン"), (
         hand=_FURITEN_HAND, suit="p", facts=(_RIVER,),
         after=Say("3p and 6p. And 6p is in your own river.",
                   "3p と 6p。そして 6p は自分の河にあります。"),
+        claims=(Claim("waits", tiles="3p6p", hand=_FURITEN_HAND, expected="3p6p"),
+                Claim("furiten", tiles="6p", hand=_FURITEN_HAND, river="9m1z6p", expected=True)),
     ),
     Act(
         say=Say("Furiten (振聴): if any of your waits is in your own river, you may not win by "
@@ -402,6 +476,8 @@ LESSON_7 = Lesson("furiten", Say("Furiten", "フリテン"), (
         goal=Say("North discards 3p. Ron?", "北家が 3p を捨てました。ロンしますか?"),
         hand=_FURITEN_HAND, facts=(_RIVER, Say("North discards 3p", "北家の捨て牌: 3p")),
         decide="win", options=RON_OPTIONS, own_discards="9m1z6p",
+        claims=(Claim("waits_include", tiles="3p", hand=_FURITEN_HAND),
+                Claim("furiten", hand=_FURITEN_HAND, river="9m1z6p", expected=True)),
         request={"concealed": _FURITEN_HAND, "win": "3p", "riichi": True, "seat_wind": "S",
                  "round_wind": "E"},
     ),
@@ -413,6 +489,10 @@ LESSON_7 = Lesson("furiten", Say("Furiten", "フリテン"), (
         request={"concealed": _FURITEN_HAND, "win": "3p", "riichi": True, "tsumo": True,
                  "seat_wind": "S", "round_wind": "E"},
         after=Say("Furiten never stops a tsumo.", "フリテンでもツモ和了はできます。"),
+        claims=(Claim("waits_include", tiles="3p", hand=_FURITEN_HAND),
+                Claim("has_yaku", expected="menzen_tsumo",
+                      request={"concealed": _FURITEN_HAND, "win": "3p", "tsumo": True,
+                               "seat_wind": "S", "round_wind": "E"})),
     ),
 ))
 
@@ -430,6 +510,9 @@ def _result(ruleset: Ruleset) -> dict:
 _RESULT_FACTS = (Say("Riichi, ron on 8m from West; you are South (not the dealer)",
                      "立直、西家から 8m でロン。あなたは南家 (子) です"),
                  Say("Dora indicator 7s: the dora is 8s", "ドラ表示牌 7s: ドラは 8s"))
+
+
+_DORA_CLAIM = Claim("dora", tiles="7s8s")
 
 
 def _yaku_line(r: dict, lang: str) -> str:
@@ -469,6 +552,7 @@ LESSON_8 = Lesson("result", Say("Reading the result", "結果の読み方"), (
         hand="234m67m345p678s55p8m", facts=_RESULT_FACTS,
         options=tuple((str(n), Say(f"{n} han", f"{n}翻")) for n in (2, 3, 4, 5)),
         right=lambda r: frozenset({str(_result(r)["han"])}),
+        claims=(_DORA_CLAIM,),
         explain=lambda p, r, lang: _HAN.text(lang, yaku=_yaku_line(_result(r), lang),
                                              dora=_result(r)["dora"]["dora"],
                                              han=_result(r)["han"]),
@@ -481,6 +565,8 @@ LESSON_8 = Lesson("result", Say("Reading the result", "結果の読み方"), (
         hand="234m67m345p678s55p8m", facts=_RESULT_FACTS,
         options=tuple((str(n), Say(f"{n} fu", f"{n}符")) for n in (20, 30, 40, 50)),
         right=lambda r: frozenset({str(_result(r)["fu"])}),
+        claims=(_DORA_CLAIM, Claim("win_value", request=RESULT_REQUEST,
+                                   expected={"fu_items": ["base", "closed_ron"]})),
         explain=lambda p, r, lang: _FU.text(lang, items=_fu_line(_result(r), lang),
                                             fu=_result(r)["fu"]),
     ),
@@ -491,6 +577,7 @@ LESSON_8 = Lesson("result", Say("Reading the result", "結果の読み方"), (
         hand="234m67m345p678s55p8m", facts=_RESULT_FACTS,
         options=tuple((str(n), str(n)) for n in (3900, 5200, 7700, 8000)),
         right=lambda r: frozenset({payment_text(RESULT_REQUEST, _result(r))}),
+        claims=(_DORA_CLAIM,),
         explain=_pay_explain,
     ),
 ))
@@ -546,7 +633,8 @@ def _defence_explain(hand: str, river: str, lang: str) -> str:
 _WHICH_SAFE = Say("Which tile is safest to discard?", "いちばん安全に切れる牌は?")
 
 
-def _defence_step(say: Say, hand: str, river: str, after: Say) -> Pick:
+def _defence_step(say: Say, hand: str, river: str, after: Say,
+                  claims: tuple[Claim, ...] = ()) -> Pick:
     kinds = sorted(set(parse_kinds(hand)))
     shown = " ".join(kind_to_str(k) for k in parse_kinds(river))
     return Pick(
@@ -555,7 +643,7 @@ def _defence_step(say: Say, hand: str, river: str, after: Say) -> Pick:
         options=tuple((kind_to_str(k), Say(tile_label(k), tile_label(k, "ja"))) for k in kinds),
         right=lambda r: _safest(hand, river),
         explain=lambda p, r, lang: _defence_explain(hand, river, lang),
-        after=after,
+        after=after, claims=claims,
     )
 
 
@@ -568,6 +656,11 @@ LESSON_9 = Lesson("defence", Say("Defence against a riichi", "立直への守り
             "ない牌を切ります。現物: 南家自身の河にある牌は完全に安全です (フリテン)。"),
         "1m3m7m2p5p8p3s6s9s5z7z1z6z", "4m1z9p2s",
         Say("1z, East, is in South's river: genbutsu.", "1z (東) は南家の河にある現物です。"),
+        (Claim("genbutsu", tiles="1z", river="4m1z9p2s"),
+         Claim("genbutsu_in_hand", hand="1m3m7m2p5p8p3s6s9s5z7z1z6z", river="4m1z9p2s",
+               expected=True),
+         Claim("safest", tiles="1z", hand="1m3m7m2p5p8p3s6s9s5z7z1z6z", river="4m1z9p2s",
+               expected="1z")),
     ),
     _defence_step(
         Say("No genbutsu in your hand now. Suji (筋): South discarded 4s, so a two-sided wait "
@@ -575,8 +668,19 @@ LESSON_9 = Lesson("defence", Say("Defence against a riichi", "立直への守り
             "今度は手に現物がありません。筋: 南家は 4s を捨てているので、1s-4s や 4s-7s の"
             "両面待ちならフリテンです: 1s と 7s は比較的安全です。"),
         "2m3m7m2p5p8p1s5s8s9s5z7z6z", "4m9p4s2z",
-        Say("1s is suji of 4s (and only a 2-3s shape waits on it).",
-            "1s は 4s の筋です (1s を待つ両面は 2-3s の形だけ)。"),
+        Say("1s is suji of 4s: the only two-sided shape that waits on 1s, 2-3s, waits on 4s "
+            "too, and South discarded 4s (furiten). Only a tanki (single) or a shanpon "
+            "(two-pair) wait can still win on 1s.",
+            "1s は 4s の筋です: 1s を待つ両面は 2-3s の形だけで、それは 4s も待つので、"
+            "4s を切った南家にはフリテンです。1s で和了れるのは単騎待ちかシャンポン待ち"
+            "だけです。"),
+        (Claim("genbutsu_in_hand", hand="2m3m7m2p5p8p1s5s8s9s5z7z6z", river="4m9p4s2z",
+               expected=False),
+         Claim("suji", tiles="1s", river="4m9p4s2z"),
+         Claim("suji", tiles="7s", river="4m9p4s2z"),
+         Claim("ron_shapes", tiles="1s", river="4m9p4s2z", expected=("shanpon", "tanki")),
+         Claim("safest", tiles="1s", hand="2m3m7m2p5p8p1s5s8s9s5z7z6z", river="4m9p4s2z",
+               expected="1s")),
     ),
 ))
 

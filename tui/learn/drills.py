@@ -21,20 +21,24 @@ from rules.shanten import shanten
 from rules.tiles import (
     KIND_COUNT,
     format_tiles,
+    is_yaochuu,
     kind_name,
     kind_to_str,
+    parse_kinds,
     to_counts,
 )
 from rules.waits import waits
+from rules.yaku import available_table
 
 from ..words import first_name, fu_name, yaku_name
 from .alllast_drill import make_all_last
+from .claims import Claim, payment_text
 from .kinds import DRILL_TITLES, DRILLS
 from .question import Question, choices
 from .texts import danger_reason, shanten_words, text
 from .wins import winning_hand
 
-__all__ = ["DRILLS", "DRILL_TITLES", "make_question", "parse_key"]
+__all__ = ["DRILLS", "DRILL_TITLES", "make_question", "parse_key", "payment_text"]
 
 _TRIES = 500
 _WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -111,8 +115,15 @@ def _discard(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Quest
             continue  # too many equal answers teach nothing
         lines = [result.reason] if lang != "ja" else []
         lines.append(text("discard.every", lang))
+        claims: list[Claim] = []
         for o in result.options:
             assert o.discard is not None
+            rest = list(hand)
+            rest.remove(o.discard)
+            claims += [Claim("shanten_forms", tiles=kind_to_str(o.discard), hand=_mpsz(rest),
+                             expected=o.shanten),
+                       Claim("accepted", tiles=kind_to_str(o.discard), hand=_mpsz(rest),
+                             river=_mpsz([*visible, o.discard]), expected=o.accepted_count)]
             accepted = " ".join(kind_to_str(k) for k, _ in o.accepted)
             improving = " ".join(kind_to_str(k) for k, _ in o.improving)
             state = shanten_state(o.shanten) if lang != "ja" else shanten_words(o.shanten, lang)
@@ -131,6 +142,7 @@ def _discard(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Quest
             answer=frozenset(kind_to_str(k) for k in right if k is not None),
             multi=False,
             explanation=tuple(lines),
+            claims=tuple(claims),
         )
     raise RuntimeError("no discard question found")
 
@@ -161,9 +173,15 @@ def _waits(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Questio
             continue  # lean towards multi-waits: the point of the drill
         kinds = list(range(suit * 9, suit * 9 + 9))
         lines = [text("waits.are", lang).format(tiles=" ".join(kind_to_str(k) for k in found))]
+        claims = [Claim("waits", tiles=_mpsz(list(found)), hand=_mpsz(block + rest),
+                        expected=_mpsz(list(found)))]
         for wait in found:
             counts[wait] += 1
-            lines.append(f"  + {kind_to_str(wait)}: {_reading(counts, lang)}")
+            reading = _reading(counts, lang)
+            lines.append(f"  + {kind_to_str(wait)}: {reading}")
+            if not reading.startswith(text("waits.pairs", lang)):
+                claims.append(Claim("reading", tiles=kind_to_str(wait),
+                                    hand=_mpsz(block + rest), expected=reading))
             counts[wait] -= 1
         return Question(
             kind="waits", key=key,
@@ -174,6 +192,7 @@ def _waits(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Questio
             answer=frozenset(kind_to_str(k) for k in found),
             multi=True,
             explanation=tuple(lines),
+            claims=tuple(claims),
         )
     raise RuntimeError("no waits question found")
 
@@ -259,6 +278,17 @@ def _fu(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Question:
         lines.append(text("fu.rounded", lang).format(total=total, fu=fu))
     else:
         lines.append(text("fu.total", lang).format(fu=fu))
+    claims = [Claim("win_value", request=request,
+                    expected={"fu": fu, "fu_items": [i["item"] for i in items]})]
+    yaku = {y["id"] for y in result["yaku"]}
+    if "pinfu" in yaku and request.get("tsumo"):
+        lines.append(text("fu.pinfu_tsumo", lang))
+        claims += [Claim("has_yaku", request=request, expected="pinfu"),
+                   Claim("win_value", request=request, expected={"fu": 20})]
+    elif result.get("form") == "chiitoitsu":
+        lines.append(text("fu.chiitoitsu", lang))
+        claims.append(Claim("win_value", request=request,
+                            expected={"fu": 25, "form": "chiitoitsu"}))
     return Question(
         kind="fu", key=key,
         prompt=text("fu.prompt", lang),
@@ -270,19 +300,8 @@ def _fu(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Question:
         multi=False,
         explanation=tuple(lines),
         request=request,
+        claims=tuple(claims),
     )
-
-
-def payment_text(request: dict[str, Any], result: dict[str, Any]) -> str:
-    """What the winner is paid, honba included (riichi sticks aside): '3900',
-    '1300 all', '700/1300' (from each non-dealer / from the dealer)."""
-    points = result["points"]
-    if not request.get("tsumo"):
-        return f"{points['ron'] + points['honba']}"
-    each = points["honba"] // 3
-    if points["tsumo_dealer"] is None:
-        return f"{points['tsumo_non_dealer'] + each} all"
-    return f"{points['tsumo_non_dealer'] + each}/{points['tsumo_dealer'] + each}"
 
 
 def _points(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Question:
@@ -340,6 +359,8 @@ def _points(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Questi
         multi=False,
         explanation=tuple(lines),
         request=request,
+        claims=(Claim("win_value", request=request,
+                      expected={"han": result["han"], "fu": result["fu"], "payment": right}),),
     )
 
 
@@ -374,6 +395,14 @@ def _yaku(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Question
         lines.append(text("yaku.dora", lang).format(dora=dora["dora"], red=dora["aka"],
                                                     ura=dora["ura"]))
     lines.append(text("yaku.total", lang).format(han=result["han"], fu=result["fu"]))
+    claims = [Claim("win_value", request=request,
+                    expected={"yaku": right, "han": result["han"], "fu": result["fu"]})]
+    wrong = [y for y in shown if y not in right]
+    if wrong:
+        lines.append(text("yaku.not_here", lang))
+    for yaku in wrong:
+        lines.append("  " + _why_not(yaku, request, right, ruleset, lang))
+        claims.append(Claim("lacks_yaku", request=request, expected=yaku))
     return Question(
         kind="yaku", key=key,
         prompt=text("yaku.prompt", lang),
@@ -384,7 +413,45 @@ def _yaku(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Question
         multi=True,
         explanation=tuple(lines),
         request=request,
+        claims=tuple(claims),
     )
+
+
+def _why_not(yaku: str, request: dict[str, Any], right: list[str], ruleset: Ruleset,
+             lang: str) -> str:
+    """What the win lacks for `yaku`, from the ruleset's yaku table and the request:
+    a closed-only yaku on an open hand, a riichi not declared, a ron for a tsumo
+    yaku, a yaku replaced by a higher one, terminals for tanyao; else what the yaku
+    needs (the glossary's definition)."""
+    from ..glossary import lookup
+
+    name = _yaku_word(yaku, lang)
+    table = available_table(ruleset)
+    rule = table.get(yaku)
+    if rule is None:
+        return text("yaku.no_such", lang).format(yaku=name, rules=ruleset.id)
+    melds = request.get("melds") or []
+    by = [y for y in right if yaku in table[y].replaces]
+    if by:
+        return text("yaku.replaced", lang).format(yaku=name, by=_yaku_word(by[0], lang))
+    if melds and not rule.open and not rule.yakuman:
+        meld = melds[0]
+        return text("yaku.needs_closed", lang).format(
+            yaku=name, meld=f"{text('meld.' + meld['type'], lang)} {meld['tiles']}")
+    if yaku in ("riichi", "ippatsu", "double_riichi") and not request.get(yaku):
+        return text("yaku.needs_riichi", lang).format(yaku=name)
+    if yaku == "menzen_tsumo" and not request.get("tsumo"):
+        return text("yaku.needs_tsumo", lang).format(yaku=name)
+    if yaku == "tanyao":
+        every = parse_kinds(request["concealed"] + request["win"]) + [
+            k for m in melds for k in parse_kinds(m["tiles"])]
+        outside = sorted({k for k in every if is_yaochuu(k)})
+        if outside:
+            return text("yaku.needs_simples", lang).format(
+                yaku=name, tiles=" ".join(kind_to_str(k) for k in outside))
+    entry = lookup(f"yaku.{yaku}")
+    return text("yaku.lacks", lang).format(yaku=name,
+                                           definition=entry.ja if lang == "ja" else entry.en)
 
 
 # --- defence ----------------------------------------------------------------------------
@@ -433,6 +500,14 @@ def _defence(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Quest
         lines.append(text("defence.each", lang))
         lines += [f"  {tile_word(k, lang)}: {danger_reason(why, lang)}, {p:.1%}"
                   for k, (p, why) in ranked]
+        claims = [Claim("safest", tiles=_mpsz(right), hand=_mpsz(hand),
+                        river=" ".join(kind_to_str(k) for k in river),
+                        request={"seen": _mpsz(others)}, expected=_mpsz(right))]
+        if first == "genbutsu":
+            claims += [Claim("genbutsu", tiles=kind_to_str(k), river=_mpsz(river))
+                       for k in right]
+        elif first == "suji":
+            claims += [Claim("suji", tiles=kind_to_str(k), river=_mpsz(river)) for k in right]
         return Question(
             kind="defence", key=key,
             prompt=text("defence.prompt", lang),
@@ -444,6 +519,7 @@ def _defence(rng: random.Random, key: str, ruleset: Ruleset, lang: str) -> Quest
             answer=frozenset(kind_to_str(k) for k in right),
             multi=False,
             explanation=tuple(lines),
+            claims=tuple(claims),
         )
     raise RuntimeError("no defence question found")
 

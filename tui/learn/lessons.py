@@ -17,14 +17,19 @@ Step kinds:
 - `Waits`: pick every winning tile (`rules.waits`).
 - `Act`: choose between actions at one moment: win or not (the scorer says
   whether the hand wins and with what yaku; `rules.waits.discard_furiten` says
-  whether a ron is furiten), riichi or not (riichi is right when no wait wins
-  without it), call or not (`call_right`).
+  whether a ron is furiten), riichi or not (riichi is right when no ron on any
+  wait wins without it; the feedback also says whether a tsumo would), call or
+  not (`call_right`).
 - `Pick`: any other question whose answer a function of the rules code gives
   (which groups are sets, the payment of a result, the safest tile).
 
 Every text a learner reads is a `Say`, the same sentence in English and Japanese;
 the parts the rules code computes (tiles, shanten, yaku, han and fu) are filled in
-by the same code in either language (`LessonRun(..., lang="ja")`).
+by the same code in either language (`LessonRun(..., lang="ja")`). What a
+step's written text says about its position (waits, suji, yaku, fu...) is also
+given as data, `Step.claims` (and `Step.verdict_claims` for the feedback worked
+out when it is judged), which the tests check with the rules code
+(`tui.learn.claims`).
 
 Pure: no Textual. The scripts themselves are in `tui.learn.course`.
 """
@@ -43,6 +48,7 @@ from rules.tiles import KIND_COUNT, kind_to_str, parse_kinds, to_counts
 from rules.waits import discard_furiten, waits
 
 from ..words import check_lang, first_name, tile_word, yaku_name
+from .claims import Claim
 from .question import Question, choices
 
 __all__ = ["Act", "Discard", "Lesson", "LessonRun", "Pick", "Say", "Step", "Verdict", "Waits"]
@@ -107,6 +113,12 @@ class Step:
     hand: str = ""  # mpsz: the hand as it is now (the drawn tile last, if any)
     facts: tuple[Label, ...] = ()  # what else is on the table, one line each
     after: Say | None = None  # said once the step is done right
+    claims: tuple[Claim, ...] = ()  # what its texts say about the position, checked by tests
+
+    def verdict_claims(self, ruleset: Ruleset) -> tuple[Claim, ...]:
+        """What the feedback worked out when the step is judged says about the position
+        (beyond `claims`): for the tests, as `claims`."""
+        return ()
 
     def question(self, ruleset: Ruleset, key: str, lang: str = "en") -> Question:
         raise NotImplementedError
@@ -277,13 +289,37 @@ class Act(Step):
                 return NO_WIN, _NO_WIN_JA.get(error, _NO_WIN_JA[""])
             return NO_WIN, f"No win here: {result.get('message', error)}."
         if self.decide == "riichi":
-            wins = [answer({**self.request, "win": kind_to_str(k)}, ruleset)
-                    for k in waits(_counts(self.request["concealed"]), 0)]
-            if any(w.get("ok") for w in wins):
+            ron, tsumo = self._wins_without_riichi(ruleset)
+            if ron:
                 return "dama", _DAMA.text(lang)
-            return "riichi", _RIICHI.text(lang)
+            return "riichi", (_RIICHI_TSUMO if tsumo else _RIICHI).text(lang)
         assert self.call_right is not None
         return ("call" if self.call_right(ruleset) else NO_WIN), said(self.why_call, lang)
+
+    def _wins_without_riichi(self, ruleset: Ruleset) -> tuple[bool, bool]:
+        """(some ron wins with a yaku, some tsumo does), with no riichi declared."""
+        hand = self.request["concealed"]
+        found = []
+        for tsumo in (False, True):
+            found.append(any(
+                answer({**self.request, "win": kind_to_str(k), "tsumo": tsumo,
+                        "riichi": False}, ruleset).get("ok")
+                for k in waits(_counts(hand), 0)))
+        return found[0], found[1]
+
+    def verdict_claims(self, ruleset: Ruleset) -> tuple[Claim, ...]:
+        if self.decide != "riichi":
+            return ()
+        ron, tsumo = self._wins_without_riichi(ruleset)
+        winds: dict[str, Any] = {k: self.request[k] for k in ("seat_wind", "round_wind")
+                                 if k in self.request}
+        hand = self.request["concealed"]
+        claims = [Claim("yaku_without_riichi", hand=hand, request={"how": "ron", **winds},
+                        expected=ron)]
+        if not ron:  # the text says what a tsumo would do
+            claims.append(Claim("yaku_without_riichi", hand=hand,
+                                request={"how": "tsumo", **winds}, expected=tsumo))
+        return tuple(claims)
 
     def question(self, ruleset: Ruleset, key: str, lang: str = "en") -> Question:
         right, _ = self.verdict_facts(ruleset, lang)
@@ -313,9 +349,16 @@ _NO_WIN_JA = {
 }
 _DAMA = Say("The hand already has a yaku on a wait: it can win without riichi.",
             "この手は待ちによってはリーチなしでも役があります: ダマで和了れます。")
-_RIICHI = Say("No wait gives a yaku without riichi: declare riichi, and riichi itself is the "
-              "yaku.",
-              "どの待ちでもリーチなしでは役がありません: 立直を宣言すれば、立直そのものが役です。")
+_RIICHI = Say("No wait gives a yaku without riichi, by ron or by tsumo: declare riichi, and "
+              "riichi itself is the yaku.",
+              "リーチなしでは、ロンでもツモでもどの待ちにも役がありません: 立直を宣言すれば、"
+              "立直そのものが役です。")
+_RIICHI_TSUMO = Say("Without riichi, a ron on any wait has no yaku: only a tsumo would win "
+                    "(menzen tsumo), and a ron is how most hands win. Declare riichi: riichi "
+                    "itself is then the yaku for a ron too.",
+                    "リーチなしでは、どの待ちでもロンには役がありません (役があるのはツモの"
+                    "門前清自摸和だけ)。立直を宣言すれば、立直そのものが役になり、ロンでも"
+                    "和了れます。")
 
 
 @dataclass(frozen=True, slots=True)

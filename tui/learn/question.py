@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .claims import Claim
+
 KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  # one key per choice, in order
 
 
@@ -38,6 +40,7 @@ class Question:
     explanation: tuple[str, ...]
     request: dict[str, Any] | None = None  # the win asked about (a `score` request), if any
     situation: dict[str, Any] | None = None  # the all-last points, seats and goal, if any
+    claims: tuple[Claim, ...] = ()  # what `explanation` says about the position, as data
 
     def check(self, picked: set[str] | frozenset[str]) -> bool:
         """Whether the picked values are right: the exact set when `multi`, else one of

@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from engine.events import Event, GameEnded, HandEnded
 from rules.ruleset import Ruleset
+from rules.scoring import STICK_VALUE
 
 from .. import explain as X
 from ..navigation import OpenReview
@@ -62,8 +63,15 @@ def game_end_sections(
     names: Sequence[str] | None,
     lang: str,
     time_up: bool = False,
+    moved_at_end: Sequence[int] = (),
 ) -> RenderableType:
     notes = [Text(n, style="italic") for n in X.final_notes(event, ruleset, lang)]
+    for seat, amount in enumerate(moved_at_end):
+        if amount > 0:  # the sticks left on the table, to first place (final_deposits)
+            who = names[seat] if names else X.seat_names(0, None, lang)[seat]
+            notes.append(Text(X.sentence("sticks_to_first", lang, who=who,
+                                         points=X.points(amount), sticks=amount // STICK_VALUE),
+                              style="bold"))
     if time_up:
         minutes = ruleset.time_limit_minutes
         notes.append(Text(X.sentence("time_up_note", lang, minutes=minutes), style="italic"))
@@ -87,13 +95,21 @@ class GameEnding:
     ruleset: Ruleset
     time_up: bool = False
     record: Any = None
+    # Points the end itself moved (Tenhou's leftover riichi sticks to first place), by seat:
+    # the final scores less those of the last hand's end.
+    moved_at_end: tuple[int, ...] = ()
 
 
 def game_ending(events: Sequence[Event], ruleset: Ruleset, record: Any = None) -> GameEnding:
     """The ending of a game from its events: the clock ended it if its last hand
     ended with the time up."""
     ends = [e for e in events if isinstance(e, HandEnded)]
-    return GameEnding(ruleset, bool(ends) and ends[-1].time_up, record)
+    final = next((e for e in reversed(events) if isinstance(e, GameEnded)), None)
+    moved: tuple[int, ...] = ()
+    if ends and final is not None:
+        moved = tuple(a - b for a, b in zip(final.scores, ends[-1].scores, strict=True))
+    return GameEnding(ruleset, bool(ends) and ends[-1].time_up, record,
+                      moved if any(moved) else ())
 
 
 class GameEndScreen(ModalScreen[None]):
@@ -133,7 +149,8 @@ class GameEndScreen(ModalScreen[None]):
             body.border_subtitle = f" {review} ·{hint_text(self.lang)}"
             yield Static(
                 game_end_sections(
-                    self.event, self.ruleset, self.names, self.lang, self.ending.time_up
+                    self.event, self.ruleset, self.names, self.lang, self.ending.time_up,
+                    self.ending.moved_at_end,
                 ),
                 id="final-table",
                 classes="section",

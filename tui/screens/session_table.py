@@ -32,6 +32,8 @@ from ..kept_games import games_dir, safe_name
 from ..sessions import PlayedSession
 from .hand_result import CSS_FILE, heading
 
+# The players by line-up (the seats are drawn again for every game); the game end of a
+# session names them the same way, with the seat they had ("Opponent 2 (toimen)").
 PLAYERS = ("You", "Opponent 1", "Opponent 2", "Opponent 3")
 
 
@@ -94,10 +96,17 @@ def session_sections(played: PlayedSession, ruleset: Ruleset) -> RenderableType:
         Text(status),
         Text("Each game: its own rank points from the starting points; the total is "
              "their sum. (n) = the place in that game.", style="italic"),
-        Text(f"{keys} · 1-{session.games_played} replay that game", style="bold")
+        Text(f"{keys} · {_replay_keys(session.games_played)}", style="bold")
         if session.games_played else Text(keys, style="bold"),
     ]
     return Group(*parts)
+
+
+def _replay_keys(played: int) -> str:
+    """The replay keys in words: "1: replay game 1", "1-3: replay that game"."""
+    if played == 1:
+        return "1: replay game 1"
+    return f"1-{played}: replay that game"
 
 
 class SessionTableScreen(ModalScreen[None]):

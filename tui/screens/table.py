@@ -35,7 +35,7 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
-from engine.events import Event, ExhaustiveDraw, GameEnded, HandStarted, Won
+from engine.events import Event, ExhaustiveDraw, GameEnded, HandStarted, RiichiAccepted, Won
 from engine.game import Game
 from engine.seat_view import SeatView
 from engine.view import PlayerView
@@ -136,6 +136,7 @@ class TableScreen(Screen[None]):
         self._render_pending = False
         self._paint_now = False
         self._aids_key: tuple | None = None
+        self._score_note = ""  # a change of score to say at the next question (a riichi stick)
         self._log_lines: list[str] = []
         self._dealer = 0
 
@@ -207,6 +208,8 @@ class TableScreen(Screen[None]):
     async def _show_result(self, event: Event) -> None:
         """Ask the app to show the result and wait until the player closes it."""
         names = self.seat_names()
+        if isinstance(event, GameEnded) and self._played_session() is not None:
+            names = self.lineup_names()
         context = self.session.result_context(event, names, self.lang)
         shown = ShowResult(
             event, context, lang=self.lang, tile_style=self.tile_style, names=names
@@ -225,6 +228,20 @@ class TableScreen(Screen[None]):
             for seat in range(4)
         )
 
+    def lineup_names(self) -> tuple[str, ...]:
+        """In a session, each seat's player as the session table names them ("Opponent
+        2"), with where they sat this game ("Opponent 2 (toimen)"): the game end and the
+        session table name the players one way."""
+        from .session_table import PLAYERS
+
+        seating = self.session.game.seating
+        names = []
+        for seat in range(4):
+            where = seat_word(relative(seat, self.human_seat)).part(self.lang)
+            names.append(PLAYERS[0] if seat == self.human_seat
+                         else f"{PLAYERS[seating[seat]]} ({where})")
+        return tuple(names)
+
     # -- messages from the worker -------------------------------------------------------
     def on_table_screen_happened(self, message: Happened) -> None:
         event = message.event
@@ -240,6 +257,12 @@ class TableScreen(Screen[None]):
         line = event_text(event, self.human_seat, self._dealer, self.lang)
         if line:
             self._log_lines.append(line)
+        if isinstance(event, RiichiAccepted) and line:
+            # A stick put down changes a score: said on the table too, not only in the
+            # side bar's log (which narrow terminals do not show), at the next question.
+            self._score_note = line
+        elif isinstance(event, HandStarted):
+            self._score_note = ""
         self._schedule_render()
 
     def _schedule_render(self) -> None:
@@ -288,6 +311,9 @@ class TableScreen(Screen[None]):
         self.keys.ask(decision.legal, view.unavailable, view.own.kuikae)
         self.hint = ""
         self.status = self._default_status()
+        if self._score_note:
+            self.status = f"{self._score_note} · {self.status}"
+            self._score_note = ""
         self._render_all()
 
     # -- answering ----------------------------------------------------------------------
@@ -355,10 +381,12 @@ class TableScreen(Screen[None]):
         self.keys.press("cursor", step)
         self.hint = ""
         self._render_board()
+        self._render_aids()  # the aids describe the tile under the cursor
 
     def action_cursor_to(self, index: int) -> None:
         self.keys.press("cursor_to", index)
         self._render_board()
+        self._render_aids()
 
     def action_discard(self) -> None:
         self._apply(self.keys.press("discard"))
@@ -455,7 +483,29 @@ class TableScreen(Screen[None]):
             return message("declare_tenpai", lang)
         if view.phase == "claim" and view.offered is not None:
             return message("you_may_call", lang, tile=tile_label(view.offered, lang))
-        return message("your_turn", lang)
+        return message("your_turn", lang) + self._session_progress()
+
+    def _played_session(self) -> Any:
+        """The session this game belongs to (`tui.sessions.PlayedSession`), if any."""
+        try:
+            played = getattr(self.app, "play_session", None)
+        except Exception:  # no app yet (a test builds the screen alone)
+            return None
+        if played is None or not played.owns(self.session.game.setup):
+            return None
+        return played
+
+    def _session_progress(self) -> str:
+        """ " · game 2 of 4, your total +12.3": where a session stands, said in play."""
+        played = self._played_session()
+        tag = self.session.game.setup.get("session")
+        if played is None or not isinstance(tag, dict):
+            return ""
+        from .. import explain as X
+
+        total = X.format_result(played.session.totals()[0], self.session.ruleset)
+        return message("session_progress", self.lang, game=tag.get("game", "?"),
+                       of=tag.get("of", "?"), total=total)
 
     # -- rendering --------------------------------------------------------------------------
     def _render_all(self) -> None:
@@ -490,12 +540,16 @@ class TableScreen(Screen[None]):
     def _render_keys(self) -> None:
         hints = []
         # Help first, and only the keys this ruleset can ever use (keys.footer_bindings).
-        for b in footer_bindings(self.session.ruleset):
+        for b in footer_bindings(self.session.ruleset, offered=self._offered_keys()):
             name = b.action.split("(")[0]
             enabled = self.check_action(name, ()) is True
             label = footer_label(b.description, self.lang)
             hints.append(KeyHint(b.key_display or b.display(), label, enabled))
         self.query_one("#keys", KeyBar).update_data(KeyBarData(tuple(hints)))
+
+    def _offered_keys(self) -> frozenset[str]:
+        """The actions the footer lists only while they are legal (nine terminals)."""
+        return frozenset(a for a in ("nine_terminals",) if self.keys.enabled(a))
 
     def _riichi_tiles(self) -> str:
         return tiles_label(self.keys.riichi_kinds(), self.lang)
@@ -531,6 +585,9 @@ class TableScreen(Screen[None]):
                 options.append((key, " | ".join(options_text(group, view, lang))))
         if self.keys.of("riichi"):
             options.append(("r", message("prompt_riichi", lang, tiles=self._riichi_tiles())))
+        nine = self.keys.of("nine_terminals")
+        if nine:  # 九種九牌: a choice on the first draw, offered like every other action
+            options.append(("y", " | ".join(options_text(list(nine), view, lang))))
         if self.keys.of("pass"):
             silent = view.phase == "declare"
             options.append(("n", message("prompt_silent" if silent else "prompt_pass", lang)))
