@@ -16,18 +16,18 @@ from pathlib import Path
 import pytest
 from test_game_end_consistency import last_hand
 
-from engine.file_version import NewerVersion, check_version
 from engine.game import Game
-from engine.storage import NotRegularFile, TooLarge, read_bytes, write_atomic
 from rules.ruleset import load_preset
 from tui.data_lock import LOCK_NAME, DataLock
-from tui.finish import PARTIAL_SUFFIX, finish_game, settle_pending
+from tui.finish import finish_game, settle_pending
 from tui.history import HistoryRecorder
 from tui.kept_games import games_dir, pending_games
-from tui.launch_check import launch_problem
 from tui.save import SAVE_NAME, SaveError, SaveStore
 from tui.sessions import SESSION_NAME, PlayedSession, SessionFile
-from tui.settings import FILE_NAME, Settings, SettingsFile, load_settings, save_settings
+from tui.settings import FILE_NAME, Settings, load_settings, save_settings
+
+# The modules this issue adds are imported inside the tests that use them, so every
+# other test here runs (and fails) on the code before them.
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECIAL = ("fifo", "devzero", "directory")
@@ -65,6 +65,8 @@ def within(seconds: float, call, *args):
 
 @pytest.mark.parametrize("kind", [*SPECIAL, "symlink"])
 def test_storage_refuses_anything_but_a_regular_file_without_blocking(tmp_path, kind):
+    from engine.storage import NotRegularFile, read_bytes
+
     path = tmp_path / "f"
     if kind == "symlink":
         (tmp_path / "real").write_text("{}")
@@ -76,6 +78,8 @@ def test_storage_refuses_anything_but_a_regular_file_without_blocking(tmp_path, 
 
 
 def test_storage_refuses_a_file_over_its_cap_before_reading(tmp_path):
+    from engine.storage import TooLarge, read_bytes
+
     path = tmp_path / "big"
     path.write_bytes(b"x" * 101)
     with pytest.raises(TooLarge):
@@ -84,6 +88,8 @@ def test_storage_refuses_a_file_over_its_cap_before_reading(tmp_path):
 
 
 def test_a_write_replaces_a_symlink_and_never_writes_its_target(tmp_path):
+    from engine.storage import write_atomic
+
     victim = tmp_path / "victim"
     victim.write_text("mine\n")
     link = tmp_path / "out"
@@ -94,6 +100,8 @@ def test_a_write_replaces_a_symlink_and_never_writes_its_target(tmp_path):
 
 
 def test_one_rule_for_newer_and_corrupt_versions():
+    from engine.file_version import NewerVersion, check_version
+
     check_version(1, 1, "x")
     with pytest.raises(NewerVersion, match="written by a newer version of mahjong-tui"):
         check_version(2, 1, "x")
@@ -111,6 +119,8 @@ def test_one_rule_for_newer_and_corrupt_versions():
     "name", [SAVE_NAME, SESSION_NAME, FILE_NAME, LOCK_NAME, "games/x.pending.jsonl"]
 )
 def test_the_launch_names_a_special_file_in_one_line(tmp_path, name, kind):
+    from tui.launch_check import launch_problem
+
     make_special(tmp_path / name, kind)
     problem = launch_problem(tmp_path)
     assert problem is not None and "\n" not in problem
@@ -118,6 +128,8 @@ def test_the_launch_names_a_special_file_in_one_line(tmp_path, name, kind):
 
 
 def test_a_plain_data_directory_is_no_problem(tmp_path):
+    from tui.launch_check import launch_problem
+
     assert launch_problem(tmp_path) is None
     last_hand(SaveStore(tmp_path, durable=False))
     save_settings(Settings(), tmp_path)
@@ -126,6 +138,8 @@ def test_a_plain_data_directory_is_no_problem(tmp_path):
 
 @pytest.mark.parametrize("kind", SPECIAL)
 def test_every_reader_refuses_a_special_file_at_once(tmp_path, kind):
+    from tui.settings import SettingsFile
+
     data = tmp_path / "d"
     for name in (SAVE_NAME, SESSION_NAME, FILE_NAME, "games/x.pending.jsonl"):
         make_special(data / name, kind)
@@ -232,18 +246,18 @@ async def test_a_lock_that_cannot_be_taken_means_nothing_is_saved_there(tmp_path
 
 
 def _disk_full(data: Path, monkeypatch) -> None:
-    """Every write under `data` fails as on a full disk (`engine.storage.write_atomic`)."""
-    import engine.storage
+    """Every new file under `data` fails as on a full disk (every write of the app starts
+    with `tempfile.mkstemp`; a rename or a hard link still works, as on a full disk)."""
+    import tempfile
 
-    real = engine.storage.write_atomic
+    real = tempfile.mkstemp
 
-    def refuse(path, *args, **kwargs):
-        if Path(path).absolute().is_relative_to(data.absolute()):
+    def refuse(*args, dir=None, **kwargs):
+        if dir is not None and Path(dir).absolute().is_relative_to(data.absolute()):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        return real(path, *args, **kwargs)
+        return real(*args, dir=dir, **kwargs)
 
-    for module in ("engine.storage", "tui.save", "tui.kept_games"):
-        monkeypatch.setattr(f"{module}.write_atomic", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
 
 
 def _history_full(monkeypatch) -> None:
@@ -269,6 +283,8 @@ def _stale_then_finished(data: Path, monkeypatch) -> tuple[SaveStore, Game, byte
 
 
 def test_a_game_ended_on_a_full_disk_with_no_history_waits_as_pending(tmp_path, monkeypatch):
+    from tui.finish import PARTIAL_SUFFIX
+
     data = tmp_path / "d"
     store, game, stale = _stale_then_finished(data, monkeypatch)
     _history_full(monkeypatch)
@@ -368,14 +384,23 @@ def test_a_session_of_a_newer_version_is_reported_and_kept(tmp_path):
 def test_a_corrupt_settings_file_is_reported_and_kept_aside(tmp_path):
     path = tmp_path / FILE_NAME
     path.write_text('{"tiles": "kanji", oops')
+    assert load_settings(tmp_path) == Settings()
+    save_settings(Settings(ai="hard"), tmp_path)  # the player's next choice
+    [kept] = list(tmp_path.glob(f"{FILE_NAME}.corrupt-*"))
+    assert kept.read_text() == '{"tiles": "kanji", oops'
+
+    from tui.settings import SettingsFile
+
+    path.write_text("[1, 2")
     settings = SettingsFile(tmp_path)
     assert settings.load() == Settings()
     assert settings.problem is not None and "could not be read" in settings.problem
-    [kept] = list(tmp_path.glob(f"{FILE_NAME}.corrupt-*"))
-    assert kept.read_text() == '{"tiles": "kanji", oops' and kept.name in settings.problem
+    assert len(list(tmp_path.glob(f"{FILE_NAME}.corrupt-*"))) == 2
 
 
 def test_settings_of_a_newer_version_are_reported_and_not_written_over(tmp_path):
+    from tui.settings import SettingsFile
+
     path = tmp_path / FILE_NAME
     text = json.dumps({"version": 3, "tiles": "kanji", "future": 1})
     path.write_text(text)
