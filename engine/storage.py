@@ -42,9 +42,10 @@ __all__ = [
     "write_atomic",
 ]
 
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # POSIX: opening a FIFO must not wait
 _READ_FLAGS = (
     os.O_RDONLY
-    | getattr(os, "O_NONBLOCK", 0)
+    | _NONBLOCK
     | getattr(os, "O_NOCTTY", 0)
     | getattr(os, "O_NOFOLLOW", 0)
     | getattr(os, "O_CLOEXEC", 0)
@@ -117,7 +118,8 @@ def _open_regular(path: str | os.PathLike[str]) -> tuple[int, os.stat_result]:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise _refusal(path, info.st_mode)
-        os.set_blocking(fd, True)
+        if _NONBLOCK:  # a regular file: reads may block as usual from here
+            os.set_blocking(fd, True)
     except BaseException:
         os.close(fd)
         raise
@@ -197,7 +199,7 @@ def open_lock_file(path: str | os.PathLike[str]) -> int:
     missing; `NotRegularFile` if a symlink, a directory, a FIFO or a file with other
     names (a hard link to someone's file) is there, so its target is never written."""
     flags = (os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-             | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+             | _NONBLOCK | getattr(os, "O_NOCTTY", 0)
              | getattr(os, "O_CLOEXEC", 0))
     try:
         fd = os.open(path, flags, 0o644)
@@ -212,7 +214,8 @@ def open_lock_file(path: str | os.PathLike[str]) -> int:
             raise _refusal(path, info.st_mode)
         if info.st_nlink > 1:
             raise NotRegularFile(f"{path} has other names (a hard link): it is not written")
-        os.set_blocking(fd, True)
+        if _NONBLOCK:  # a regular file: reads may block as usual from here
+            os.set_blocking(fd, True)
     except BaseException:
         os.close(fd)
         raise

@@ -227,6 +227,7 @@ async def test_a_lock_that_cannot_be_taken_means_nothing_is_saved_there(tmp_path
 
     from tui.app import MahjongApp
     from tui.screens.launch import LaunchScreen
+    from tui.screens.notice import NotSavedScreen
 
     data = tmp_path / "d"
     original, _ = a_saved_game(data)
@@ -236,8 +237,10 @@ async def test_a_lock_that_cannot_be_taken_means_nothing_is_saved_there(tmp_path
         await pilot.pause()
         assert isinstance(app.screen, LaunchScreen)
         assert app.saving is False and app.resumable is None
-        assert app.save_problem is not None and "cannot be locked" in app.save_problem
+        assert "cannot be locked" in app.screen.resume_note  # the launch screen's note
         app.save_game(Game.new(load_preset("wrc"), 9))  # a game played now is not saved
+        await pilot.pause()
+        assert isinstance(app.screen, NotSavedScreen) and "cannot be locked" in app.screen.text
     assert (data / SAVE_NAME).read_bytes() == original
     assert not games_dir(data).exists()
 

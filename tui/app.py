@@ -114,6 +114,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
             durable=self.data_dir is None,
         )
         self.save_problem: str | None = None
+        self._unlocked: str | None = None  # why the data directory's lock was not taken
         self._unsaved: Game | None = None
         self._save_timer: Any = None
         # A scripted game handed in (tests, examples) is saved only into its own data_dir.
@@ -142,9 +143,8 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         except OSError as error:
             # Never two games writing one save: without the lock, nothing is saved here.
             self.saving = False
-            self.save_problem = (f"This game is not saved: the data directory {self.store.dir}"
-                                 f" cannot be locked ({error.strerror or error}).")
-            self.notify(self.save_problem, title="Not saved", severity="error", timeout=30)
+            self._unlocked = (f"the data directory {self.store.dir} cannot be locked for this "
+                              f"game ({error.strerror or error}), so nothing is saved there")
             return True
         if other is None:
             return True
@@ -183,7 +183,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         """The unfinished saved game, if any, and the note the launch screen shows."""
         note = ""
         if not self.saving:  # the data directory is not ours (no lock): left untouched
-            return None, self.save_problem or ""
+            return None, f"This game is not saved: {self._unlocked}." if self._unlocked else ""
         try:
             saved = self.store.load()
         except SaveError as error:
@@ -333,6 +333,8 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
     def save_game(self, game: Game) -> None:
         """Save the game's log (after every applied action and at the start)."""
         if not self.saving:
+            if self._unlocked is not None:  # said once, on the notice the player closes
+                self._not_saved(self._unlocked)
             return
         if game.is_over:
             self._finish(game)

@@ -50,6 +50,12 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
+def _read_start(fd: int) -> bytes:
+    """The first bytes of the open lock file (a pid and a newline)."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    return os.read(fd, 32)
+
+
 class DataLock:
     """The lock on one data directory; `acquire()` then `release()` (at exit)."""
 
@@ -81,6 +87,7 @@ class DataLock:
                 return other
             if self._same_file(fd):
                 os.ftruncate(fd, 0)
+                os.lseek(fd, 0, os.SEEK_SET)  # the owner's pid may have been read
                 os.write(fd, f"{os.getpid()}\n".encode())
                 self._fd = fd
                 return None
@@ -115,11 +122,11 @@ class DataLock:
             if fd is None:
                 fd = open_lock_file(self.path)
                 try:
-                    raw = os.pread(fd, 32, 0)
+                    raw = _read_start(fd)
                 finally:
                     os.close(fd)
             else:
-                raw = os.pread(fd, 32, 0)
+                raw = _read_start(fd)
         except OSError:
             return 0
         text = raw.decode("ascii", errors="replace").strip()

@@ -83,7 +83,9 @@ def finish_game(
     try:
         store.save(game)  # from here on, a crash is finished at the next launch
     except SaveError as error:
-        on_disk = False
+        # The save on disk may hold the whole game already (written before the disk
+        # filled): then it is kept as it is, like any finished save.
+        on_disk = _save_is_whole(store, game, key)
         done.problems.append(str(error))
     ended = recorder.clock()
     log = log_name(key)
@@ -113,6 +115,13 @@ def finish_game(
     done.kept = kept
     _repoint(store, recorder, key, log, kept, done.problems)
     return done
+
+
+def _save_is_whole(store: SaveStore, game: Game, key: str) -> bool:
+    """Whether the save on disk is this finished game to its last event."""
+    saved = store.peek()
+    return (saved is not None and saved.finished and saved.game_id == key
+            and len(saved.game.events) == len(game.events))
 
 
 def _keep_elsewhere(store: SaveStore, game: Game, key: str, suffix: str,

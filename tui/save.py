@@ -17,9 +17,16 @@ Each game has an id (`game_id` in its setup, with `started_at`, so in the log's
 header; `Game.new` ignores both on replay): the key of its history record
 (recorded once, `tui.history`) and the name it is kept under.
 
-A save that cannot be read (not JSON, not a mahjong-tui log, another format
-version, events that do not replay, or anything else that raises while it is
-read, a line nested too deep included) is *corrupt*: it is reported with a
+The save is read and written through `engine.storage`: a FIFO, a device, a
+directory or a symlink at ``save.jsonl`` is refused, never read and never written
+over (the launch refuses it first: `tui.launch_check`), and every write is a new
+file renamed into place. A save written by a newer version of mahjong-tui
+(`engine.file_version.NewerVersion`) is reported as such and left where it is;
+a new game keeps it in ``games/`` before it saves over the name.
+
+A save that cannot be read (not JSON, not a mahjong-tui log, a format version no
+mahjong-tui wrote, events that do not replay, or anything else that raises while it
+is read, a line nested too deep included) is *corrupt*: it is reported with a
 clear message (`SaveStore.problem`, and the `CorruptSave` error from `resume`),
 moved aside as ``save.jsonl.corrupt-<timestamp>`` (a unique name) and never
 overwritten or deleted. A readable save is never dropped either: `archive()`
