@@ -29,13 +29,16 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 __all__ = [
+    "NotRegularDirectory",
     "NotRegularFile",
     "TooLarge",
     "check_regular",
     "describe_kind",
     "open_lock_file",
+    "open_reading",
     "read_bytes",
     "read_start",
     "read_text",
@@ -56,6 +59,10 @@ class NotRegularFile(OSError):
     """A path that is a FIFO, a device, a socket, a directory or a symlink: not opened."""
 
 
+class NotRegularDirectory(NotRegularFile, IsADirectoryError):
+    """A directory where a file was expected (both refusals, so either is caught)."""
+
+
 class TooLarge(OSError):
     """A file larger than the cap of what it holds: refused from its size, before a read."""
 
@@ -74,8 +81,8 @@ def describe_kind(mode: int) -> str:
 
 
 def _refusal(path: str | os.PathLike[str], mode: int) -> NotRegularFile:
-    return NotRegularFile(f"{path} is {describe_kind(mode)}, not a regular file: "
-                          "it is not opened")
+    kind = NotRegularDirectory if stat.S_ISDIR(mode) else NotRegularFile
+    return kind(f"{path} is {describe_kind(mode)}, not a regular file: it is not opened")
 
 
 def _lmode(path: str | os.PathLike[str]) -> int | None:
@@ -103,11 +110,14 @@ def check_regular(path: str | os.PathLike[str], limit: int | None = None) -> str
     return None
 
 
-def _open_regular(path: str | os.PathLike[str]) -> tuple[int, os.stat_result]:
+def _open_regular(path: str | os.PathLike[str],
+                  follow_symlinks: bool = False) -> tuple[int, os.stat_result]:
     """A blocking read descriptor on `path` and its `fstat`, if it is a regular file
-    reached without a symlink (`NotRegularFile` otherwise: nothing blocks on a FIFO)."""
+    reached without a symlink (`NotRegularFile` otherwise: nothing blocks on a FIFO).
+    `follow_symlinks`: a path the user named on the command line may be a link."""
+    flags = _READ_FLAGS & ~getattr(os, "O_NOFOLLOW", 0) if follow_symlinks else _READ_FLAGS
     try:
-        fd = os.open(path, _READ_FLAGS)
+        fd = os.open(path, flags)
     except OSError as error:
         # O_NOFOLLOW on a symlink: ELOOP (Linux) or EMLINK (FreeBSD); say what it is.
         mode = _lmode(path)
@@ -163,6 +173,22 @@ def read_start(path: str | os.PathLike[str], size: int) -> bytes:
         return _read_up_to(fd, size)
     finally:
         os.close(fd)
+
+
+def open_reading(path: str | os.PathLike[str], limit: int, *,
+                 follow_symlinks: bool = False) -> BinaryIO:
+    """The file as a binary stream to read incrementally, with the refusals of
+    `read_bytes` made before any read (the caller still stops at `limit`: the file
+    may grow). A directory is also an `IsADirectoryError`, as `open` says it."""
+    fd, info = _open_regular(path, follow_symlinks)
+    try:
+        if info.st_size > limit:
+            raise TooLarge(f"{path} is {info.st_size:,} bytes, more than the {limit:,} "
+                           "it may hold: it is not read")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def read_text(path: str | os.PathLike[str], limit: int) -> str:
