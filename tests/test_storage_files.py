@@ -294,16 +294,16 @@ def test_a_game_ended_on_a_full_disk_with_no_history_waits_as_pending(tmp_path, 
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "elsewhere"))
     (tmp_path / "elsewhere").mkdir()
     done = finish_game(store, HistoryRecorder(data), game)
-    assert not done.recorded and done.pending is not None
+    assert not done.recorded and done.pending is None and done.outside is not None
     # Nothing fits in the data directory: the finished log went to the temporary one,
     # and the stale save was moved out of the way (a rename needs no room).
-    assert done.pending.parent == tmp_path / "elsewhere"
+    assert done.outside.parent == tmp_path / "elsewhere"
     assert SaveStore(data).peek() is None and not (data / SAVE_NAME).exists()
     [partial] = [p for p in games_dir(data).iterdir() if p.name.endswith(PARTIAL_SUFFIX)]
     assert partial.read_bytes() == stale
     from tui.save import read_saved
 
-    kept = read_saved(done.pending, done.pending.read_text(), 0)
+    kept = read_saved(done.outside, done.outside.read_text(), 0)
     assert kept.finished and kept.game_id == game.setup["game_id"]
     assert SaveStore(data, durable=False).load() is None  # nothing offered to resume
 

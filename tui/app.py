@@ -360,6 +360,13 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         in_session = self._note_session_game(game) is not None
         done = finish_game(self.store, self.game_history, game, notify=self.notify,
                            keep=in_session)
+        if done.outside is not None:
+            self.notify(
+                f"Nothing more fits in {self.store.dir}: the finished game is kept as "
+                f"{done.outside}. Move it into {games_dir(self.store.dir)} once there is "
+                "room, and it is added to the history at the next launch.",
+                title="The finished game", severity="error", timeout=30,
+            )
         if done.pending is not None:
             self.notify(
                 f"The game is kept as {done.pending} and will be added to the history "

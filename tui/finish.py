@@ -60,6 +60,9 @@ class Finished:
     pending: Path | None = None  # where it waits for the next launch, if it could not be
     kept: Path | None = None  # where its whole log is kept (games/<game id>.jsonl)
     problems: list[str] = field(default_factory=list)  # trouble to report once
+    # The finished log, kept outside the data directory (nothing fitted there): the
+    # player is told where, since the next launch does not look there.
+    outside: Path | None = None
 
 
 def finish_game(
@@ -92,7 +95,8 @@ def finish_game(
     if recorder.record(game, started_at=started or ended, ended_at=ended, key=key, log=log,
                        notify=notify) is None:
         if not on_disk:  # neither the save nor the history took it: kept all the same
-            done.pending = _keep_elsewhere(store, game, key, PENDING_SUFFIX, done.problems)
+            kept = _keep_elsewhere(store, game, key, PENDING_SUFFIX, done.problems)
+            done.pending, done.outside = _inside_or_out(store, kept)
             return done
         try:
             done.pending = store.keep_pending()
@@ -101,9 +105,9 @@ def finish_game(
         return done
     done.recorded = True
     if not on_disk:  # recorded, but the save is the game as it stood before the end
-        done.kept = _keep_elsewhere(store, game, key, KEPT_SUFFIX, done.problems)
-        if done.kept is not None and done.kept.parent == games_dir(store.dir):
-            _repoint(store, recorder, key, log, done.kept, done.problems)
+        kept = _keep_elsewhere(store, game, key, KEPT_SUFFIX, done.problems)
+        done.kept, done.outside = _inside_or_out(store, kept)
+        _repoint(store, recorder, key, log, done.kept, done.problems)
         return done
     if before_clear is not None:
         before_clear()
@@ -115,6 +119,13 @@ def finish_game(
     done.kept = kept
     _repoint(store, recorder, key, log, kept, done.problems)
     return done
+
+
+def _inside_or_out(store: SaveStore, kept: Path | None) -> tuple[Path | None, Path | None]:
+    """(the path if it is in ``games/``, the path if it is anywhere else)."""
+    if kept is None:
+        return None, None
+    return (kept, None) if kept.parent == games_dir(store.dir) else (None, kept)
 
 
 def _save_is_whole(store: SaveStore, game: Game, key: str) -> bool:

@@ -223,7 +223,7 @@ def test_a_game_ended_on_a_full_disk_is_kept_and_never_resumed(small_disk, tmp_p
             failed += 1
     assert failed  # the disk really was full
     done = finish_game(store, recorder, game)
-    kept = done.pending or done.kept
+    kept = done.pending or done.kept or done.outside
     assert kept is not None, done.problems
     finished = read_saved(kept, read_save_text(kept), 0.0)
     assert finished.finished and finished.game_id == game.setup["game_id"]
