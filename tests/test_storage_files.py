@@ -530,3 +530,23 @@ def test_export_never_overwrites_its_input_nor_writes_through_a_symlink(tmp_path
     assert victim.read_text() == "precious\n"
     assert _status(["export", "--format", "mjai", str(log), "-o", str(tmp_path / "new.json")]) == 0
     assert (tmp_path / "new.json").read_text().startswith("{")
+
+
+async def test_the_app_says_where_a_game_ended_on_a_full_disk_went(tmp_path, monkeypatch):
+    from tui.app import MahjongApp
+
+    data = tmp_path / "d"
+    store, game, _ = _stale_then_finished(data, monkeypatch)
+    _history_full(monkeypatch)
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "elsewhere"))
+    app = MahjongApp(data_dir=data, delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.store = store
+        app._finish(game)
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+    [kept] = list((tmp_path / "elsewhere").iterdir())
+    assert any("Nothing more fits" in note and str(kept) in note for note in notes), notes
+    assert SaveStore(data, durable=False).load() is None
