@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
+
+from .storage import NotRegularFile, TooLarge, open_reading
 
 MAX_BYTES = 16 * 1024 * 1024  # a whole record file
 MAX_LINE = 1024 * 1024  # one line of it
@@ -57,25 +58,20 @@ def parse_line(text: str, number: int) -> Any:
 
 def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
     """The file opened for reading, refused at once unless it is a regular file of at
-    most `MAX_BYTES` (OSError subclasses for a missing file or a directory)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    fd = os.open(path, flags)
+    most `MAX_BYTES` (OSError subclasses for a missing file or a directory). Opened by
+    `engine.storage`, the one way the app opens a file; a path named on the command
+    line may be a symlink to a record, so links are followed here."""
     try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError(21, "is a directory", str(path))
-        if not stat.S_ISREG(info.st_mode):
-            raise LogError("not a regular file (a pipe, device or socket is not read)")
-        if info.st_size > MAX_BYTES:
-            raise LogError(
-                f"{info.st_size:,} bytes is too large for a game record (at most {MAX_BYTES:,})"
-            )
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
+        return open_reading(path, MAX_BYTES, follow_symlinks=True)
+    except IsADirectoryError:
         raise
+    except NotRegularFile:
+        raise LogError("not a regular file (a pipe, device or socket is not read)") from None
+    except TooLarge:
+        size = os.stat(path).st_size
+        raise LogError(
+            f"{size:,} bytes is too large for a game record (at most {MAX_BYTES:,})"
+        ) from None
 
 
 def file_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:

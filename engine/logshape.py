@@ -28,6 +28,7 @@ from rules.tiles import Tile, parse_tile, parse_tiles
 from .actions import ACTION_TYPES
 from .codec import field_types
 from .events import EVENT_TYPES
+from .file_version import check_version
 from .logfile import LogError
 from .wall import TILE_COUNT, TooMany, fill_wall
 
@@ -188,9 +189,10 @@ def check_header(record: Any) -> Ruleset:
     """The header line's shape; returns the ruleset it names (overrides applied)."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise _Bad("not a mahjong-tui log: the first line must be its header")
-    if record.get("version") != VERSION or type(record.get("version")) is not int:
-        raise _Bad(f"log version {str(record.get('version'))[:20]} is not supported "
-                   f"(this program reads version {VERSION})")
+    try:  # the one rule for newer and unknown versions (engine.file_version)
+        check_version(record.get("version"), VERSION, "game log", ValueError)
+    except ValueError as error:
+        raise _Bad(str(error)) from None
     unknown = set(record) - {"format", "version", "setup"}
     if unknown:
         raise _Bad(f"the header has an unknown field {str(sorted(unknown)[0])[:40]!r}")

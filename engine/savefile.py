@@ -11,8 +11,9 @@ and the game is replayed with the one check `engine.log.replay_rows` makes. Only
 the words differ, because a player reads them (the app shows them when it moves
 a save it cannot use aside): the few ways a file is not a save at all are named
 plainly, and a replay that goes wrong is said to not replay as saved. Every error
-is a `LogError` (a `ValueError`) with one line; the caller decides what happens
-to the file (`tui.save`).
+is a `LogError` (a `ValueError`) with one line, except a save written by a newer
+version of mahjong-tui: `engine.file_version.NewerVersion` (not corrupt, only not
+readable here); the caller decides what happens to the file (`tui.save`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .file_version import check_version
 from .game import Game
 from .log import ReplayMismatch, replay_rows
 from .logfile import LogError, json_rows, text_lines
@@ -47,11 +49,8 @@ def parse_save(text: str) -> list[tuple[int, dict[str, Any]]]:
     header = rows[0][1]
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise LogError("it is not a mahjong-tui game log (no header line)")
-    if header.get("version") != VERSION:
-        raise LogError(
-            f"it was written in log format version {repr(header.get('version'))[:20]}; "
-            f"this version reads {VERSION}"
-        )
+    # A newer version's save is kept for it (`NewerVersion`), anything else is corrupt.
+    check_version(header.get("version"), VERSION, "game log", LogError)
     if not isinstance(header.get("setup"), dict):
         raise LogError("its header has no game setup")
     number, last = rows[-1]

@@ -14,6 +14,7 @@ summary, `seconds` aside.
 from __future__ import annotations
 
 import asyncio
+import io
 import tempfile
 import time
 import traceback
@@ -42,6 +43,7 @@ from .game import Game
 from .invariants import Checker
 from .log import LogWriter
 from .results import FinalResult, session_total
+from .storage import write_atomic
 
 PlayerFactory = Callable[[int, int], Player]
 ABORTIVE_KINDS: tuple[str, ...] = get_args(AbortKind)  # the summary's `abortive_draws` keys
@@ -71,6 +73,19 @@ def prepare_log_dir(log_dir: str | Path) -> Path:
             f"--log {log_dir}: cannot write game logs there ({error.strerror or error})"
         ) from None
     return path
+
+
+def _write_log(log_dir: Path, game_seed: int, text: str, stderr: TextIO | None) -> bool:
+    """Put one game's log at ``game-<seed>.jsonl`` in a new file renamed into place
+    (`engine.storage.write_atomic`): a symlink at that name is replaced, its target
+    never written (issue #20). False, said on stderr, if the disk refused."""
+    path = log_dir / f"game-{game_seed}.jsonl"
+    try:
+        write_atomic(path, text, prefix=".sim-log-")
+    except OSError as error:
+        _report(stderr, f"seed {game_seed}: --log {path}: {error.strerror or error}")
+        return False
+    return True
 
 
 @dataclass
@@ -193,14 +208,14 @@ async def _run(
             tallies.setdefault(key, _Tally())
         game_tallies = {key: _Tally() for key in keys}
         stats = _HandStats(keys, game_tallies)
-        writer_file = None
+        log_buffer: io.StringIO | None = None  # the game's log, put in place at its end
         try:
             game = Game.new(ruleset, game_seed)
             players = [factories[levels[s]](s, game_seed) for s in range(4)]
             hooks: list[Callable[[Game, Action, list[Event]], None]] = []
             if log_dir is not None:
-                writer_file = open(Path(log_dir) / f"game-{game_seed}.jsonl", "w")  # noqa: SIM115
-                writer = LogWriter(writer_file)
+                log_buffer = io.StringIO()
+                writer = LogWriter(log_buffer)
                 writer.start(game)
                 hooks.append(writer.record)
             if check_invariants:
@@ -230,8 +245,10 @@ async def _run(
             )
             continue
         finally:
-            if writer_file is not None:
-                writer_file.close()
+            if log_buffer is not None and not _write_log(
+                Path(log_dir or "."), game_seed, log_buffer.getvalue(), stderr
+            ):
+                errors += 1
         hands += stats.hands
         wins += stats.wins
         draws += stats.draws

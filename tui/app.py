@@ -55,7 +55,7 @@ from .screens.notice import NotSavedScreen, OtherGameScreen, ReplaceSaveScreen
 from .screens.table import TableScreen
 from .screens.too_small import TooSmallScreen, too_small
 from .sessions import PlayedSession, SessionFile
-from .settings import GameConfig, Settings, load_settings, rules_of, save_settings
+from .settings import GameConfig, Settings, SettingsFile, rules_of
 from .table_session import new_game
 from .tiles import check_style
 from .words import check_lang, round_name
@@ -89,7 +89,9 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         super().__init__()
         use_safe_filters(self)  # NO_COLOR: no crash on unstyled segments
         self.data_dir = Path(data_dir) if data_dir is not None else None
-        self.settings: Settings = load_settings(self.data_dir)
+        # The settings live in the data directory (MAHJONG_TUI_DATA moves them too).
+        self.settings_file = SettingsFile(self.data_dir)
+        self.settings: Settings = self.settings_file.load()
         s = self.settings
         self.flags = {"ruleset": ruleset_id, "ai": ai, "seed": seed, "tiles": tiles}
         self.config = GameConfig(
@@ -112,6 +114,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
             durable=self.data_dir is None,
         )
         self.save_problem: str | None = None
+        self._unlocked: str | None = None  # why the data directory's lock was not taken
         self._unsaved: Game | None = None
         self._save_timer: Any = None
         # A scripted game handed in (tests, examples) is saved only into its own data_dir.
@@ -137,8 +140,12 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         """Hold the data directory, or tell the player who does (False: no game here)."""
         try:
             other = self.lock.acquire()
-        except OSError:
-            return True  # no lock file can be made: no save either (said at the start)
+        except OSError as error:
+            # Never two games writing one save: without the lock, nothing is saved here.
+            self.saving = False
+            self._unlocked = (f"the data directory {self.store.dir} cannot be locked for this "
+                              f"game ({error.strerror or error}), so nothing is saved there")
+            return True
         if other is None:
             return True
         self.saving = False
@@ -175,6 +182,8 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
     def _saved_to_resume(self) -> tuple[SavedGame | None, str]:
         """The unfinished saved game, if any, and the note the launch screen shows."""
         note = ""
+        if not self.saving:  # the data directory is not ours (no lock): left untouched
+            return None, f"This game is not saved: {self._unlocked}." if self._unlocked else ""
         try:
             saved = self.store.load()
         except SaveError as error:
@@ -251,8 +260,19 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         self.start_game(config, remember=False)
 
     # -- screens --------------------------------------------------------------------
+    def launch_problem(self) -> str | None:
+        """A file of the data directory the game cannot open safely (`tui.launch_check`)."""
+        if not self.saving:
+            return None
+        from .launch_check import launch_problem
+
+        return launch_problem(self.store.dir)
+
     def on_mount(self) -> None:
         self._check_size()
+        if self.settings_file.problem:
+            self.notify(self.settings_file.problem, title="Settings", severity="warning",
+                        timeout=15)
         if self.saving and not self._take_lock():
             return
         if self.saving:
@@ -313,6 +333,8 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
     def save_game(self, game: Game) -> None:
         """Save the game's log (after every applied action and at the start)."""
         if not self.saving:
+            if self._unlocked is not None:  # said once, on the notice the player closes
+                self._not_saved(self._unlocked)
             return
         if game.is_over:
             self._finish(game)
@@ -338,6 +360,13 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         in_session = self._note_session_game(game) is not None
         done = finish_game(self.store, self.game_history, game, notify=self.notify,
                            keep=in_session)
+        if done.outside is not None:
+            self.notify(
+                f"Nothing more fits in {self.store.dir}: the finished game is kept as "
+                f"{done.outside}. Move it into {games_dir(self.store.dir)} once there is "
+                "room, and it is added to the history at the next launch.",
+                title="The finished game", severity="error", timeout=30,
+            )
         if done.pending is not None:
             self.notify(
                 f"The game is kept as {done.pending} and will be added to the history "
@@ -388,7 +417,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
 
     def remember(self, **changes: Any) -> None:
         self.settings = replace(self.settings, **changes)
-        save_settings(self.settings, self.data_dir)
+        self.settings_file.save(self.settings)
 
     def on_play_first_game(self, message: PlayFirstGame) -> None:
         """The lessons asked for the first game: the screens above the base (the lessons,

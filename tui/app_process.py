@@ -10,7 +10,9 @@ data directory, or the temporary directory when that cannot be written).
 Textual draws on the terminal of standard error but sizes itself from standard
 output, so `mahjong-tui | cat` drew an 80x24 table whatever the window: the game
 refuses to start unless standard input and output are terminals (exit status 2,
-one line).
+one line). Nor does it start on a data directory whose files it cannot open
+safely (`launch_problem`: a FIFO at the save, a symlink at the lock, ...): one line,
+exit status 2, before the terminal is taken, so nothing can hang on them.
 """
 
 from __future__ import annotations
@@ -80,7 +82,7 @@ class ProcessApp:
         """`App.run`, then SystemExit(2) if there is no terminal to draw on, and
         SystemExit(status) after a crash (the traceback's place on stderr)."""
         if not kwargs.get("headless"):
-            problem = terminal_problem()
+            problem = terminal_problem() or self.launch_problem()
             if problem is not None:
                 sys.stderr.write(f"mahjong-tui: error: {problem}\n")
                 raise SystemExit(2)
@@ -96,6 +98,10 @@ class ProcessApp:
                              f"the traceback is {where}\n")
             raise SystemExit(code)
         return result
+
+    def launch_problem(self) -> str | None:
+        """Hook: why the app cannot start on its files (one line), or None."""
+        return None
 
     def process_ended(self) -> None:
         """Hook: the app's last word after `run` (locks released, ...)."""

@@ -14,10 +14,20 @@ lists them, `replay` and `export` take a game by its id.
 A record that cannot be written (the history locked for longer than its
 timeout, the disk full) does not drop the game: its log is kept as
 ``games/<game id>.pending.jsonl`` and recorded at the next launch.
+
+Whatever the history says, the finished log is kept somewhere, and the save of
+the game never stays behind to be offered for resuming (issue #20): when the
+save itself cannot be written (the disk full), the finished log is written
+straight to ``games/`` (``.pending.jsonl`` if the history did not take it), else
+to the temporary directory, and the stale save (the game as it stood at its last
+good write) is moved out of the way as ``games/<game id>.partial.jsonl`` — a
+rename, which needs no room on the disk. At launch, a save whose game is already
+kept finished in ``games/`` is moved the same way (`settle_pending`).
 """
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,8 +44,12 @@ from .kept_games import (
     move_unique,
     pending_games,
     relative_name,
+    safe_name,
+    write_unique,
 )
-from .save import SaveError, SaveStore, read_saved
+from .save import SaveError, SaveStore, read_save_text, read_saved
+
+PARTIAL_SUFFIX = ".partial.jsonl"  # a save left behind by a game finished elsewhere
 
 
 @dataclass
@@ -46,6 +60,9 @@ class Finished:
     pending: Path | None = None  # where it waits for the next launch, if it could not be
     kept: Path | None = None  # where its whole log is kept (games/<game id>.jsonl)
     problems: list[str] = field(default_factory=list)  # trouble to report once
+    # The finished log, kept outside the data directory (nothing fitted there): the
+    # player is told where, since the next launch does not look there.
+    outside: Path | None = None
 
 
 def finish_game(
@@ -69,19 +86,29 @@ def finish_game(
     try:
         store.save(game)  # from here on, a crash is finished at the next launch
     except SaveError as error:
-        on_disk = False
+        # The save on disk may hold the whole game already (written before the disk
+        # filled): then it is kept as it is, like any finished save.
+        on_disk = _save_is_whole(store, game, key)
         done.problems.append(str(error))
     ended = recorder.clock()
     log = log_name(key)
     if recorder.record(game, started_at=started or ended, ended_at=ended, key=key, log=log,
                        notify=notify) is None:
-        if on_disk:
-            try:
-                done.pending = store.keep_pending()
-            except SaveError as error:  # it stays as the save: settled at the next launch
-                done.problems.append(str(error))
+        if not on_disk:  # neither the save nor the history took it: kept all the same
+            kept = _keep_elsewhere(store, game, key, PENDING_SUFFIX, done.problems)
+            done.pending, done.outside = _inside_or_out(store, kept)
+            return done
+        try:
+            done.pending = store.keep_pending()
+        except SaveError as error:  # it stays as the save: settled at the next launch
+            done.problems.append(str(error))
         return done
     done.recorded = True
+    if not on_disk:  # recorded, but the save is the game as it stood before the end
+        kept = _keep_elsewhere(store, game, key, KEPT_SUFFIX, done.problems)
+        done.kept, done.outside = _inside_or_out(store, kept)
+        _repoint(store, recorder, key, log, done.kept, done.problems)
+        return done
     if before_clear is not None:
         before_clear()
     try:
@@ -92,6 +119,62 @@ def finish_game(
     done.kept = kept
     _repoint(store, recorder, key, log, kept, done.problems)
     return done
+
+
+def _inside_or_out(store: SaveStore, kept: Path | None) -> tuple[Path | None, Path | None]:
+    """(the path if it is in ``games/``, the path if it is anywhere else)."""
+    if kept is None:
+        return None, None
+    return (kept, None) if kept.parent == games_dir(store.dir) else (None, kept)
+
+
+def _save_is_whole(store: SaveStore, game: Game, key: str) -> bool:
+    """Whether the save on disk is this finished game to its last event."""
+    saved = store.peek()
+    return (saved is not None and saved.finished and saved.game_id == key
+            and len(saved.game.events) == len(game.events))
+
+
+def _keep_elsewhere(store: SaveStore, game: Game, key: str, suffix: str,
+                    problems: list[str]) -> Path | None:
+    """The finished game's log, which the save could not take, written as a new file in
+    ``games/`` (else in the temporary directory); the stale save moved out of the way
+    so it is never offered for resuming. Where it went (None: nowhere, said)."""
+    text = store.log_text(game)
+    stem = safe_name(key)
+    kept: Path | None = None
+    for folder, name in ((games_dir(store.dir), stem),
+                         (Path(tempfile.gettempdir()), f"mahjong-tui-{stem}")):
+        try:
+            kept = write_unique(folder, name, suffix, text)
+            break
+        except OSError as error:
+            problems.append(f"The finished game could not be written to {folder}: "
+                            f"{error.strerror or error}")
+    if kept is not None:
+        problems.append(f"The finished game is kept as {kept}.")
+    _retire_stale_save(store, stem, whole_copy=kept is not None, problems=problems)
+    return kept
+
+
+def _retire_stale_save(store: SaveStore, stem: str, *, whole_copy: bool,
+                       problems: list[str]) -> None:
+    """The save of a game kept finished elsewhere: moved to ``games/`` as a partial log
+    (a rename: no room needed), removed only if that fails and a whole copy exists."""
+    try:
+        move_unique(store.path, games_dir(store.dir), stem, PARTIAL_SUFFIX)
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        try:
+            if not whole_copy:
+                raise
+            store.clear()
+        except (OSError, SaveError):
+            problems.append(f"The save of the finished game could not be moved away "
+                            f"({error.strerror or error}); do not resume it.")
+            return
+    store.forget()
 
 
 def _repoint(store: SaveStore, recorder: HistoryRecorder, key: str, log: str,
@@ -121,6 +204,7 @@ def settle_pending(
     is left alone."""
     notes: list[str] = []
     recorded = 0
+    _retire_if_kept(store, notes)
     saved = _finished_save(store)
     if saved is not None:
         log = log_name(saved.game_id)
@@ -137,8 +221,8 @@ def settle_pending(
             notes.append(str(error))
     for path in pending_games(store.dir):
         try:
-            text = path.read_text(encoding="utf-8")
-            pending = read_saved(path, text, path.stat().st_mtime)
+            text = read_save_text(path)  # a FIFO here is refused, not waited on
+            pending = read_saved(path, text, path.lstat().st_mtime)
         except Exception as error:  # unreadable: kept under another name, not retried
             stem = path.name.removesuffix(".pending.jsonl")
             try:
@@ -169,6 +253,26 @@ def settle_pending(
         notes.insert(0, f"{recorded} finished game{'s' if recorded > 1 else ''} that could not "
                         "be added to the history at the end were added now.")
     return notes
+
+
+def _retire_if_kept(store: SaveStore, notes: list[str]) -> None:
+    """An unfinished save of a game that ``games/`` already holds finished (its end was
+    kept there while the save could not be written): moved aside, never resumed."""
+    saved = store.peek()
+    if saved is None or saved.finished or not saved.game_id:
+        return
+    stem = safe_name(saved.game_id)
+    for suffix in (PENDING_SUFFIX, KEPT_SUFFIX):
+        path = games_dir(store.dir) / f"{stem}{suffix}"
+        try:
+            kept = read_saved(path, read_save_text(path), 0.0)
+        except Exception:  # missing or unreadable: not a finished copy
+            continue
+        if kept.finished:
+            _retire_stale_save(store, stem, whole_copy=True, problems=notes)
+            notes.append(f"The saved game {saved.game_id} had already finished (kept as "
+                         f"{path}); its out-of-date save was moved into games/.")
+            return
 
 
 def _finished_save(store: SaveStore) -> Any:

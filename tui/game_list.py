@@ -22,6 +22,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from engine.logfile import MAX_BYTES
+from engine.storage import read_bytes
+
 from .kept_games import KEPT_SUFFIX, PENDING_SUFFIX, games_dir, safe_name
 
 FINISHED = "finished"  # recorded in the history
@@ -88,7 +91,8 @@ def scan_log(path: Path, state_if_over: str = NOT_RECORDED) -> KeptGame:
     stem = path.name.removesuffix(PENDING_SUFFIX).removesuffix(KEPT_SUFFIX)
     try:
         mtime = path.stat().st_mtime
-        text = path.read_text(encoding="utf-8")
+        # Through engine.storage: a regular file within the log cap, never a FIFO.
+        text = read_bytes(path, MAX_BYTES).decode("utf-8")
         lines = text.splitlines()
         header = json.loads(lines[0]) if lines else None
         setup = header.get("setup") if isinstance(header, dict) else None

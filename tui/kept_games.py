@@ -19,10 +19,14 @@ temporary file is whole).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import secrets
 from pathlib import Path
+
+from engine.storage import read_start, write_atomic
 
 GAMES_DIR = "games"
 PENDING_SUFFIX = ".pending.jsonl"
@@ -30,7 +34,8 @@ KEPT_SUFFIX = ".jsonl"
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
-TEMPORARY_PREFIXES = (".save-", ".session-")  # tui.save, tui.sessions: mkstemp prefixes
+# tui.save, tui.sessions, tui.settings: their `engine.storage.write_atomic` prefixes
+TEMPORARY_PREFIXES = (".save-", ".session-", ".settings-")
 TEMPORARY_SUFFIX = ".tmp"
 
 
@@ -64,20 +69,21 @@ def move_unique(source: Path, folder: Path, stem: str, suffix: str) -> Path:
     replacing a file; return the new path. OSError if it cannot be moved.
 
     A hard link claims the name atomically (it fails if the name exists), then the
-    old name is removed; where links are not supported, a checked rename does it."""
+    old name is removed; where links are not supported, a checked rename does it.
+    A symlink is moved as the link itself, never as the file it points to."""
     folder.mkdir(parents=True, exist_ok=True)
     n = 1
     while True:
         target = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
         n += 1
-        if target.exists():
+        if os.path.lexists(target):
             continue
         try:
-            os.link(source, target)
+            os.link(source, target, follow_symlinks=False)
         except FileExistsError:
             continue
         except OSError:
-            if target.exists():
+            if os.path.lexists(target):
                 continue
             os.replace(source, target)  # no hard links here (FAT, some network shares)
             return target
@@ -85,13 +91,28 @@ def move_unique(source: Path, folder: Path, stem: str, suffix: str) -> Path:
         return target
 
 
+def write_unique(folder: Path, stem: str, suffix: str, text: str) -> Path:
+    """Write `text` as a new file ``folder/stem+suffix`` (or ``stem-2+suffix``, ...),
+    never over another file or through a symlink: it is written whole under a fresh
+    temporary name first (`engine.storage.write_atomic`), then moved into its name
+    (`move_unique`). OSError if the disk refuses (nothing is left behind)."""
+    tmp = folder / f".keep-{secrets.token_hex(8)}{TEMPORARY_SUFFIX}"
+    write_atomic(tmp, text, durable=True, prefix=".keep-")
+    try:
+        return move_unique(tmp, folder, stem, suffix)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
 def header_game_id(path: Path) -> str | None:
     """The `game_id` in a log's header line (its setup), or None (no id, unreadable).
 
-    Reads only the first line, and only a bounded amount of it."""
+    Reads only the first line, and only a bounded amount of it, of a regular file
+    (`engine.storage`: a FIFO there is refused, not waited on)."""
     try:
-        with path.open("r", encoding="utf-8") as stream:
-            line = stream.readline(1 << 20)
+        line = read_start(path, 1 << 20).split(b"\n", 1)[0].decode("utf-8")
         header = json.loads(line)
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None

@@ -17,9 +17,16 @@ Each game has an id (`game_id` in its setup, with `started_at`, so in the log's
 header; `Game.new` ignores both on replay): the key of its history record
 (recorded once, `tui.history`) and the name it is kept under.
 
-A save that cannot be read (not JSON, not a mahjong-tui log, another format
-version, events that do not replay, or anything else that raises while it is
-read, a line nested too deep included) is *corrupt*: it is reported with a
+The save is read and written through `engine.storage`: a FIFO, a device, a
+directory or a symlink at ``save.jsonl`` is refused, never read and never written
+over (the launch refuses it first: `tui.launch_check`), and every write is a new
+file renamed into place. A save written by a newer version of mahjong-tui
+(`engine.file_version.NewerVersion`) is reported as such and left where it is;
+a new game keeps it in ``games/`` before it saves over the name.
+
+A save that cannot be read (not JSON, not a mahjong-tui log, a format version no
+mahjong-tui wrote, events that do not replay, or anything else that raises while it
+is read, a line nested too deep included) is *corrupt*: it is reported with a
 clear message (`SaveStore.problem`, and the `CorruptSave` error from `resume`),
 moved aside as ``save.jsonl.corrupt-<timestamp>`` (a unique name) and never
 overwritten or deleted. A readable save is never dropped either: `archive()`
@@ -40,20 +47,22 @@ import hashlib
 import json
 import os
 import secrets
-import sys
-import tempfile
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.actions import action_to_dict
 from engine.events import event_to_dict
+from engine.file_version import NewerVersion
 from engine.game import Game
 from engine.log import CLOCK_NOTE, FORMAT, VERSION
+from engine.logfile import MAX_BYTES
 from engine.savefile import parse_save, read_save
+from engine.storage import NotRegularFile, TooLarge, read_bytes, write_atomic
 
+from .data_dirs import default_data_dir as default_data_dir  # where the save lives
 from .kept_games import (
     KEPT_SUFFIX,
     PENDING_SUFFIX,
@@ -124,25 +133,6 @@ class SavedGame:
         return len(self.game.events)
 
 
-def default_data_dir(env: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
-    """The user's data directory for this app.
-
-    ``MAHJONG_TUI_DATA`` wins; then ``$XDG_DATA_HOME/mahjong-tui`` (default
-    ``~/.local/share/mahjong-tui``) on Linux and the BSDs, ``~/Library/Application
-    Support/mahjong-tui`` on macOS, ``%APPDATA%\\mahjong-tui`` on Windows.
-    """
-    env = os.environ if env is None else env
-    platform = sys.platform if platform is None else platform
-    if env.get("MAHJONG_TUI_DATA"):
-        return Path(env["MAHJONG_TUI_DATA"])
-    home = Path(env.get("HOME") or Path.home())
-    if platform == "darwin":
-        return home / "Library" / "Application Support" / APP_DIR
-    if platform.startswith("win"):
-        return Path(env.get("APPDATA") or home / "AppData" / "Roaming") / APP_DIR
-    return Path(env.get("XDG_DATA_HOME") or home / ".local" / "share") / APP_DIR
-
-
 def new_game_id(game: Game, now: float) -> str:
     """A unique, readable id: when, which ruleset and seed, and 6 random hex digits
     (two games of the same seed started in the same second still differ)."""
@@ -158,19 +148,16 @@ def _dumps(obj: dict[str, Any]) -> str:
 def write_atomically(path: Path, text: str, prefix: str, durable: bool) -> None:
     """Replace `path` with `text` in one step: a temporary file beside it (named with
     `prefix`, cleaned at launch if a kill leaves it) is written, synced when `durable`,
-    then renamed over `path`, so a reader never sees half a file (OSError if refused)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            if durable:
-                os.fsync(stream.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    then renamed over `path`, so a reader never sees half a file (OSError if refused).
+    The temporary file is new (random name, no symlink followed): `engine.storage`."""
+    write_atomic(path, text, durable=durable, prefix=prefix)
+
+
+def read_save_text(path: Path) -> str:
+    """A save's text, read through `engine.storage`: a regular file of at most
+    `engine.logfile.MAX_BYTES` (a FIFO or a device there is refused, never waited on;
+    `FileNotFoundError` when there is none; `UnicodeDecodeError` if not text)."""
+    return read_bytes(path, MAX_BYTES).decode("utf-8")
 
 
 class SaveStore:
@@ -194,6 +181,7 @@ class SaveStore:
         self.clock = clock
         self.problem: str | None = None  # the last corrupt save reported, if any
         self.kept_as: Path | None = None  # where that save was moved
+        self.newer = False  # the save was written by a newer version (left in place)
         self._game: Game | None = None  # the game whose lines are cached
         self._text = ""  # the log of `_game` encoded so far
         self._events = 0  # events of `_game` already encoded
@@ -220,10 +208,7 @@ class SaveStore:
     def save(self, source: Game | Iterable[str]) -> Path:
         """Write the game's log (or the given log lines) atomically; return the path."""
         if isinstance(source, Game):
-            text = self._text_of(source)
-            if source.ruleset.time_limit_minutes:
-                # gifu's 50 minutes: the clock goes on from here after a resume.
-                text += _dumps({CLOCK_NOTE: round(source.played_seconds(), 1)}) + "\n"
+            text = self.log_text(source)
         else:
             self._game = None
             text = "".join(line.rstrip("\n") + "\n" for line in source)
@@ -232,6 +217,15 @@ class SaveStore:
         self._write(text)
         self._owned = True
         return self.path
+
+    def log_text(self, game: Game) -> str:
+        """The whole log `save` writes for `game` (a finished game kept elsewhere when
+        the save itself cannot be written: `tui.finish`)."""
+        text = self._text_of(game)
+        if game.ruleset.time_limit_minutes:
+            # gifu's 50 minutes: the clock goes on from here after a resume.
+            text += _dumps({CLOCK_NOTE: round(game.played_seconds(), 1)}) + "\n"
+        return text
 
     def _text_of(self, game: Game) -> str:
         """The log of `game`, encoding only the lines that are new since the last save."""
@@ -282,10 +276,14 @@ class SaveStore:
         """Before the first write: a corrupt save on disk is moved aside, never overwritten;
         a readable one from another game is kept too (in ``games/``, `archive`). The app
         asks the player before it gets here; this is the safety net."""
-        if not self.path.exists():
-            return
         try:
-            parse_save(self.path.read_text(encoding="utf-8"))
+            parse_save(read_save_text(self.path))
+        except FileNotFoundError:
+            return
+        except NotRegularFile as error:  # a FIFO, a device, a symlink: never written over
+            raise SaveError(f"could not save the game: {error}") from None
+        except NewerVersion:  # not ours to read, but a game: kept in games/ like one
+            pass
         except Exception as error:  # anything unreadable, RecursionError included
             self._quarantine(_reason(error))
             return
@@ -300,18 +298,27 @@ class SaveStore:
         """
         self.problem = None
         self.kept_as = None
-        if not self.path.exists():
-            return None
+        self.newer = False
         try:
-            text = self.path.read_text(encoding="utf-8")
-            saved_at = self.path.stat().st_mtime
+            text = read_save_text(self.path)
+            saved_at = os.lstat(self.path).st_mtime
+        except FileNotFoundError:
+            return None
         except UnicodeDecodeError as error:
             self._quarantine(f"it is not text ({error.reason})")
             return None
-        except OSError as error:
-            raise SaveError(f"could not read the saved game {self.path}: {error}") from error
+        except TooLarge as error:
+            self._quarantine(str(error))
+            return None
+        except OSError as error:  # NotRegularFile (a FIFO, ...) included: left alone
+            raise SaveError(f"could not read the saved game: {error}") from error
         try:
             saved = read_saved(self.path, text, saved_at)
+        except NewerVersion as error:  # kept where it is: a newer version resumes it
+            self.newer = True
+            self.problem = (f"The saved game in {self.path} was not read: {error}. It is "
+                            "left as it is; a new game keeps it in games/ first.")
+            return None
         except Exception as error:  # whatever the file does to the reader: kept aside
             self._quarantine(_reason(error))
             return None
@@ -330,8 +337,8 @@ class SaveStore:
         """The saved game, read only: nothing is moved, nothing becomes this store's
         (another process's save, shown in a read-only replay). None if unreadable."""
         try:
-            text = self.path.read_text(encoding="utf-8")
-            return read_saved(self.path, text, self.path.stat().st_mtime)
+            text = read_save_text(self.path)
+            return read_saved(self.path, text, os.lstat(self.path).st_mtime)
         except Exception:
             return None
 
@@ -348,7 +355,7 @@ class SaveStore:
         return self._keep(PENDING_SUFFIX)
 
     def _keep(self, suffix: str) -> Path | None:
-        if not self.path.exists():
+        if not os.path.lexists(self.path):
             return None
         from .kept_games import header_game_id
 
@@ -370,6 +377,8 @@ class SaveStore:
         saved = self.load()
         if saved is not None:
             return saved.game
+        if self.newer and self.problem is not None:
+            raise SaveError(self.problem)
         if self.problem is not None:
             raise CorruptSave(self.problem, self.kept_as)
         raise SaveError("there is no saved game to resume")
@@ -382,6 +391,10 @@ class SaveStore:
         except OSError as error:
             raise SaveError(f"could not remove the finished game's save {self.path}: {error}"
                             ) from error
+        self._forget()
+
+    def forget(self) -> None:
+        """Nothing on disk is this store's any more (its save was moved away)."""
         self._forget()
 
     def _forget(self) -> None:

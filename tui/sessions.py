@@ -17,7 +17,11 @@ after each game ends and *before* that game's save is cleared, so a kill at any
 moment resumes the session exactly: between two games (no save, the session
 says which game is next) or in the middle of one (the save is that game). A game
 already in the session is never added twice (`add_game` checks its id). A file
-that cannot be read is moved aside (kept, never overwritten) and reported.
+that cannot be read is moved aside (kept, never overwritten) and reported; one
+written by a newer version of mahjong-tui (`engine.file_version`) is reported and
+left as it is, and kept in ``games/`` before a session of this version is saved
+over it. The file is read and written through `engine.storage` (a regular file of
+at most `MAX_BYTES`, never through a symlink).
 """
 
 from __future__ import annotations
@@ -31,14 +35,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from engine.file_version import NewerVersion, check_version
 from engine.results import FinalResult
 from engine.session import Session, SessionError
+from engine.storage import NotRegularFile, read_bytes
 
 from .kept_games import games_dir, move_unique, safe_name
 
 SESSION_NAME = "session.json"
 FORMAT = "mahjong-tui-session"
 VERSION = 1
+MAX_BYTES = 1024 * 1024  # a session of a few games is a few KiB
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +111,7 @@ class PlayedSession:
         """Read back; anything off is one `SessionError`."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SessionError("it is not a mahjong-tui session")
-        if data.get("version") != VERSION:
-            raise SessionError(f"it is a session of version {data.get('version')!r}")
+        check_version(data.get("version"), VERSION, "session", SessionError)
         key, ruleset, ai = (_text(data.get(k)) for k in ("key", "ruleset", "ai"))
         rules, ids = _strings(data.get("rules")), _strings(data.get("game_ids"))
         if not (key and ruleset and ai) or rules is None or ids is None:
@@ -149,19 +155,28 @@ class SessionFile:
         self.path = self.dir / SESSION_NAME
         self.durable = durable
         self.problem: str | None = None  # a file that could not be read, moved aside
+        self.newer = False  # the file on disk is a newer version's (left in place)
 
     def load(self) -> PlayedSession | None:
         """The session under way, or None (none, or unreadable: see `problem`)."""
         self.problem = None
+        self.newer = False
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_bytes(self.path, MAX_BYTES).decode("utf-8")
         except FileNotFoundError:
+            return None
+        except NotRegularFile as error:  # a FIFO, a device, a symlink: never touched
+            self.problem = f"The session was not read: {error}."
             return None
         except (OSError, UnicodeDecodeError) as error:
             self._unreadable(str(error))
             return None
         try:
             return PlayedSession.from_json(json.loads(text))
+        except NewerVersion as error:
+            self.newer = True
+            self.problem = f"The session in {self.path} was not read: {error}; it is kept."
+            return None
         except (ValueError, RecursionError) as error:  # SessionError is a ValueError
             self._unreadable(str(error) or type(error).__name__)
             return None
@@ -177,9 +192,14 @@ class SessionFile:
         self.problem = f"The session in {self.path} could not be read ({reason}); {where}."
 
     def save(self, played: PlayedSession) -> None:
-        """Write it atomically (OSError if the disk refuses)."""
+        """Write it atomically (OSError if the disk refuses); a newer version's session
+        on disk is first kept in ``games/``."""
         from .save import write_atomically
 
+        if self.newer:
+            stem = f"session-newer-version-{int(time.time())}"
+            move_unique(self.path, games_dir(self.dir), stem, ".session.json")
+            self.newer = False
         text = json.dumps(played.to_json(), ensure_ascii=False) + "\n"
         write_atomically(self.path, text, ".session-", self.durable)
 

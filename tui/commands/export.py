@@ -10,18 +10,23 @@ through the engine and checked the same way first; then written as tenhou.net/6
 JSON or mjai JSON lines (`engine.records`). Anything wrong with the log is one
 line on stderr and exit status 2, before anything is written; an unexpected error
 is one line and exit status 1. What the format cannot say about the ruleset is one
-warning line each on stderr; the export still goes on. Never imports Textual.
+warning line each on stderr; the export still goes on. `-o FILE` is written as a
+new file renamed into place; it is refused, before anything is read, when it is
+the log being exported or not a regular file (a symlink is never written through).
+Never imports Textual.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable
-from pathlib import Path
 from typing import TextIO
 
 from engine.logfile import LogError
 from engine.records import FORMATS, export, split_hands
 from engine.records.reading import KINDS, load_game
+from engine.storage import describe_kind, write_atomic
 
 from .guard import guarded
 
@@ -54,6 +59,10 @@ def _export(
     resolved = resolve_log(path, fail)
     if resolved is None:
         return 2
+    problem = None if output is None else output_problem(output, resolved)
+    if problem is not None:
+        fail(problem)
+        return 2
     try:
         record = split_hands(load_game(resolved, kinds=KINDS))
     except LogError as error:
@@ -65,9 +74,31 @@ def _export(
     if output is None:
         stdout.write(text)
         return 0
-    try:
-        Path(output).write_text(text, encoding="utf-8")
+    try:  # a new file renamed into place: never written through a name (engine.storage)
+        write_atomic(output, text, prefix=".export-")
     except OSError as error:
         fail(f"cannot write {output}: {error.strerror or error}")
         return 2
     return 0
+
+
+def output_problem(output: str, source: str) -> str | None:
+    """Why `-o OUTPUT` is not written (one line), or None: it must not be the log being
+    exported (the input is never overwritten, whatever name reaches it), nor anything
+    but a regular file if it exists (a symlink is not written through, a FIFO would
+    block, a directory cannot be one)."""
+    try:
+        info = os.lstat(output)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        return f"cannot write {output}: {error.strerror or error}"
+    if not stat.S_ISREG(info.st_mode):
+        return f"-o {output} is {describe_kind(info.st_mode)}: not written"
+    try:
+        same = os.path.samefile(output, source)
+    except OSError:
+        same = False
+    if same:
+        return f"-o {output} is the log being exported: it is not overwritten"
+    return None
