@@ -26,11 +26,11 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules.hand import MeldKind
+from rules.hand import Meld, MeldKind
 from rules.tiles import Tile, tile_key
 
 from .actions import Action
-from .events import HandStarted, TenpaiDeclared, Won
+from .events import ExhaustiveDraw, HandStarted, TenpaiDeclared, Won
 
 if TYPE_CHECKING:
     from .game import Game
@@ -46,6 +46,8 @@ class RiverEntry:
     #                 riichi tile was called away (000 第32条ニ)
     called: bool  # called away by another seat (shown marked, it now lies in a meld)
     last: bool  # the latest discard on the table
+    riichi: bool = False  # the riichi declaration tile itself (where `sideways` may move on)
+    called_by: int | None = None  # absolute seat that called it away (a defence reads whom)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,9 @@ class MeldEntry:
     kind: MeldKind  # chi | pon | daiminkan | shouminkan | ankan
     tiles: tuple[MeldTile, ...]  # laid out left to right; 3 tiles for a shouminkan + stacked
     from_seat: int | None  # absolute seat the called tile came from (None: ankan)
+    # The meld itself (kind, tiles, source, called tile): public once laid, an ankan's
+    # four tiles included (its `KanDeclared` event is public), so a bot can count it.
+    meld: Meld | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +83,8 @@ class SeatInfo:
     river: tuple[RiverEntry, ...]
     melds: tuple[MeldEntry, ...]
     shown: tuple[Tile, ...] = ()  # the hand laid open at the end of a hand (win, tenpai)
+    concealed: tuple[Tile, ...] = ()  # the whole concealed hand, sorted: only for an
+    #                                   observer who sees every hand (`Observer.everything`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,30 +166,78 @@ class SeatView:
     first_draw: bool = False
     rinshan_draw: bool = False
     minutes_left: int | None = None  # a time limit's minutes left (gifu), else None
+    # What this observer may see (`Observer.sight`): "seat" (its own hand), "none" (a
+    # spectator: no concealed tile until it is shown) or "all" (every hand open).
+    sight: str = "seat"
+    offered_from: str | None = None  # what `offered` is: discard | kakan | ankan (chankan)
+    calls_made: bool = False  # any chi, pon or kan this hand (first go-around over)
 
     def relative(self, seat: int) -> int:
         """`seat` as the viewer sees it: 0 self, 1 shimocha, 2 toimen, 3 kamicha."""
         return (seat - self.seat) % 4
 
 
+SIGHTS = ("seat", "none", "all")
+
+
+@dataclass(frozen=True, slots=True)
+class Observer:
+    """What an observer may see, as OpenSpiel's observer takes its private-information
+    setting: one seat's private information (`sight="seat"`: a player), none (`"none"`:
+    a spectator, who sees a concealed tile only once the rules lay it open), or all
+    (`"all"`: a replay with every hand open, a finished hand's review). `seat` is whose
+    point of view the table is drawn from (and whose hand, legal actions and reasons
+    the view holds, for "seat" and "all")."""
+
+    seat: int = 0
+    sight: str = "seat"
+
+    def __post_init__(self) -> None:
+        if self.sight not in SIGHTS or not 0 <= self.seat < 4:
+            raise ValueError(f"observer: seat 0-3 and sight one of {SIGHTS}, not {self!r}")
+
+    @classmethod
+    def spectator(cls, seat: int = 0) -> Observer:
+        return cls(seat, "none")
+
+    @classmethod
+    def everything(cls, seat: int = 0) -> Observer:
+        return cls(seat, "all")
+
+    @property
+    def private(self) -> bool:
+        """Sees its own seat's concealed tiles (a player, or an all-seeing observer)."""
+        return self.sight != "none"
+
+
+NO_HAND = OwnHand(tiles=(), drawn=None, waits=(), furiten=None, kuikae=())
 
 
 def build_seat_view(game: Game, seat: int) -> SeatView:
-    """What absolute `seat` may see of `game` now, every mark decided by the engine.
+    """What absolute `seat` may see of `game` now (`build_view` for a player)."""
+    return build_view(game, Observer(seat))
 
-    `legal` is filled only when `seat` is asked to decide (`game.pending_seats()`),
-    and `unavailable` then says why each other kind of action is not possible; a
-    seat not asked gets the reason for every kind. Works on any `Game`, a replay's
-    at any step included: it reads the state and the current hand's events only."""
+
+def build_view(game: Game, observer: Observer) -> SeatView:
+    """What `observer` may see of `game` now, every mark decided by the engine.
+
+    `legal` is filled only when the observer's seat is asked to decide
+    (`game.pending_seats()`), and `unavailable` then says why each other kind of
+    action is not possible; a seat not asked gets the reason for every kind; a
+    spectator gets neither. Works on any `Game`, a replay's at any step included:
+    it reads the state and the current hand's events only."""
     from .availability import unavailable
     from .table_layout import meld_entry, river_entries, wall_view
 
+    seat = observer.seat
+    sight = observer.sight
+    private = sight != "none"
     h = game.hand
     r = game.ruleset
     claim = h.claim if h.phase == "claim" else None
     pending = game.pending_seats()
-    legal = tuple(game.legal_actions(seat)) if seat in pending else ()
-    shown, ura = _shown_this_hand(game)
+    legal = tuple(game.legal_actions(seat)) if private and seat in pending else ()
+    shown, ura, started = _shown_this_hand(game)
     last_seat = h.last_discard[0] if h.last_discard is not None else None
     seats = tuple(
         SeatInfo(
@@ -192,11 +247,13 @@ def build_seat_view(game: Game, seat: int) -> SeatView:
             dealer=i == game.dealer,
             riichi=x.riichi,
             # Who may answer a claim window is hidden: it tells who can call or ron.
-            on_turn=i in pending and (claim is None or i == seat),
+            on_turn=i in pending
+            and (claim is None or sight == "all" or (i == seat and private)),
             hand_size=len(x.hand),
             river=river_entries(x.river, last_seat == i),
             melds=tuple(meld_entry(m, i) for m in x.melds),
             shown=shown.get(i, ()),
+            concealed=tuple(sorted(x.hand, key=tile_key)) if sight == "all" else (),
         )
         for i, x in enumerate(h.seats)
     )
@@ -207,29 +264,36 @@ def build_seat_view(game: Game, seat: int) -> SeatView:
     if drawn is not None:
         tiles.remove(drawn)
     limit = r.time_limit_minutes
+    own = (
+        OwnHand(
+            tiles=tuple(tiles),
+            drawn=drawn,
+            waits=tuple(s.waits) if len(s.hand) % 3 == 1 else (),
+            furiten=game.furiten(seat) if s.waits else None,
+            kuikae=tuple(sorted(s.kuikae)),
+        )
+        if private
+        else NO_HAND
+    )
     return SeatView(
         seat=seat,
         ruleset=r.id,
         house_rules=tuple((k, r.as_dict()[k]) for k, _ in r.overrides),
         round_wind=game.round_wind,
         hand_number=game.hand_number,
-        honba=game.honba,
+        # Once the game is over the counters have moved on to a hand never dealt: the
+        # table shows the last hand's honba, as every hand's closing table does.
+        honba=started.honba if game.is_over and started is not None else game.honba,
         sticks=game.sticks,
         dealer=game.dealer,
         turn=h.turn if claim is None else claim.seat,
         phase=h.phase,
         seats=seats,
-        own=OwnHand(
-            tiles=tuple(tiles),
-            drawn=drawn,
-            waits=tuple(s.waits) if len(s.hand) % 3 == 1 else (),
-            furiten=game.furiten(seat) if s.waits else None,
-            kuikae=tuple(sorted(s.kuikae)),
-        ),
+        own=own,
         wall=wall_view(h.wall, h.indicators, ura),
         offered=claim.tile if claim is not None else None,
         legal=legal,
-        unavailable=unavailable(game, seat, legal),
+        unavailable=unavailable(game, seat, legal) if private else (),
         ippatsu=tuple(x.riichi and x.ippatsu and r.ippatsu for x in h.seats),
         double_riichi=tuple(x.riichi and x.double_riichi for x in h.seats),
         first_draw=not h.calls_made and not s.first_discard_done,
@@ -237,20 +301,34 @@ def build_seat_view(game: Game, seat: int) -> SeatView:
         minutes_left=(
             max(0, math.ceil(limit - game.played_seconds() / 60)) if limit else None
         ),
+        sight=sight,
+        offered_from=claim.source if claim is not None else None,
+        calls_made=h.calls_made,
     )
 
 
-def _shown_this_hand(game: Game) -> tuple[dict[int, tuple[Tile, ...]], tuple[Tile, ...]]:
-    """Hands laid open in the current hand (a winner's, a tenpai one at a draw) and
-    the ura indicators shown at a riichi win: read back from the hand's events."""
+def _shown_this_hand(
+    game: Game,
+) -> tuple[dict[int, tuple[Tile, ...]], tuple[Tile, ...], HandStarted | None]:
+    """Hands laid open in the current hand (a winner's, a tenpai one at a draw, a
+    nine-terminals hand called off), the ura indicators shown at a riichi win and
+    the hand's `HandStarted`: read back from the hand's events."""
     shown: dict[int, tuple[Tile, ...]] = {}
     ura: tuple[Tile, ...] = ()
     for event in reversed(game.events):
         if isinstance(event, HandStarted):
-            break
+            return shown, ura, event
         if isinstance(event, Won):
             shown[event.winner] = (*sorted(event.concealed, key=tile_key), event.win_tile)
             ura = ura or event.ura_indicators
-        elif isinstance(event, TenpaiDeclared) and event.tenpai:
+        elif isinstance(event, TenpaiDeclared | ExhaustiveDraw) and _shows(event):
+            assert event.seat is not None
             shown[event.seat] = event.hand
-    return shown, ura
+    return shown, ura, None
+
+
+def _shows(event: TenpaiDeclared | ExhaustiveDraw) -> bool:
+    """The event lays a hand open: a tenpai one at a draw, or nine terminals called off."""
+    if isinstance(event, TenpaiDeclared):
+        return event.tenpai
+    return event.seat is not None and bool(event.hand)

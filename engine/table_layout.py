@@ -49,7 +49,11 @@ def river_entries(river: Sequence[RiverTile], latest: bool) -> tuple[RiverEntry,
             else:
                 sideways, turn_next = True, False
         last = latest and i == last_index
-        out.append(RiverEntry(entry.tile, entry.tsumogiri, sideways, called, last))
+        out.append(
+            RiverEntry(
+                entry.tile, entry.tsumogiri, sideways, called, last, entry.riichi, entry.called_by
+            )
+        )
     return tuple(out)
 
 
@@ -82,7 +86,7 @@ def meld_entry(meld: Meld, owner: int) -> MeldEntry:
             MeldTile(faces[1], False),
             MeldTile(None, False),
         )
-        return MeldEntry(meld.kind, tiles, None)
+        return MeldEntry(meld.kind, tiles, None, meld)
     assert meld.source is not None and meld.called is not None
     base = meld.tiles[:3] if meld.kind is MeldKind.KAKAN else meld.tiles
     own = sorted(_without_one(base, meld.called), key=tile_key)
@@ -90,7 +94,7 @@ def meld_entry(meld: Meld, owner: int) -> MeldEntry:
     laid: list[MeldTile] = [MeldTile(t, False) for t in own]
     stacked = meld.tiles[3] if meld.kind is MeldKind.KAKAN else None
     laid.insert(at, MeldTile(meld.called, True, stacked))
-    return MeldEntry(meld.kind, tuple(laid), (owner + _FROM[meld.source]) % 4)
+    return MeldEntry(meld.kind, tuple(laid), (owner + _FROM[meld.source]) % 4, meld)
 
 
 def wall_view(wall: Wall, indicators: int, ura: Sequence[Tile]) -> WallView:
