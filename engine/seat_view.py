@@ -34,6 +34,7 @@ from .events import ExhaustiveDraw, HandStarted, TenpaiDeclared, Won
 
 if TYPE_CHECKING:
     from .game import Game
+    from .wall import Wall
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +228,7 @@ def build_view(game: Game, observer: Observer) -> SeatView:
     spectator gets neither. Works on any `Game`, a replay's at any step included:
     it reads the state and the current hand's events only."""
     from .availability import unavailable
-    from .table_layout import meld_entry, river_entries, wall_view
+    from .table_layout import meld_entry, river_entries
 
     seat = observer.seat
     sight = observer.sight
@@ -290,7 +291,7 @@ def build_view(game: Game, observer: Observer) -> SeatView:
         phase=h.phase,
         seats=seats,
         own=own,
-        wall=wall_view(h.wall, h.indicators, ura),
+        wall=_wall_of(h.wall, h.indicators, ura),
         offered=claim.tile if claim is not None else None,
         legal=legal,
         unavailable=unavailable(game, seat, legal) if private else (),
@@ -305,6 +306,22 @@ def build_view(game: Game, observer: Observer) -> SeatView:
         offered_from=claim.source if claim is not None else None,
         calls_made=h.calls_made,
     )
+
+
+_last_wall: list[tuple[tuple[object, ...], WallView]] = []
+
+
+def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...]) -> WallView:
+    """`wall_view`, kept for the last state asked: the wall is public, so every
+    observer of one table after one action gets the same value, built once."""
+    from .table_layout import wall_view
+
+    key = (wall, wall.live_next, wall.kans, wall.rinshan_taken, indicators, ura)
+    if _last_wall and _last_wall[0][0] == key:
+        return _last_wall[0][1]
+    view = wall_view(wall, indicators, ura)
+    _last_wall[:] = [(key, view)]
+    return view
 
 
 def _shown_this_hand(

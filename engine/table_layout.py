@@ -16,6 +16,8 @@ here from the engine's state for `engine.seat_view.build_seat_view`:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from typing import Protocol
 
 from rules.hand import Meld, MeldKind, Source
 from rules.tiles import Tile, dora_from_indicator, tile_key
@@ -27,7 +29,7 @@ from .wall import (
     RINSHAN_INDICES,
     STACKS_PER_SIDE,
     TILE_COUNT,
-    Wall,
+    Break,
     position,
 )
 
@@ -97,7 +99,40 @@ def meld_entry(meld: Meld, owner: int) -> MeldEntry:
     return MeldEntry(meld.kind, tuple(laid), (owner + _FROM[meld.source]) % 4, meld)
 
 
-def wall_view(wall: Wall, indicators: int, ura: Sequence[Tile]) -> WallView:
+@cache
+def _layout(side: int, stacks: int) -> tuple[tuple[int, int, int], ...]:
+    """For a break, each stack j (tiles 2j, 2j+1 in draw order): its side, its column
+    left to right as that side's owner sees it, and whether it is a rinshan stack."""
+    brk = Break(side, stacks)
+    rinshan_stacks = {i // 2 for i in RINSHAN_INDICES}
+    out = []
+    for j in range(TILE_COUNT // 2):
+        where = position(2 * j, brk)
+        out.append((where.side, STACKS_PER_SIDE - 1 - where.stack, int(j in rinshan_stacks)))
+    return tuple(out)
+
+
+class WallCounts(Protocol):
+    """What `wall_view` reads of a wall: an `engine.wall.Wall`, or a seat's copy that
+    knows only the public counts and the indicators turned (`engine.fold`)."""
+
+    @property
+    def tiles(self) -> Sequence[Tile]: ...
+    @property
+    def brk(self) -> Break: ...
+    @property
+    def dice(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def live_next(self) -> int: ...
+    @property
+    def live_end(self) -> int: ...
+    @property
+    def rinshan_taken(self) -> int: ...
+    @property
+    def remaining(self) -> int: ...
+
+
+def wall_view(wall: WallCounts, indicators: int, ura: Sequence[Tile]) -> WallView:
     """The wall now: tiles drawn (the deal included) and rinshan tiles taken are gone,
     the dead wall is marked, the `indicators` revealed so far lie face up."""
     present = [True] * TILE_COUNT
@@ -107,20 +142,18 @@ def wall_view(wall: Wall, indicators: int, ura: Sequence[Tile]) -> WallView:
         present[i] = False
     live_end = wall.live_end
     faces = {i: wall.tiles[i] for i in INDICATOR_INDICES[:indicators]}
-    rinshan_stacks = {i // 2 for i in RINSHAN_INDICES}
     grid: list[list[WallStack]] = [
         [WallStack(0, False)] * STACKS_PER_SIDE for _ in range(4)
     ]
     brk = wall.brk
-    for j in range(TILE_COUNT // 2):
+    for j, (side, column, rinshan) in enumerate(_layout(brk.side, brk.stacks)):
         upper = 2 * j
-        where = position(upper, brk)
         face = faces.get(upper) if present[upper] else None
-        grid[where.side][STACKS_PER_SIDE - 1 - where.stack] = WallStack(
+        grid[side][column] = WallStack(
             present[upper] + present[upper + 1],
             upper >= live_end,
             face,
-            j in rinshan_stacks,
+            bool(rinshan),
         )
     shown = tuple(wall.tiles[i] for i in INDICATOR_INDICES[:indicators])
     return WallView(
