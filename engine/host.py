@@ -20,7 +20,9 @@ AI-only sim uses) is awaited as long as it takes.
 
 The host builds the view of a seat only when it asks that seat, and the
 watchers' views once per action, so a table of bots costs one view per
-decision.
+decision. A watcher not asked in a claim window is told nothing until the window
+closes (then the discard and what followed it, together): that a window opened
+at all would tell it that some seat can call or ron.
 """
 
 from __future__ import annotations
@@ -138,6 +140,8 @@ class Host:
         self.log: list[Action | Timeout] = []  # every applied action; a Timeout before
         #                                         each action the host chose for a seat
         self._views: dict[Watcher, SeatView] = {}
+        self._held: dict[Watcher, list[Any]] = {}  # events kept back during a claim window
+        self._status: dict[Watcher, Status] = {}  # the last status each watcher was told
 
     # ------------------------------------------------------------------ watchers
     async def _tell(self, events: Sequence[Event], start: bool = False) -> None:
@@ -146,23 +150,41 @@ class Host:
         at the end of a hand), the rest with the view built from the game now."""
         if not self.watchers:
             return
-        split = next((i for i, e in enumerate(events) if isinstance(e, HandStarted)), 0)
+        split = 0 if start else next(
+            (i for i, e in enumerate(events) if isinstance(e, HandStarted)), 0
+        )
+        game = self.game
+        window = game.hand.phase == "claim" and not game.is_over
+        pending = game.pending_seats() if window else []
         for watcher, observer in self.watchers.items():
+            held = self._held.setdefault(watcher, [])
+            if window and observer.sight != "all" and (
+                observer.sight == "none" or observer.seat not in pending
+            ):
+                # Whether a claim window is open at all tells that someone can call or
+                # ron: one not asked in it is told the discard only once it has closed.
+                held.extend(redact(e, observer) for e in events)
+                continue
             last = self._views.get(watcher)
             head: list[Any] = [Seated(observer.seat, observer.sight)] if start else []
+            head.extend(held)
+            held.clear()
             if split:
-                closing = [redact(e, observer) for e in events[:split]]
+                closing = [*head, *(redact(e, observer) for e in events[:split])]
                 view = last
                 for event in closing:
                     view = fold(view, event)
                 assert view is not None
-                await watcher.update(Frame(tuple(head + closing), view))
+                await watcher.update(Frame(tuple(closing), view))
                 head = []
             built = build_view(self.game, observer)
-            rest = [redact(e, observer) for e in events[split:]]
+            rest = [*head, *(redact(e, observer) for e in events[split:])]
             status: Status = status_of(built)
+            if not rest and status == self._status.get(watcher):
+                continue  # another seat's answer in a window: nothing this one may see
             self._views[watcher] = built
-            await watcher.update(Frame((*head, *rest, status), built))
+            self._status[watcher] = status
+            await watcher.update(Frame((*rest, status), built))
 
     # ------------------------------------------------------------------ asking
     async def _ask(self, seat: int) -> Action:
