@@ -23,6 +23,7 @@ This module defines the values only; `build_seat_view` (below) fills them.
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -30,10 +31,11 @@ from rules.hand import Meld, MeldKind
 from rules.tiles import Tile, tile_key
 
 from .actions import Action
-from .events import ExhaustiveDraw, HandStarted, TenpaiDeclared, Won
+from .events import Event, ExhaustiveDraw, HandStarted, TenpaiDeclared, Won
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import RiverTile
     from .wall import Wall
 
 
@@ -228,7 +230,6 @@ def build_view(game: Game, observer: Observer) -> SeatView:
     spectator gets neither. Works on any `Game`, a replay's at any step included:
     it reads the state and the current hand's events only."""
     from .availability import unavailable
-    from .table_layout import meld_entry, river_entries
 
     seat = observer.seat
     sight = observer.sight
@@ -251,8 +252,8 @@ def build_view(game: Game, observer: Observer) -> SeatView:
             on_turn=i in pending
             and (claim is None or sight == "all" or (i == seat and private)),
             hand_size=len(x.hand),
-            river=river_entries(x.river, last_seat == i),
-            melds=tuple(meld_entry(m, i) for m in x.melds),
+            river=_river_of(x.river, last_seat == i),
+            melds=_melds_of(x.melds, i),
             shown=shown.get(i, ()),
             concealed=tuple(sorted(x.hand, key=tile_key)) if sight == "all" else (),
         )
@@ -310,6 +311,56 @@ def build_view(game: Game, observer: Observer) -> SeatView:
 
 _last_wall: list[tuple[tuple[object, ...], WallView]] = []
 
+# The rivers and melds laid out for the last views built, by the list they were built
+# from: a river or a meld list changes at a discard or a call, a view is built at every
+# decision, so most are the layout of the view before. Each entry keeps the list it
+# was made from (so its id is not reused) and what the layout read of it.
+_rivers: dict[int, tuple[object, int, object, bool, tuple[RiverEntry, ...]]] = {}
+_melds: dict[int, tuple[object, int, object, tuple[MeldEntry, ...]]] = {}
+_CACHE_SIZE = 64
+
+
+def _river_of(river: list[RiverTile], latest: bool) -> tuple[RiverEntry, ...]:
+    from .table_layout import river_entries
+
+    key = id(river)
+    last = river[-1] if river else None
+    hit = _rivers.get(key)
+    if (
+        hit is not None
+        and hit[0] is river
+        and hit[1] == len(river)
+        and hit[2] is last
+        and hit[3] == latest
+    ):
+        return hit[4]
+    out = river_entries(river, latest)
+    if len(_rivers) >= _CACHE_SIZE:
+        _rivers.clear()
+    _rivers[key] = (river, len(river), last, latest, out)
+    return out
+
+
+def _melds_of(melds: list[Meld], owner: int) -> tuple[MeldEntry, ...]:
+    from .table_layout import meld_entry
+
+    key = id(melds)
+    last = melds[-1] if melds else None
+    hit = _melds.get(key)
+    # A kakan replaces a meld in place: compare every meld by identity (at most four).
+    if (
+        hit is not None
+        and hit[0] is melds
+        and hit[1] == len(melds)
+        and all(e.meld is m for e, m in zip(hit[3], melds, strict=True))
+    ):
+        return hit[3]
+    out = tuple(meld_entry(m, owner) for m in melds)
+    if len(_melds) >= _CACHE_SIZE:
+        _melds.clear()
+    _melds[key] = (melds, len(melds), last, out)
+    return out
+
 
 def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...]) -> WallView:
     """`wall_view`, kept for the last state asked: the wall is public, so every
@@ -324,24 +375,65 @@ def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...]) -> WallView:
     return view
 
 
+class _Shown:
+    """What the current hand has laid open so far, read forward from the game's events
+    (a view is built at every decision: rereading the hand each time is the cost)."""
+
+    __slots__ = ("events", "last", "read", "shown", "started", "ura")
+
+    def __init__(self, events: list[Event]) -> None:
+        self.events = events
+        self.read = 0
+        self.shown: dict[int, tuple[Tile, ...]] = {}
+        self.ura: tuple[Tile, ...] = ()
+        self.started: HandStarted | None = None
+        self.last: Event | None = None  # the last event read (an edited history rereads)
+
+    def fresh(self, events: list[Event]) -> bool:
+        """Still a prefix of `events`: the same list, nothing before `read` replaced
+        but by a completed `Won` (`engine.win_facts`: same hands, same indicators)."""
+        read = self.read
+        if self.events is not events or read > len(events):
+            return False
+        if read == 0:
+            return True
+        last = events[read - 1]
+        return last is self.last or (isinstance(last, Won) and last == self.last)
+
+    def catch_up(self) -> None:
+        events = self.events
+        for i in range(self.read, len(events)):
+            event = events[i]
+            if isinstance(event, HandStarted):
+                self.shown = {}
+                self.ura = ()
+                self.started = event
+            elif isinstance(event, Won):
+                concealed = sorted(event.concealed, key=tile_key)
+                self.shown[event.winner] = (*concealed, event.win_tile)
+                if event.ura_indicators:
+                    self.ura = event.ura_indicators
+            elif isinstance(event, TenpaiDeclared | ExhaustiveDraw) and _shows(event):
+                assert event.seat is not None
+                self.shown[event.seat] = event.hand
+        self.read = len(events)
+        self.last = events[-1] if events else None
+
+
+_shown_by_game: weakref.WeakKeyDictionary[Game, _Shown] = weakref.WeakKeyDictionary()
+
+
 def _shown_this_hand(
     game: Game,
 ) -> tuple[dict[int, tuple[Tile, ...]], tuple[Tile, ...], HandStarted | None]:
     """Hands laid open in the current hand (a winner's, a tenpai one at a draw, a
     nine-terminals hand called off), the ura indicators shown at a riichi win and
-    the hand's `HandStarted`: read back from the hand's events."""
-    shown: dict[int, tuple[Tile, ...]] = {}
-    ura: tuple[Tile, ...] = ()
-    for event in reversed(game.events):
-        if isinstance(event, HandStarted):
-            return shown, ura, event
-        if isinstance(event, Won):
-            shown[event.winner] = (*sorted(event.concealed, key=tile_key), event.win_tile)
-            ura = ura or event.ura_indicators
-        elif isinstance(event, TenpaiDeclared | ExhaustiveDraw) and _shows(event):
-            assert event.seat is not None
-            shown[event.seat] = event.hand
-    return shown, ura, None
+    the hand's `HandStarted`: read from the hand's events."""
+    seen = _shown_by_game.get(game)
+    if seen is None or not seen.fresh(game.events):
+        seen = _shown_by_game[game] = _Shown(game.events)
+    seen.catch_up()
+    return seen.shown, seen.ura, seen.started
 
 
 def _shows(event: TenpaiDeclared | ExhaustiveDraw) -> bool:

@@ -132,28 +132,34 @@ class WallCounts(Protocol):
     def remaining(self) -> int: ...
 
 
+_STACKS: dict[tuple[int, bool, Tile | None, bool], WallStack] = {}
+
+
+def _stack(tiles: int, dead: bool, face: Tile | None, rinshan: bool) -> WallStack:
+    """One shared `WallStack` per value: a view holds 68 and most are alike."""
+    key = (tiles, dead, face, rinshan)
+    stack = _STACKS.get(key)
+    if stack is None:
+        stack = _STACKS[key] = WallStack(tiles, dead, face, rinshan)
+    return stack
+
+
 def wall_view(wall: WallCounts, indicators: int, ura: Sequence[Tile]) -> WallView:
     """The wall now: tiles drawn (the deal included) and rinshan tiles taken are gone,
     the dead wall is marked, the `indicators` revealed so far lie face up."""
-    present = [True] * TILE_COUNT
-    for i in range(wall.live_next):
-        present[i] = False
-    for i in RINSHAN_INDICES[: wall.rinshan_taken]:
-        present[i] = False
+    live_next = wall.live_next
+    taken = frozenset(RINSHAN_INDICES[: wall.rinshan_taken])
     live_end = wall.live_end
     faces = {i: wall.tiles[i] for i in INDICATOR_INDICES[:indicators]}
-    grid: list[list[WallStack]] = [
-        [WallStack(0, False)] * STACKS_PER_SIDE for _ in range(4)
-    ]
+    empty = _stack(0, False, None, False)
+    grid: list[list[WallStack]] = [[empty] * STACKS_PER_SIDE for _ in range(4)]
     brk = wall.brk
     for j, (side, column, rinshan) in enumerate(_layout(brk.side, brk.stacks)):
         upper = 2 * j
-        face = faces.get(upper) if present[upper] else None
-        grid[side][column] = WallStack(
-            present[upper] + present[upper + 1],
-            upper >= live_end,
-            face,
-            bool(rinshan),
+        up = upper >= live_next and upper not in taken
+        low = upper + 1 >= live_next and upper + 1 not in taken
+        grid[side][column] = _stack(
+            up + low, upper >= live_end, faces.get(upper) if up else None, bool(rinshan)
         )
     shown = tuple(wall.tiles[i] for i in INDICATOR_INDICES[:indicators])
     return WallView(
