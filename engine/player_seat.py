@@ -16,9 +16,24 @@ from rules.tiles import tile_key
 from .actions import Action
 from .driver import Player
 from .fold import ruleset_of
-from .seat_view import SeatView
+from .seat_view import RiverEntry, SeatView
 from .state import RiverTile
 from .view import PlayerView
+
+_rivers: dict[int, tuple[tuple[RiverEntry, ...], tuple[RiverTile, ...]]] = {}
+
+
+def _river(river: tuple[RiverEntry, ...]) -> tuple[RiverTile, ...]:
+    """A river as the bot's `RiverTile`s; kept by the river's identity, since a host
+    in this process hands on the same laid-out river until it changes."""
+    hit = _rivers.get(id(river))
+    if hit is not None and hit[0] is river:
+        return hit[1]
+    out = tuple(RiverTile(e.tile, e.tsumogiri, e.riichi, e.called_by) for e in river)
+    if len(_rivers) >= 64:
+        _rivers.clear()
+    _rivers[id(river)] = (river, out)
+    return out
 
 
 def player_view_of(view: SeatView) -> PlayerView:
@@ -53,10 +68,7 @@ def player_view_of(view: SeatView) -> PlayerView:
         hand=tuple(sorted(hand, key=tile_key)),
         drawn=own.drawn,
         melds=tuple(melds),
-        rivers=tuple(
-            tuple(RiverTile(e.tile, e.tsumogiri, e.riichi, e.called_by) for e in info.river)
-            for info in view.seats
-        ),
+        rivers=tuple(_river(info.river) for info in view.seats),
         dora_indicators=view.wall.dora_indicators,
         riichi=tuple(info.riichi for info in view.seats),
         turn=view.turn,

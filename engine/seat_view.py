@@ -309,7 +309,7 @@ def build_view(game: Game, observer: Observer) -> SeatView:
     )
 
 
-_last_wall: list[tuple[tuple[object, ...], WallView]] = []
+_last_wall: list[tuple[tuple[tuple[object, ...], int], WallView]] = []
 
 # The rivers and melds laid out for the last views built, by the list they were built
 # from: a river or a meld list changes at a discard or a call, a view is built at every
@@ -364,14 +364,22 @@ def _melds_of(melds: list[Meld], owner: int) -> tuple[MeldEntry, ...]:
 
 def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...]) -> WallView:
     """`wall_view`, kept for the last state asked: the wall is public, so every
-    observer of one table after one action gets the same value, built once."""
-    from .table_layout import wall_view
+    observer of one table after one action gets the same value, built once; after
+    live draws only (most decisions) the stacks drawn from are laid out again."""
+    from .table_layout import wall_view, wall_view_after_draws
 
-    key = (wall, wall.live_next, wall.kans, wall.rinshan_taken, indicators, ura)
-    if _last_wall and _last_wall[0][0] == key:
-        return _last_wall[0][1]
+    key = (wall, wall.kans, wall.rinshan_taken, indicators, ura)
+    if _last_wall:
+        (before, live_next), view = _last_wall[0]
+        if before == key:
+            if live_next == wall.live_next:
+                return view
+            if live_next < wall.live_next:
+                view = wall_view_after_draws(view, wall, live_next)
+                _last_wall[:] = [((key, wall.live_next), view)]
+                return view
     view = wall_view(wall, indicators, ura)
-    _last_wall[:] = [(key, view)]
+    _last_wall[:] = [((key, wall.live_next), view)]
     return view
 
 

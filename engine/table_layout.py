@@ -16,6 +16,7 @@ here from the engine's state for `engine.seat_view.build_seat_view`:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Protocol
 
@@ -144,6 +145,37 @@ def _stack(tiles: int, dead: bool, face: Tile | None, rinshan: bool) -> WallStac
     return stack
 
 
+def _stack_at(
+    j: int,
+    rinshan: int,
+    live_next: int,
+    live_end: int,
+    taken: frozenset[int],
+    faces: dict[int, Tile],
+) -> WallStack:
+    upper = 2 * j
+    up = upper >= live_next and upper not in taken
+    low = upper + 1 >= live_next and upper + 1 not in taken
+    return _stack(up + low, upper >= live_end, faces.get(upper) if up else None, bool(rinshan))
+
+
+def wall_view_after_draws(before: WallView, wall: WallCounts, drawn_from: int) -> WallView:
+    """`wall_view` of `wall` when the only change since `before` is live draws from
+    index `drawn_from` on (nothing else moved: no kan, no indicator): only the stacks
+    drawn from are laid out again."""
+    brk = wall.brk
+    layout = _layout(brk.side, brk.stacks)
+    sides = [list(row) for row in before.sides]
+    taken = frozenset(RINSHAN_INDICES[: wall.rinshan_taken])
+    faces = {i: wall.tiles[i] for i in INDICATOR_INDICES[: len(before.dora_indicators)]}
+    for j in range(drawn_from // 2, (wall.live_next + 1) // 2):
+        side, column, rinshan = layout[j]
+        sides[side][column] = _stack_at(j, rinshan, wall.live_next, wall.live_end, taken, faces)
+    return replace(
+        before, sides=tuple(tuple(row) for row in sides), tiles_left=wall.remaining
+    )
+
+
 def wall_view(wall: WallCounts, indicators: int, ura: Sequence[Tile]) -> WallView:
     """The wall now: tiles drawn (the deal included) and rinshan tiles taken are gone,
     the dead wall is marked, the `indicators` revealed so far lie face up."""
@@ -155,12 +187,7 @@ def wall_view(wall: WallCounts, indicators: int, ura: Sequence[Tile]) -> WallVie
     grid: list[list[WallStack]] = [[empty] * STACKS_PER_SIDE for _ in range(4)]
     brk = wall.brk
     for j, (side, column, rinshan) in enumerate(_layout(brk.side, brk.stacks)):
-        upper = 2 * j
-        up = upper >= live_next and upper not in taken
-        low = upper + 1 >= live_next and upper + 1 not in taken
-        grid[side][column] = _stack(
-            up + low, upper >= live_end, faces.get(upper) if up else None, bool(rinshan)
-        )
+        grid[side][column] = _stack_at(j, rinshan, live_next, live_end, taken, faces)
     shown = tuple(wall.tiles[i] for i in INDICATOR_INDICES[:indicators])
     return WallView(
         sides=tuple(tuple(row) for row in grid),
