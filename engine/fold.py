@@ -230,12 +230,11 @@ def _settle(view: SeatView) -> SeatView:
         waits = _waits(own, len(view.seats[seat].melds), ruleset_of(view).seven_pairs)
         if waits != own.waits:
             own = replace(own, waits=waits)
-    return replace(
-        view,
-        own=own,
-        first_draw=not view.calls_made and not view.seats[seat].river,
-        rinshan_draw=view.rinshan_draw and own_turn,
-    )
+    first_draw = not view.calls_made and not view.seats[seat].river
+    rinshan_draw = view.rinshan_draw and own_turn
+    if own is view.own and first_draw == view.first_draw and rinshan_draw == view.rinshan_draw:
+        return view
+    return replace(view, own=own, first_draw=first_draw, rinshan_draw=rinshan_draw)
 
 
 # --------------------------------------------------------------------------- steps

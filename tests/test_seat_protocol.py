@@ -58,15 +58,12 @@ class Folding:
         self.view: SeatView | None = None
         self.frames = 0
         self.kinds: set[str] = set()
-        self.encoded: list[str] = []
 
     async def update(self, frame: Frame) -> None:
         folded = fold_all(frame.events, self.view)
         assert folded == frame.view, (self.observer, self.frames, frame.events)
-        data = encode_frame(frame)
-        text = json.dumps(data, ensure_ascii=False, sort_keys=True)
-        self.encoded.append(text)
         if self.wire:
+            text = json.dumps(encode_frame(frame), ensure_ascii=False)
             # What a client on another machine gets: equal after JSON, and it folds
             # the decoded events into the very same view.
             again = decode_frame(json.loads(text))
@@ -104,9 +101,10 @@ def _fold_games(preset: str, seeds: range, *, short: bool, wire: bool) -> dict[s
 
 @pytest.mark.parametrize("preset", PRESET_IDS)
 def test_the_folded_view_is_the_hosts_view_at_every_frame(preset):
-    # Two games per preset from the last round on, every frame through JSON too.
-    seen = _fold_games(preset, range(2), short=True, wire=True)
-    assert seen["frames"] > 100
+    # Two games per preset from the last round on; the first one's frames through JSON too.
+    wired = _fold_games(preset, range(1), short=True, wire=True)
+    seen = _fold_games(preset, range(1, 2), short=True, wire=False)
+    assert wired["frames"] + seen["frames"] > 100
 
 
 @pytest.mark.slow
@@ -115,9 +113,9 @@ def test_the_fold_over_two_hundred_full_games():
     games = 0
     for i, preset in enumerate(PRESET_IDS):
         count = 200 // len(PRESET_IDS) + (i < 200 % len(PRESET_IDS))
-        # Every frame of every game compared; every fourth game's frames through JSON.
+        # Every frame of every game compared; every tenth game's frames through JSON.
         for seed in range(1000, 1000 + count):
-            _fold_games(preset, range(seed, seed + 1), short=False, wire=seed % 4 == 0)
+            _fold_games(preset, range(seed, seed + 1), short=False, wire=seed % 10 == 0)
             games += 1
     assert games == 200
     print(f"fold test: {games} games in {time.perf_counter() - started:.1f} s")
