@@ -242,20 +242,19 @@ def build_view(game: Game, observer: Observer) -> SeatView:
     shown, ura, started = _shown_this_hand(game)
     last_seat = h.last_discard[0] if h.last_discard is not None else None
     seats = tuple(
-        SeatInfo(
-            seat=i,
-            wind=game.counters.seat_wind(i),
-            score=game.scores[i],
-            dealer=i == game.dealer,
-            riichi=x.riichi,
+        _seat_info(
+            i,
+            game.counters.seat_wind(i),
+            game.scores[i],
+            i == game.dealer,
+            x.riichi,
             # Who may answer a claim window is hidden: it tells who can call or ron.
-            on_turn=i in pending
-            and (claim is None or sight == "all" or (i == seat and private)),
-            hand_size=len(x.hand),
-            river=_river_of(x.river, last_seat == i),
-            melds=_melds_of(x.melds, i),
-            shown=shown.get(i, ()),
-            concealed=tuple(sorted(x.hand, key=tile_key)) if sight == "all" else (),
+            i in pending and (claim is None or sight == "all" or (i == seat and private)),
+            len(x.hand),
+            _river_of(x.river, last_seat == i),
+            _melds_of(x.melds, i),
+            shown.get(i, ()),
+            tuple(sorted(x.hand, key=tile_key)) if sight == "all" else (),
         )
         for i, x in enumerate(h.seats)
     )
@@ -318,6 +317,41 @@ _last_wall: list[tuple[tuple[tuple[object, ...], int], WallView]] = []
 _rivers: dict[int, tuple[object, int, object, bool, tuple[RiverEntry, ...]]] = {}
 _melds: dict[int, tuple[object, int, object, tuple[MeldEntry, ...]]] = {}
 _CACHE_SIZE = 64
+
+
+_infos: dict[tuple[object, ...], SeatInfo] = {}
+
+
+def _seat_info(
+    seat: int,
+    wind: int,
+    score: int,
+    dealer: bool,
+    riichi: bool,
+    on_turn: bool,
+    hand_size: int,
+    river: tuple[RiverEntry, ...],
+    melds: tuple[MeldEntry, ...],
+    shown: tuple[Tile, ...],
+    concealed: tuple[Tile, ...],
+) -> SeatInfo:
+    """The `SeatInfo`, shared with the last views that had the same one. The river and
+    the melds are the laid-out tuples kept above, keyed by identity (a kept `SeatInfo`
+    holds them, so their ids are not reused while it is kept)."""
+    key = (
+        seat, wind, score, dealer, riichi, on_turn, hand_size, id(river), id(melds), shown,
+        concealed,
+    )
+    hit = _infos.get(key)
+    if hit is not None and hit.river is river and hit.melds is melds:
+        return hit
+    info = SeatInfo(
+        seat, wind, score, dealer, riichi, on_turn, hand_size, river, melds, shown, concealed
+    )
+    if len(_infos) >= _CACHE_SIZE:
+        _infos.clear()
+    _infos[key] = info
+    return info
 
 
 def _river_of(river: list[RiverTile], latest: bool) -> tuple[RiverEntry, ...]:
