@@ -1,23 +1,29 @@
-"""The table as one seat may see it: the frozen, JSON-ready view a client renders.
+"""The table as one observer may see it: the one frozen, JSON-ready view of the seat protocol.
 
-`engine.view.PlayerView` is what a bot decides from (counts, waits, the
-ruleset object). `SeatView` is what a *table* draws: every river with the
-engine's own sideways and called-away marks, every meld laid out with the
-called tile turned towards the seat it came from, each seat's badges, the
-wall as stacks around the centre with the break and the dead wall, the
-indicators and the dora they make, the legal actions and, for each kind of
-action that is not available now, the engine's reason. Nothing here refers to
-the `Game`; `codec.encode(SeatView, view)` is plain JSON and decodes back to an
-equal value, so the same view can cross a network to a client on another
-machine (mjx: the observation is a value, not a handle on the state).
+`SeatView` is what a table draws and what a seat decides from: every river with
+the engine's own sideways and called-away marks and the seat that called each
+tile, every meld laid out with the called tile turned towards the seat it came
+from (and the meld itself), each seat's badges, the wall as stacks around the
+centre with the break and the dead wall, the indicators and the dora they make,
+the legal actions and, for each kind of action that is not available now, the
+engine's reason. The ruleset is named by its preset id and the house rules in
+force. Nothing here refers to the `Game`; `codec.encode(SeatView, view)` is
+plain JSON and decodes back to an equal value, so the same view can cross a
+network to a client on another machine (mjx: the observation is a value, not a
+handle on the state). A bot that wants `engine.view.PlayerView` builds it from
+this view on its own side (`engine.player_seat`).
+
+One builder, `build_view(game, observer)`, is told what the observer may see
+(`Observer`, OpenSpiel's private-information setting): one seat's private
+information, none (a spectator) or all (a replay with every hand open). The
+same view is also a fold of the observer's redacted events (`engine.fold`).
 
 Seats are absolute (0 = the first dealer) everywhere in the view; `seat` says
-whose view it is, and `relative(abs_seat)` turns an absolute seat into the
-client's 0 self, 1 shimocha, 2 toimen, 3 kamicha. Tiles are `Tile` values
+whose point of view it is, and `relative(abs_seat)` turns an absolute seat into
+the client's 0 self, 1 shimocha, 2 toimen, 3 kamicha. Tiles are `Tile` values
 (mpsz in JSON). Only the own hand is listed, other hands only as a count,
-unless the hand has ended and they were shown (`SeatInfo.shown`).
-
-This module defines the values only; `build_seat_view` (below) fills them.
+unless the hand has ended and they were shown (`SeatInfo.shown`) or the
+observer sees every hand (`SeatInfo.concealed`).
 """
 
 from __future__ import annotations
