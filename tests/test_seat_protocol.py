@@ -81,11 +81,16 @@ def _start(ruleset_id: str, short: bool) -> Start | None:
     return Start(round_wind=last, hand_number=2)
 
 
-def _fold_games(preset: str, seeds: range, *, short: bool, wire: bool) -> dict[str, int]:
+def _fold_games(
+    preset: str, seeds: range, *, short: bool, wire: bool, house: dict | None = None
+) -> dict[str, int]:
     frames = 0
     kinds: set[str] = set()
+    ruleset = load_preset(preset)
+    if house:
+        ruleset = ruleset.with_overrides(house)
     for seed in seeds:
-        game = Game.new(load_preset(preset), seed, shuffle_seats=True, start=_start(preset, short))
+        game = Game.new(ruleset, seed, shuffle_seats=True, start=_start(preset, short))
         seats = [PlayerSeat(LEVELS["easy"](i, seed + i)) for i in range(4)]
         watchers = {Folding(o, wire=wire): o for o in OBSERVERS}
         host = Host(game, seats, watchers=watchers, yield_every=0, concurrent=False)
@@ -105,6 +110,14 @@ def test_the_folded_view_is_the_hosts_view_at_every_frame(preset):
     wired = _fold_games(preset, range(1), short=True, wire=True)
     seen = _fold_games(preset, range(1, 2), short=True, wire=False)
     assert wired["frames"] + seen["frames"] > 100
+
+
+def test_the_fold_under_house_rules():
+    # The view names the ruleset by preset id and house rules; the fold reads the
+    # ruleset back from them (open tanyao off, no red fives, kuikae allowed).
+    house = {"kuitan": False, "red_fives": 0, "kuikae": "allowed"}
+    seen = _fold_games("wrc", range(5, 6), short=True, wire=True, house=house)
+    assert seen["frames"] > 50
 
 
 @pytest.mark.slow
