@@ -10,7 +10,10 @@
 - the same through the driver as the UI runs it (yielding to the event loop after
   every step, claim windows asked concurrently), to show what headless saves;
 - the engine's own cost per action: a synchronous loop over `legal_actions` /
-  `apply` with a trivial chooser (no driver, no views, no invariants).
+  `apply` with a trivial chooser (no driver, no views, no invariants);
+- the same AI-only hanchans through the seat protocol's host (`engine.host`):
+  every decision from a `SeatView` built for that seat, the bot's view rebuilt
+  from it on its side (`engine.player_seat`), invariants checked as the sim does.
 
 The shanten memo fills up during the first games of a process; both entry points
 warm it up first so the figures are the steady state a long sim sees. The
@@ -28,6 +31,9 @@ from ai import LEVELS, GreedyPlayer, TsumogiriPlayer
 from engine.actions import Discard, Pass, ShowTenpai
 from engine.driver import play_game
 from engine.game import Game
+from engine.host import Host
+from engine.invariants import Checker
+from engine.player_seat import PlayerSeat
 from engine.sim import run_sim
 from rules.ruleset import load_preset
 
@@ -46,6 +52,25 @@ def _warm_up() -> None:
 
 def _sim(level: str, games: int = 1) -> dict:
     return run_sim(WRC, games, next(_seeds), [level] * 4, LEVELS)
+
+
+def _host_sim(level: str, games: int = 1) -> int:
+    """`games` hanchans as `_sim` plays them, through the host; the hands played."""
+    hands = 0
+    for _ in range(games):
+        seed = next(_seeds)
+        game = Game.new(WRC, seed)
+        checker = Checker()
+
+        def check(g: Game, action, events, checker=checker) -> None:
+            problems = checker(g)
+            assert not problems, problems
+
+        seats = [PlayerSeat(LEVELS[level](s, seed)) for s in range(4)]
+        host = Host(game, seats, after_apply=check, yield_every=0, concurrent=False)
+        asyncio.run(host.play())
+        hands += game.hands_played
+    return hands
 
 
 def _ui_hanchan(make) -> Game:
@@ -90,6 +115,11 @@ def test_sim_hanchan_greedy(benchmark):
     assert summary["errors"] == summary["invariant_violations"] == 0
 
 
+def test_host_hanchan_easy(benchmark):
+    _warm_up()
+    assert benchmark(_host_sim, "easy") > 0
+
+
 def test_ui_driver_hanchan_tsumogiri(benchmark):
     _warm_up()
     game = benchmark(_ui_hanchan, TsumogiriPlayer)
@@ -127,6 +157,12 @@ def main(games: int = 100) -> None:
             f"hands, {cpu:.2f} s CPU, errors {summary['errors']}, "
             f"violations {summary['invariant_violations']})"
         )
+    for level, n in (("easy", max(games // 4, 1)), ("hard", max(games // 8, 1))):
+        start = time.process_time()
+        hands = _host_sim(level, n)
+        cpu = time.process_time() - start
+        print(f"host  --ai {level:9}: {n / cpu:6.1f} hanchans/s  ({n} games, {hands} hands, "
+              f"{cpu:.2f} s CPU)")
     start = time.process_time()
     actions = sum(_engine_only(2000 + i) for i in range(games))
     cpu = time.process_time() - start

@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
 from .actions import Action
-from .closing_view import closing_view
 from .events import Event, HandStarted, Won
+from .fold import fold_all
 from .game import Game
 from .results import FinalResult
 from .seat_view import SeatView, build_seat_view
@@ -94,7 +94,7 @@ class _Tables:
 
         The events of one action share the state after it, one view per seat. When
         the action ended a hand and the next one began, the ended hand's closing
-        events come with that hand's closing view (`engine.closing_view`) and the
+        events come with that hand's closing view (a fold of them, `engine.fold`) and the
         new hand's events with the new state."""
         if not self.clients or not events:
             return
@@ -103,7 +103,7 @@ class _Tables:
         closing = {}
         if split and self.last:
             closing = {
-                seat: closing_view(self.last[seat], [event_for(e, seat) for e in events[:split]])
+                seat: fold_all([event_for(e, seat) for e in events[:split]], self.last[seat])
                 for seat in self.clients
             }
         for i, event in enumerate(events):

@@ -2,7 +2,7 @@
 
 The event stream is both the record (the JSON-lines log) and the feed the UI
 animates from. Events carry hidden information (the deal, each drawn tile);
-`engine.view.event_for(event, seat)` redacts what a seat may not see.
+`engine.redaction.redact(event, observer)` redacts what an observer may not see.
 
 Seats are absolute (0-3, seat 0 the first dealer); winds are 0-3 (East..North).
 Every event is a frozen dataclass with `to_dict()` / `event_from_dict()` JSON forms.

@@ -1,39 +1,48 @@
-"""The table as one seat may see it: the frozen, JSON-ready view a client renders.
+"""The table as one observer may see it: the one frozen, JSON-ready view of the seat protocol.
 
-`engine.view.PlayerView` is what a bot decides from (counts, waits, the
-ruleset object). `SeatView` is what a *table* draws: every river with the
-engine's own sideways and called-away marks, every meld laid out with the
-called tile turned towards the seat it came from, each seat's badges, the
-wall as stacks around the centre with the break and the dead wall, the
-indicators and the dora they make, the legal actions and, for each kind of
-action that is not available now, the engine's reason. Nothing here refers to
-the `Game`; `codec.encode(SeatView, view)` is plain JSON and decodes back to an
-equal value, so the same view can cross a network to a client on another
-machine (mjx: the observation is a value, not a handle on the state).
+`SeatView` is what a table draws and what a seat decides from: every river with
+the engine's own sideways and called-away marks and the seat that called each
+tile, every meld laid out with the called tile turned towards the seat it came
+from (and the meld itself), each seat's badges, the wall as stacks around the
+centre with the break and the dead wall, the indicators and the dora they make,
+the legal actions and, for each kind of action that is not available now, the
+engine's reason. The ruleset is named by its preset id and the house rules in
+force. Nothing here refers to the `Game`; `codec.encode(SeatView, view)` is
+plain JSON and decodes back to an equal value, so the same view can cross a
+network to a client on another machine (mjx: the observation is a value, not a
+handle on the state). A bot that wants `engine.view.PlayerView` builds it from
+this view on its own side (`engine.player_seat`).
+
+One builder, `build_view(game, observer)`, is told what the observer may see
+(`Observer`, OpenSpiel's private-information setting): one seat's private
+information, none (a spectator) or all (a replay with every hand open). The
+same view is also a fold of the observer's redacted events (`engine.fold`).
 
 Seats are absolute (0 = the first dealer) everywhere in the view; `seat` says
-whose view it is, and `relative(abs_seat)` turns an absolute seat into the
-client's 0 self, 1 shimocha, 2 toimen, 3 kamicha. Tiles are `Tile` values
+whose point of view it is, and `relative(abs_seat)` turns an absolute seat into
+the client's 0 self, 1 shimocha, 2 toimen, 3 kamicha. Tiles are `Tile` values
 (mpsz in JSON). Only the own hand is listed, other hands only as a count,
-unless the hand has ended and they were shown (`SeatInfo.shown`).
-
-This module defines the values only; `build_seat_view` (below) fills them.
+unless the hand has ended and they were shown (`SeatInfo.shown`) or the
+observer sees every hand (`SeatInfo.concealed`).
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules.hand import MeldKind
+from rules.hand import Meld, MeldKind
 from rules.tiles import Tile, tile_key
 
 from .actions import Action
-from .events import HandStarted, TenpaiDeclared, Won
+from .events import Event, ExhaustiveDraw, HandStarted, TenpaiDeclared, Won
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import RiverTile
+    from .wall import Wall
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +55,8 @@ class RiverEntry:
     #                 riichi tile was called away (000 第32条ニ)
     called: bool  # called away by another seat (shown marked, it now lies in a meld)
     last: bool  # the latest discard on the table
+    riichi: bool = False  # the riichi declaration tile itself (where `sideways` may move on)
+    called_by: int | None = None  # absolute seat that called it away (a defence reads whom)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +73,9 @@ class MeldEntry:
     kind: MeldKind  # chi | pon | daiminkan | shouminkan | ankan
     tiles: tuple[MeldTile, ...]  # laid out left to right; 3 tiles for a shouminkan + stacked
     from_seat: int | None  # absolute seat the called tile came from (None: ankan)
+    # The meld itself (kind, tiles, source, called tile): public once laid, an ankan's
+    # four tiles included (its `KanDeclared` event is public), so a bot can count it.
+    meld: Meld | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +92,8 @@ class SeatInfo:
     river: tuple[RiverEntry, ...]
     melds: tuple[MeldEntry, ...]
     shown: tuple[Tile, ...] = ()  # the hand laid open at the end of a hand (win, tenpai)
+    concealed: tuple[Tile, ...] = ()  # the whole concealed hand, sorted: only for an
+    #                                   observer who sees every hand (`Observer.everything`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,44 +175,92 @@ class SeatView:
     first_draw: bool = False
     rinshan_draw: bool = False
     minutes_left: int | None = None  # a time limit's minutes left (gifu), else None
+    # What this observer may see (`Observer.sight`): "seat" (its own hand), "none" (a
+    # spectator: no concealed tile until it is shown) or "all" (every hand open).
+    sight: str = "seat"
+    offered_from: str | None = None  # what `offered` is: discard | kakan | ankan (chankan)
+    calls_made: bool = False  # any chi, pon or kan this hand (first go-around over)
 
     def relative(self, seat: int) -> int:
         """`seat` as the viewer sees it: 0 self, 1 shimocha, 2 toimen, 3 kamicha."""
         return (seat - self.seat) % 4
 
 
+SIGHTS = ("seat", "none", "all")
+
+
+@dataclass(frozen=True, slots=True)
+class Observer:
+    """What an observer may see, as OpenSpiel's observer takes its private-information
+    setting: one seat's private information (`sight="seat"`: a player), none (`"none"`:
+    a spectator, who sees a concealed tile only once the rules lay it open), or all
+    (`"all"`: a replay with every hand open, a finished hand's review). `seat` is whose
+    point of view the table is drawn from (and whose hand, legal actions and reasons
+    the view holds, for "seat" and "all")."""
+
+    seat: int = 0
+    sight: str = "seat"
+
+    def __post_init__(self) -> None:
+        if self.sight not in SIGHTS or not 0 <= self.seat < 4:
+            raise ValueError(f"observer: seat 0-3 and sight one of {SIGHTS}, not {self!r}")
+
+    @classmethod
+    def spectator(cls, seat: int = 0) -> Observer:
+        return cls(seat, "none")
+
+    @classmethod
+    def everything(cls, seat: int = 0) -> Observer:
+        return cls(seat, "all")
+
+    @property
+    def private(self) -> bool:
+        """Sees its own seat's concealed tiles (a player, or an all-seeing observer)."""
+        return self.sight != "none"
+
+
+NO_HAND = OwnHand(tiles=(), drawn=None, waits=(), furiten=None, kuikae=())
 
 
 def build_seat_view(game: Game, seat: int) -> SeatView:
-    """What absolute `seat` may see of `game` now, every mark decided by the engine.
+    """What absolute `seat` may see of `game` now (`build_view` for a player)."""
+    return build_view(game, Observer(seat))
 
-    `legal` is filled only when `seat` is asked to decide (`game.pending_seats()`),
-    and `unavailable` then says why each other kind of action is not possible; a
-    seat not asked gets the reason for every kind. Works on any `Game`, a replay's
-    at any step included: it reads the state and the current hand's events only."""
+
+def build_view(game: Game, observer: Observer) -> SeatView:
+    """What `observer` may see of `game` now, every mark decided by the engine.
+
+    `legal` is filled only when the observer's seat is asked to decide
+    (`game.pending_seats()`), and `unavailable` then says why each other kind of
+    action is not possible; a seat not asked gets the reason for every kind; a
+    spectator gets neither. Works on any `Game`, a replay's at any step included:
+    it reads the state and the current hand's events only."""
     from .availability import unavailable
-    from .table_layout import meld_entry, river_entries, wall_view
 
+    seat = observer.seat
+    sight = observer.sight
+    private = sight != "none"
     h = game.hand
     r = game.ruleset
     claim = h.claim if h.phase == "claim" else None
     pending = game.pending_seats()
-    legal = tuple(game.legal_actions(seat)) if seat in pending else ()
-    shown, ura = _shown_this_hand(game)
+    legal = tuple(game.legal_actions(seat)) if private and seat in pending else ()
+    shown, ura, started = _shown_this_hand(game)
     last_seat = h.last_discard[0] if h.last_discard is not None else None
     seats = tuple(
-        SeatInfo(
-            seat=i,
-            wind=game.counters.seat_wind(i),
-            score=game.scores[i],
-            dealer=i == game.dealer,
-            riichi=x.riichi,
+        _seat_info(
+            i,
+            game.counters.seat_wind(i),
+            game.scores[i],
+            i == game.dealer,
+            x.riichi,
             # Who may answer a claim window is hidden: it tells who can call or ron.
-            on_turn=i in pending and (claim is None or i == seat),
-            hand_size=len(x.hand),
-            river=river_entries(x.river, last_seat == i),
-            melds=tuple(meld_entry(m, i) for m in x.melds),
-            shown=shown.get(i, ()),
+            i in pending and (claim is None or sight == "all" or (i == seat and private)),
+            len(x.hand),
+            _river_of(x.river, last_seat == i),
+            _melds_of(x.melds, i),
+            shown.get(i, ()),
+            tuple(sorted(x.hand, key=tile_key)) if sight == "all" else (),
         )
         for i, x in enumerate(h.seats)
     )
@@ -207,29 +271,36 @@ def build_seat_view(game: Game, seat: int) -> SeatView:
     if drawn is not None:
         tiles.remove(drawn)
     limit = r.time_limit_minutes
+    own = (
+        OwnHand(
+            tiles=tuple(tiles),
+            drawn=drawn,
+            waits=tuple(s.waits) if len(s.hand) % 3 == 1 else (),
+            furiten=game.furiten(seat) if s.waits else None,
+            kuikae=tuple(sorted(s.kuikae)),
+        )
+        if private
+        else NO_HAND
+    )
     return SeatView(
         seat=seat,
         ruleset=r.id,
         house_rules=tuple((k, r.as_dict()[k]) for k, _ in r.overrides),
         round_wind=game.round_wind,
         hand_number=game.hand_number,
-        honba=game.honba,
+        # Once the game is over the counters have moved on to a hand never dealt: the
+        # table shows the last hand's honba, as every hand's closing table does.
+        honba=started.honba if game.is_over and started is not None else game.honba,
         sticks=game.sticks,
         dealer=game.dealer,
         turn=h.turn if claim is None else claim.seat,
         phase=h.phase,
         seats=seats,
-        own=OwnHand(
-            tiles=tuple(tiles),
-            drawn=drawn,
-            waits=tuple(s.waits) if len(s.hand) % 3 == 1 else (),
-            furiten=game.furiten(seat) if s.waits else None,
-            kuikae=tuple(sorted(s.kuikae)),
-        ),
-        wall=wall_view(h.wall, h.indicators, ura),
+        own=own,
+        wall=_wall_of(h.wall, h.indicators, ura),
         offered=claim.tile if claim is not None else None,
         legal=legal,
-        unavailable=unavailable(game, seat, legal),
+        unavailable=unavailable(game, seat, legal) if private else (),
         ippatsu=tuple(x.riichi and x.ippatsu and r.ippatsu for x in h.seats),
         double_riichi=tuple(x.riichi and x.double_riichi for x in h.seats),
         first_draw=not h.calls_made and not s.first_discard_done,
@@ -237,20 +308,184 @@ def build_seat_view(game: Game, seat: int) -> SeatView:
         minutes_left=(
             max(0, math.ceil(limit - game.played_seconds() / 60)) if limit else None
         ),
+        sight=sight,
+        offered_from=claim.source if claim is not None else None,
+        calls_made=h.calls_made,
     )
 
 
-def _shown_this_hand(game: Game) -> tuple[dict[int, tuple[Tile, ...]], tuple[Tile, ...]]:
-    """Hands laid open in the current hand (a winner's, a tenpai one at a draw) and
-    the ura indicators shown at a riichi win: read back from the hand's events."""
-    shown: dict[int, tuple[Tile, ...]] = {}
-    ura: tuple[Tile, ...] = ()
-    for event in reversed(game.events):
-        if isinstance(event, HandStarted):
-            break
-        if isinstance(event, Won):
-            shown[event.winner] = (*sorted(event.concealed, key=tile_key), event.win_tile)
-            ura = ura or event.ura_indicators
-        elif isinstance(event, TenpaiDeclared) and event.tenpai:
-            shown[event.seat] = event.hand
-    return shown, ura
+_last_wall: list[tuple[tuple[tuple[object, ...], int], WallView]] = []
+
+# The rivers and melds laid out for the last views built, by the list they were built
+# from: a river or a meld list changes at a discard or a call, a view is built at every
+# decision, so most are the layout of the view before. Each entry keeps the list it
+# was made from (so its id is not reused) and what the layout read of it.
+_rivers: dict[int, tuple[object, int, object, bool, tuple[RiverEntry, ...]]] = {}
+_melds: dict[int, tuple[object, int, object, tuple[MeldEntry, ...]]] = {}
+_CACHE_SIZE = 64
+
+
+_infos: dict[tuple[object, ...], SeatInfo] = {}
+
+
+def _seat_info(
+    seat: int,
+    wind: int,
+    score: int,
+    dealer: bool,
+    riichi: bool,
+    on_turn: bool,
+    hand_size: int,
+    river: tuple[RiverEntry, ...],
+    melds: tuple[MeldEntry, ...],
+    shown: tuple[Tile, ...],
+    concealed: tuple[Tile, ...],
+) -> SeatInfo:
+    """The `SeatInfo`, shared with the last views that had the same one. The river and
+    the melds are the laid-out tuples kept above, keyed by identity (a kept `SeatInfo`
+    holds them, so their ids are not reused while it is kept)."""
+    key = (
+        seat, wind, score, dealer, riichi, on_turn, hand_size, id(river), id(melds), shown,
+        concealed,
+    )
+    hit = _infos.get(key)
+    if hit is not None and hit.river is river and hit.melds is melds:
+        return hit
+    info = SeatInfo(
+        seat, wind, score, dealer, riichi, on_turn, hand_size, river, melds, shown, concealed
+    )
+    if len(_infos) >= _CACHE_SIZE:
+        _infos.clear()
+    _infos[key] = info
+    return info
+
+
+def _river_of(river: list[RiverTile], latest: bool) -> tuple[RiverEntry, ...]:
+    from .table_layout import river_entries
+
+    key = id(river)
+    last = river[-1] if river else None
+    hit = _rivers.get(key)
+    if (
+        hit is not None
+        and hit[0] is river
+        and hit[1] == len(river)
+        and hit[2] is last
+        and hit[3] == latest
+    ):
+        return hit[4]
+    out = river_entries(river, latest)
+    if len(_rivers) >= _CACHE_SIZE:
+        _rivers.clear()
+    _rivers[key] = (river, len(river), last, latest, out)
+    return out
+
+
+def _melds_of(melds: list[Meld], owner: int) -> tuple[MeldEntry, ...]:
+    from .table_layout import meld_entry
+
+    key = id(melds)
+    last = melds[-1] if melds else None
+    hit = _melds.get(key)
+    # A kakan replaces a meld in place: compare every meld by identity (at most four).
+    if (
+        hit is not None
+        and hit[0] is melds
+        and hit[1] == len(melds)
+        and all(e.meld is m for e, m in zip(hit[3], melds, strict=True))
+    ):
+        return hit[3]
+    out = tuple(meld_entry(m, owner) for m in melds)
+    if len(_melds) >= _CACHE_SIZE:
+        _melds.clear()
+    _melds[key] = (melds, len(melds), last, out)
+    return out
+
+
+def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...]) -> WallView:
+    """`wall_view`, kept for the last state asked: the wall is public, so every
+    observer of one table after one action gets the same value, built once; after
+    live draws only (most decisions) the stacks drawn from are laid out again."""
+    from .table_layout import wall_view, wall_view_after_draws
+
+    key = (wall, wall.kans, wall.rinshan_taken, indicators, ura)
+    if _last_wall:
+        (before, live_next), view = _last_wall[0]
+        if before == key:
+            if live_next == wall.live_next:
+                return view
+            if live_next < wall.live_next:
+                view = wall_view_after_draws(view, wall, live_next)
+                _last_wall[:] = [((key, wall.live_next), view)]
+                return view
+    view = wall_view(wall, indicators, ura)
+    _last_wall[:] = [((key, wall.live_next), view)]
+    return view
+
+
+class _Shown:
+    """What the current hand has laid open so far, read forward from the game's events
+    (a view is built at every decision: rereading the hand each time is the cost)."""
+
+    __slots__ = ("events", "last", "read", "shown", "started", "ura")
+
+    def __init__(self, events: list[Event]) -> None:
+        self.events = events
+        self.read = 0
+        self.shown: dict[int, tuple[Tile, ...]] = {}
+        self.ura: tuple[Tile, ...] = ()
+        self.started: HandStarted | None = None
+        self.last: Event | None = None  # the last event read (an edited history rereads)
+
+    def fresh(self, events: list[Event]) -> bool:
+        """Still a prefix of `events`: the same list, nothing before `read` replaced
+        but by a completed `Won` (`engine.win_facts`: same hands, same indicators)."""
+        read = self.read
+        if self.events is not events or read > len(events):
+            return False
+        if read == 0:
+            return True
+        last = events[read - 1]
+        return last is self.last or (isinstance(last, Won) and last == self.last)
+
+    def catch_up(self) -> None:
+        events = self.events
+        for i in range(self.read, len(events)):
+            event = events[i]
+            if isinstance(event, HandStarted):
+                self.shown = {}
+                self.ura = ()
+                self.started = event
+            elif isinstance(event, Won):
+                concealed = sorted(event.concealed, key=tile_key)
+                self.shown[event.winner] = (*concealed, event.win_tile)
+                if event.ura_indicators:
+                    self.ura = event.ura_indicators
+            elif isinstance(event, TenpaiDeclared | ExhaustiveDraw) and _shows(event):
+                assert event.seat is not None
+                self.shown[event.seat] = event.hand
+        self.read = len(events)
+        self.last = events[-1] if events else None
+
+
+_shown_by_game: weakref.WeakKeyDictionary[Game, _Shown] = weakref.WeakKeyDictionary()
+
+
+def _shown_this_hand(
+    game: Game,
+) -> tuple[dict[int, tuple[Tile, ...]], tuple[Tile, ...], HandStarted | None]:
+    """Hands laid open in the current hand (a winner's, a tenpai one at a draw, a
+    nine-terminals hand called off), the ura indicators shown at a riichi win and
+    the hand's `HandStarted`: read from the hand's events."""
+    seen = _shown_by_game.get(game)
+    if seen is None or not seen.fresh(game.events):
+        seen = _shown_by_game[game] = _Shown(game.events)
+    seen.catch_up()
+    return seen.shown, seen.ura, seen.started
+
+
+def _shows(event: TenpaiDeclared | ExhaustiveDraw) -> bool:
+    """The event lays a hand open: a tenpai one at a draw, or nine terminals called off."""
+    if isinstance(event, TenpaiDeclared):
+        return event.tenpai
+    return event.seat is not None and bool(event.hand)

@@ -16,6 +16,9 @@ here from the engine's state for `engine.seat_view.build_seat_view`:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+from typing import Protocol
 
 from rules.hand import Meld, MeldKind, Source
 from rules.tiles import Tile, dora_from_indicator, tile_key
@@ -27,7 +30,7 @@ from .wall import (
     RINSHAN_INDICES,
     STACKS_PER_SIDE,
     TILE_COUNT,
-    Wall,
+    Break,
     position,
 )
 
@@ -49,7 +52,11 @@ def river_entries(river: Sequence[RiverTile], latest: bool) -> tuple[RiverEntry,
             else:
                 sideways, turn_next = True, False
         last = latest and i == last_index
-        out.append(RiverEntry(entry.tile, entry.tsumogiri, sideways, called, last))
+        out.append(
+            RiverEntry(
+                entry.tile, entry.tsumogiri, sideways, called, last, entry.riichi, entry.called_by
+            )
+        )
     return tuple(out)
 
 
@@ -82,7 +89,7 @@ def meld_entry(meld: Meld, owner: int) -> MeldEntry:
             MeldTile(faces[1], False),
             MeldTile(None, False),
         )
-        return MeldEntry(meld.kind, tiles, None)
+        return MeldEntry(meld.kind, tiles, None, meld)
     assert meld.source is not None and meld.called is not None
     base = meld.tiles[:3] if meld.kind is MeldKind.KAKAN else meld.tiles
     own = sorted(_without_one(base, meld.called), key=tile_key)
@@ -90,34 +97,97 @@ def meld_entry(meld: Meld, owner: int) -> MeldEntry:
     laid: list[MeldTile] = [MeldTile(t, False) for t in own]
     stacked = meld.tiles[3] if meld.kind is MeldKind.KAKAN else None
     laid.insert(at, MeldTile(meld.called, True, stacked))
-    return MeldEntry(meld.kind, tuple(laid), (owner + _FROM[meld.source]) % 4)
+    return MeldEntry(meld.kind, tuple(laid), (owner + _FROM[meld.source]) % 4, meld)
 
 
-def wall_view(wall: Wall, indicators: int, ura: Sequence[Tile]) -> WallView:
+@cache
+def _layout(side: int, stacks: int) -> tuple[tuple[int, int, int], ...]:
+    """For a break, each stack j (tiles 2j, 2j+1 in draw order): its side, its column
+    left to right as that side's owner sees it, and whether it is a rinshan stack."""
+    brk = Break(side, stacks)
+    rinshan_stacks = {i // 2 for i in RINSHAN_INDICES}
+    out = []
+    for j in range(TILE_COUNT // 2):
+        where = position(2 * j, brk)
+        out.append((where.side, STACKS_PER_SIDE - 1 - where.stack, int(j in rinshan_stacks)))
+    return tuple(out)
+
+
+class WallCounts(Protocol):
+    """What `wall_view` reads of a wall: an `engine.wall.Wall`, or a seat's copy that
+    knows only the public counts and the indicators turned (`engine.fold`)."""
+
+    @property
+    def tiles(self) -> Sequence[Tile]: ...
+    @property
+    def brk(self) -> Break: ...
+    @property
+    def dice(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def live_next(self) -> int: ...
+    @property
+    def live_end(self) -> int: ...
+    @property
+    def rinshan_taken(self) -> int: ...
+    @property
+    def remaining(self) -> int: ...
+
+
+_STACKS: dict[tuple[int, bool, Tile | None, bool], WallStack] = {}
+
+
+def _stack(tiles: int, dead: bool, face: Tile | None, rinshan: bool) -> WallStack:
+    """One shared `WallStack` per value: a view holds 68 and most are alike."""
+    key = (tiles, dead, face, rinshan)
+    stack = _STACKS.get(key)
+    if stack is None:
+        stack = _STACKS[key] = WallStack(tiles, dead, face, rinshan)
+    return stack
+
+
+def _stack_at(
+    j: int,
+    rinshan: int,
+    live_next: int,
+    live_end: int,
+    taken: frozenset[int],
+    faces: dict[int, Tile],
+) -> WallStack:
+    upper = 2 * j
+    up = upper >= live_next and upper not in taken
+    low = upper + 1 >= live_next and upper + 1 not in taken
+    return _stack(up + low, upper >= live_end, faces.get(upper) if up else None, bool(rinshan))
+
+
+def wall_view_after_draws(before: WallView, wall: WallCounts, drawn_from: int) -> WallView:
+    """`wall_view` of `wall` when the only change since `before` is live draws from
+    index `drawn_from` on (nothing else moved: no kan, no indicator): only the stacks
+    drawn from are laid out again."""
+    brk = wall.brk
+    layout = _layout(brk.side, brk.stacks)
+    sides = [list(row) for row in before.sides]
+    taken = frozenset(RINSHAN_INDICES[: wall.rinshan_taken])
+    faces = {i: wall.tiles[i] for i in INDICATOR_INDICES[: len(before.dora_indicators)]}
+    for j in range(drawn_from // 2, (wall.live_next + 1) // 2):
+        side, column, rinshan = layout[j]
+        sides[side][column] = _stack_at(j, rinshan, wall.live_next, wall.live_end, taken, faces)
+    return replace(
+        before, sides=tuple(tuple(row) for row in sides), tiles_left=wall.remaining
+    )
+
+
+def wall_view(wall: WallCounts, indicators: int, ura: Sequence[Tile]) -> WallView:
     """The wall now: tiles drawn (the deal included) and rinshan tiles taken are gone,
     the dead wall is marked, the `indicators` revealed so far lie face up."""
-    present = [True] * TILE_COUNT
-    for i in range(wall.live_next):
-        present[i] = False
-    for i in RINSHAN_INDICES[: wall.rinshan_taken]:
-        present[i] = False
+    live_next = wall.live_next
+    taken = frozenset(RINSHAN_INDICES[: wall.rinshan_taken])
     live_end = wall.live_end
     faces = {i: wall.tiles[i] for i in INDICATOR_INDICES[:indicators]}
-    rinshan_stacks = {i // 2 for i in RINSHAN_INDICES}
-    grid: list[list[WallStack]] = [
-        [WallStack(0, False)] * STACKS_PER_SIDE for _ in range(4)
-    ]
+    empty = _stack(0, False, None, False)
+    grid: list[list[WallStack]] = [[empty] * STACKS_PER_SIDE for _ in range(4)]
     brk = wall.brk
-    for j in range(TILE_COUNT // 2):
-        upper = 2 * j
-        where = position(upper, brk)
-        face = faces.get(upper) if present[upper] else None
-        grid[where.side][STACKS_PER_SIDE - 1 - where.stack] = WallStack(
-            present[upper] + present[upper + 1],
-            upper >= live_end,
-            face,
-            j in rinshan_stacks,
-        )
+    for j, (side, column, rinshan) in enumerate(_layout(brk.side, brk.stacks)):
+        grid[side][column] = _stack_at(j, rinshan, live_next, live_end, taken, faces)
     shown = tuple(wall.tiles[i] for i in INDICATOR_INDICES[:indicators])
     return WallView(
         sides=tuple(tuple(row) for row in grid),

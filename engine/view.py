@@ -9,7 +9,7 @@ hand (mjx, Mortal: hidden state kept apart from each seat's observation).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -17,7 +17,9 @@ from rules.hand import Meld
 from rules.ruleset import Ruleset
 from rules.tiles import KIND_COUNT, Tile, tile_key
 
-from .events import Dealt, Drew, Event
+from .events import Event
+from .redaction import redact
+from .seat_view import Observer
 from .state import RiverTile
 
 if TYPE_CHECKING:
@@ -137,17 +139,8 @@ def player_view(game: Game, seat: int) -> PlayerView:
 
 
 def event_for(event: Event, seat: int) -> Event:
-    """`event` as `seat` may see it: other hands of the deal and others' draws hidden.
-
-    Every other event is public as it stands: a discard, a call and a kan (an
-    ankan's tiles are laid on the table), a revealed indicator, a riichi stick;
-    a `Won` shows the winner's hand, the ura indicators and the typed facts, all
-    laid open at the win; a `TenpaiDeclared` holds a hand only when it is shown
-    as tenpai (000 第17条); the settlements and the final results are public.
-    `tests/test_seat_view.py` checks that two games differing only in hidden
-    tiles give every seat the same redacted events."""
-    if isinstance(event, Dealt):
-        return Dealt(tuple(h if i == seat else () for i, h in enumerate(event.hands)))
-    if isinstance(event, Drew) and event.seat != seat:
-        return replace(event, tile=None)
-    return event
+    """`event` as `seat` may see it: other hands of the deal, others' draws and the
+    game's seed hidden (`engine.redaction.redact` for a player's observer, the one
+    redaction function). `tests/test_seat_view.py` checks that two games differing
+    only in hidden tiles give every seat the same redacted events."""
+    return redact(event, Observer(seat))
