@@ -5,7 +5,10 @@ Textual catches an exception inside the app, restores the terminal, prints the
 traceback and returns from `App.run()` as if all were well; `mahjong-tui` then
 exited 0. `ProcessApp.run` turns that into exit status 1, with one line on
 standard error saying where the traceback was kept (``crash-<time>.log`` in the
-data directory, or the temporary directory when that cannot be written).
+data directory, or the temporary directory when that cannot be written). An
+error in a worker (the game's engine runs in one) reaches the app as Textual's
+`WorkerFailed`, made but never raised, so it has no traceback of its own: the log
+keeps the traceback of the error the worker raised (`original_error`).
 
 Textual draws on the terminal of standard error but sizes itself from standard
 output, so `mahjong-tui | cat` drew an 80x24 table whatever the window: the game
@@ -44,9 +47,30 @@ def _isatty(stream: TextIO | None) -> bool:
         return False
 
 
+def original_error(error: BaseException) -> BaseException:
+    """The error that really happened: the one a failed worker raised, not the
+    `WorkerFailed` Textual wraps it in (a worker's worker failing, the innermost)."""
+    from textual.worker import WorkerFailed
+
+    seen = {id(error)}
+    while isinstance(error, WorkerFailed) and id(error.error) not in seen:
+        error = error.error
+        seen.add(id(error))
+    return error
+
+
+def crash_text(error: BaseException) -> str:
+    """The whole traceback of `error` (of the error inside it, for a failed worker)."""
+    inner = original_error(error)
+    text = "".join(traceback.format_exception(type(inner), inner, inner.__traceback__))
+    if inner is not error:
+        text += f"\n(reported by the app as {type(error).__name__}: {error})\n"
+    return text
+
+
 def write_crash_log(error: BaseException, folder: Path | None) -> Path | None:
     """Keep the traceback in ``crash-<time>.log`` (never over another file); its path."""
-    text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    text = crash_text(error)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for place in (folder, Path(tempfile.gettempdir())):
         if place is None:
