@@ -13,7 +13,8 @@ keeps the traceback of the error the worker raised (`original_error`).
 Textual draws on the terminal of standard error but sizes itself from standard
 output, so `mahjong-tui | cat` drew an 80x24 table whatever the window: the game
 refuses to start unless standard input and output are terminals (exit status 2,
-one line).
+one line); so do the replay viewer, `drill` and `learn`, with the same check
+(`refuse_without_terminal`).
 """
 
 from __future__ import annotations
@@ -38,6 +39,16 @@ def terminal_problem(stdin: TextIO | None = None, stdout: TextIO | None = None) 
     if not _isatty(stdin):
         return "standard input is not a terminal: the game is played with the keyboard"
     return None
+
+
+def refuse_without_terminal() -> None:
+    """SystemExit(2) after one line on standard error when there is no terminal to
+    draw on: every Textual entry point (the game, the replay viewer, `drill`,
+    `learn`) asks this before it draws anything or does any work."""
+    problem = terminal_problem()
+    if problem is not None:
+        sys.stderr.write(f"mahjong-tui: error: {problem}\n")
+        raise SystemExit(2)
 
 
 def _isatty(stream: TextIO | None) -> bool:
@@ -104,10 +115,7 @@ class ProcessApp:
         """`App.run`, then SystemExit(2) if there is no terminal to draw on, and
         SystemExit(status) after a crash (the traceback's place on stderr)."""
         if not kwargs.get("headless"):
-            problem = terminal_problem()
-            if problem is not None:
-                sys.stderr.write(f"mahjong-tui: error: {problem}\n")
-                raise SystemExit(2)
+            refuse_without_terminal()
         try:
             result = super().run(*args, **kwargs)  # type: ignore[misc]
         finally:
