@@ -98,6 +98,26 @@ def write_crash_log(error: BaseException, folder: Path | None) -> Path | None:
     return None
 
 
+def _catch_interrupt(handler: Any) -> Any:
+    """Install `handler` for SIGINT where Python's default one is in place (a SIGINT
+    ignored by whoever started us stays ignored); the handler it replaced, or None."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return None
+    try:
+        return signal.signal(signal.SIGINT, handler)
+    except (ValueError, OSError):  # not the main thread
+        return None
+
+
+def _release_interrupt(previous: Any, handler: Any) -> None:
+    import signal
+
+    if previous is not None and signal.getsignal(signal.SIGINT) == handler:
+        signal.signal(signal.SIGINT, previous)
+
+
 class ProcessApp:
     """Mixed into a Textual `App` (before it): exit status and terminal checks.
 
@@ -105,6 +125,7 @@ class ProcessApp:
 
     crash_dir: Path | None = None
     crash_log: Path | None = None
+    interrupted = False  # stopped by SIGINT
 
     def _handle_exception(self, error: Exception) -> None:
         if self.crash_log is None:
@@ -116,10 +137,15 @@ class ProcessApp:
         SystemExit(status) after a crash (the traceback's place on stderr)."""
         if not kwargs.get("headless"):
             refuse_without_terminal()
+        self.interrupted = False
+        previous = _catch_interrupt(self._interrupt)
         try:
             result = super().run(*args, **kwargs)  # type: ignore[misc]
         finally:
+            _release_interrupt(previous, self._interrupt)
             self.process_ended()
+        if self.interrupted:
+            raise KeyboardInterrupt  # `tui.cli` says it in one line, exit status 130
         code = getattr(self, "return_code", None) or 0
         if code:
             where = (f"kept in {self.crash_log}" if self.crash_log is not None
@@ -128,6 +154,21 @@ class ProcessApp:
                              f"the traceback is {where}\n")
             raise SystemExit(code)
         return result
+
+    def _interrupt(self, signum: int, frame: Any) -> None:
+        """SIGINT (a `kill -INT`; Ctrl-C typed at the table is a key): the app closes
+        as on Ctrl-Q, the terminal is given back, and `run` then stops the command.
+        (asyncio's own handler only cancels the app's task, which Textual may take
+        as a normal end: exit status 0, or a traceback, by timing.)"""
+        self.interrupted = True
+        import asyncio
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # the app's loop is not running yet, or any more
+            raise KeyboardInterrupt from None
+        # Thread-safe: it wakes the loop, which may be asleep waiting for a key.
+        loop.call_soon_threadsafe(self.exit)  # type: ignore[attr-defined]
 
     def process_ended(self) -> None:
         """Hook: the app's last word after `run` (locks released, ...)."""

@@ -237,6 +237,8 @@ def _stop_at_once_on_interrupt() -> None:
     is not Python's default alone.)"""
     import signal
 
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return  # ignored (a background job of a script), or someone else's handler
     with contextlib.suppress(ValueError, OSError):  # not the main thread, no signals
         signal.signal(signal.SIGINT, _interrupt)
 
