@@ -162,7 +162,10 @@ async def play_game(
     by_seat = [players[game.seating[seat]] for seat in range(4)]
     apply = game.apply
     tables = _Tables(clients or {})
-    complete_wins(game.events, game.ruleset)  # a resumed game's wins
+    # A resumed game was replayed through the engine, whose wins carry the very
+    # situation and score they were settled with (`engine.ending.settle_wins`);
+    # this completes only a `Won` that came without them.
+    complete_wins(game.events, game.ruleset)
     await _notify(targets, game.events, game)
     await tables.tell(game.events, game)
     steps = 0

@@ -26,7 +26,8 @@ from .results import FinalResult
 from .settlement import Payment, net_deltas, noten_payments, win_payments
 from .state import HandState, Round, SeatState
 from .turns import formal_tenpai
-from .wins import tsumo_result, ura_indicators, win_input
+from .win_facts import facts_of
+from .wins import scored_tsumo, win_input
 
 HandEnd = Literal["win", "draw"]  # `HandEnded.reason`
 
@@ -69,8 +70,9 @@ def settle_wins(
     events: list[Won] = []
     for n, w in enumerate(winners):
         s = h.seats[w]
-        result = h.wins[w] if discarder is not None else tsumo_result(r, h, rnd, w)
-        assert result is not None
+        scored = h.wins[w] if discarder is not None else scored_tsumo(r, h, rnd, w)
+        assert scored is not None
+        win, result = scored
         concealed = list(s.hand)
         if discarder is None:
             concealed.remove(tile)
@@ -97,10 +99,14 @@ def settle_wins(
                 tile,
                 tuple(concealed),
                 tuple(s.melds),
-                ura_indicators(r, h, s.riichi),
+                win.ura_indicators,
                 result_to_dict(result),
                 _pays(payments),
                 liable,
+                # The situation and answer the engine scored the win with: what it
+                # paid is what the result says (`engine.win_facts`).
+                facts=facts_of(win),
+                score=result,
             )
         )
     return events, deltas

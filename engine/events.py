@@ -109,7 +109,11 @@ class KanDeclared:
 
 @dataclass(frozen=True, slots=True)
 class WinFacts:
-    """The situation of one win, as the engine scored it (RULESETS.md §3.2, §4.1)."""
+    """The situation of one win, as the engine scored it (RULESETS.md §3.2, §4.1).
+
+    Its fields are exactly the situational fields of the scorer's `rules.hand.Win`
+    (everything but the tiles), by the same names, so one mapping turns either into
+    the other (`engine.win_facts`) and no flag can be left out on the way."""
 
     tsumo: bool
     riichi: bool
@@ -121,6 +125,7 @@ class WinFacts:
     houtei: bool
     tenhou: bool
     chiihou: bool
+    renhou: bool  # a ron before one's own first draw (A18)
     seat_wind: int  # tile kind, 27 East .. 30 North
     round_wind: int  # tile kind
     dora_indicators: tuple[Tile, ...]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -52,6 +53,11 @@ def parse_line(text: str, number: int) -> Any:
     except RecursionError:
         raise NotJSON(f"line {number} is nested too deeply to be a game record") from None
     except ValueError as error:  # JSONDecodeError, NaN, an integer of 5,000 digits
+        if "int_max_str_digits" in str(error):  # Python's own limit on reading an integer
+            raise LogError(
+                f"line {number} holds a number of more than {sys.get_int_max_str_digits():,} "
+                "digits: no seed, score or count of a game is that long"
+            ) from None
         reason = getattr(error, "msg", None) or " ".join(str(error).split())
         raise NotJSON(f"line {number} is not valid JSON ({reason})") from None
 

@@ -67,8 +67,14 @@ def _int(value: Any, where: str, low: int = -BIG, high: int = BIG) -> int:
     if type(value) is not int:
         raise _Bad(f"{where} must be an integer, not {_kind(value)}")
     if not low <= value <= high:
-        raise _Bad(f"{where} must be {low}-{high}, not {value}")
+        raise _Bad(f"{where} must be {low}-{high}, not {_number(value)}")
     return value
+
+
+def _number(value: int) -> str:
+    """`value` as written, or its size when it is too long to read in a message."""
+    text = str(value)
+    return text if len(text) <= 30 else f"a number of {len(text.lstrip('-')):,} digits"
 
 
 def _kind(value: Any) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rules.hand import Meld
+from rules.hand import Meld, Win
 from rules.scoring import STICK_VALUE, ScoreResult
 from rules.tiles import KIND_COUNT, Tile
 
@@ -199,5 +199,7 @@ class HandState:
         self.last_discard: tuple[int, Tile] | None = None
         self.declare_queue: list[int] = []  # exhaustive draw: seats still to declare
         self.declared: dict[int, bool] = {}  # exhaustive draw: seat -> tenpai shown
-        # seat -> the scored win now on offer to it, so settling it does not score it again
-        self.wins: dict[int, ScoreResult] = {}
+        # seat -> the scored win now on offer to it (the scorer's input, with the
+        # situation the engine decided, and its answer), so settling it does not
+        # score it again and the `Won` keeps the very situation it was scored in
+        self.wins: dict[int, tuple[Win, ScoreResult]] = {}

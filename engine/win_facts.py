@@ -3,20 +3,27 @@
 A `Won` event records the scorer's explanation as a JSON dict (the log's and
 CONTRACT.md's form). A result screen needs more: the situational flags the
 engine set (riichi, ippatsu, rinshan, chankan, haitei/houtei, tenhou/chiihou,
-seat and round wind, the indicators) and the typed `ScoreResult`. Rather than
-each screen working those out again from the hand's events, the engine does it
-once here, from the hand's public events, the same way the engine decided them
-(`engine.wins._win`), and completes the `Won` with them (`Won.facts`,
-`Won.score`). Both are derived values, left out of the log (codec
-`NOT_ENCODED`), so old logs load and new logs read the same; and the score is
-the scorer's own answer on the rebuilt input, so the tests can check that it
-gives the very dict the event recorded.
+renhou, seat and round wind, the indicators) and the typed `ScoreResult`.
+
+The engine decides those flags once, from its state, when it scores the win
+(`engine.wins.win_input`), and settles the win with that very input and answer:
+`facts_of` turns the scorer's `Win` into the `WinFacts` of the `Won` and
+`win_input` turns them back, field by field under the same names
+(`SITUATION`), so a flag can never be dropped between scoring a win, keeping
+its facts and scoring it again. Both are derived values, left out of the log
+(codec `NOT_ENCODED`); a save or a log is replayed through the engine, which
+settles each win the same way.
+
+`win_facts` works the facts out again from a hand's public events, for a `Won`
+that has none (one decoded on its own, or a what-if under another ruleset);
+the engine's invariants check that it agrees with the engine's own facts on
+every win (`engine.invariants`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from rules.hand import Win
 from rules.ruleset import Ruleset
@@ -35,7 +42,23 @@ from .events import (
     Won,
 )
 
-__all__ = ["WinFacts", "complete_wins", "completed", "win_facts", "win_input"]
+__all__ = [
+    "SITUATION",
+    "WinFacts",
+    "complete_wins",
+    "completed",
+    "facts_of",
+    "win_facts",
+    "win_input",
+]
+
+# The situational fields, the same names in `WinFacts` and in the scorer's `Win`.
+SITUATION: tuple[str, ...] = tuple(f.name for f in fields(WinFacts))
+
+
+def facts_of(win: Win) -> WinFacts:
+    """The situation of the scorer's input `win`, as a `Won` keeps it."""
+    return WinFacts(**{name: getattr(win, name) for name in SITUATION})
 
 
 def _hand_before(history: Sequence[Event], won: Won) -> list[Event]:
@@ -88,6 +111,14 @@ def win_facts(history: Sequence[Event], won: Won, ruleset: Ruleset) -> WinFacts:
     drew = last_move if isinstance(last_move, Drew) else None
     rinshan = tsumo and drew is not None and drew.rinshan
     first = tsumo and not calls and not own and not rinshan
+    # 人和 (A18): a ron before one's own first draw, nothing called before it.
+    renhou = (
+        not tsumo
+        and not calls
+        and not own
+        and seat != started.dealer
+        and not any(isinstance(e, Drew) and e.seat == seat for e in events)
+    )
     haitei = (
         tsumo
         and drew is not None
@@ -106,6 +137,7 @@ def win_facts(history: Sequence[Event], won: Won, ruleset: Ruleset) -> WinFacts:
         houtei=houtei,
         tenhou=first and seat == started.dealer,
         chiihou=first and seat != started.dealer,
+        renhou=renhou,
         seat_wind=27 + (seat - started.dealer) % 4,
         round_wind=27 + started.round_wind,
         dora_indicators=(
@@ -120,27 +152,12 @@ def win_facts(history: Sequence[Event], won: Won, ruleset: Ruleset) -> WinFacts:
 
 
 def win_input(won: Won, facts: WinFacts) -> Win:
-    """The scorer's input for `won` in its situation."""
+    """The scorer's input for `won` in its situation (every field of `facts`)."""
     return Win(
         concealed=won.concealed,
         win_tile=won.win_tile,
         melds=won.melds,
-        tsumo=facts.tsumo,
-        seat_wind=facts.seat_wind,
-        round_wind=facts.round_wind,
-        riichi=facts.riichi,
-        double_riichi=facts.double_riichi,
-        ippatsu=facts.ippatsu,
-        rinshan=facts.rinshan,
-        chankan=facts.chankan,
-        haitei=facts.haitei,
-        houtei=facts.houtei,
-        tenhou=facts.tenhou,
-        chiihou=facts.chiihou,
-        dora_indicators=facts.dora_indicators,
-        ura_indicators=facts.ura_indicators,
-        honba=facts.honba,
-        riichi_sticks=facts.riichi_sticks,
+        **{name: getattr(facts, name) for name in SITUATION},
     )
 
 

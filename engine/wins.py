@@ -73,6 +73,15 @@ def win_input(
 def tsumo_result(r: Ruleset, h: HandState, rnd: Round, seat: int) -> ScoreResult | None:
     """The scored tsumo on the tile just drawn, or None if it is not a win (kept in
     `h.wins` once scored)."""
+    scored = scored_tsumo(r, h, rnd, seat)
+    return scored[1] if scored is not None else None
+
+
+def scored_tsumo(
+    r: Ruleset, h: HandState, rnd: Round, seat: int
+) -> tuple[Win, ScoreResult] | None:
+    """The scorer's input and answer for a tsumo on the tile just drawn, or None if it
+    is not a win (kept in `h.wins` once scored)."""
     if seat in h.wins:
         return h.wins[seat]
     s = h.seats[seat]
@@ -80,10 +89,11 @@ def tsumo_result(r: Ruleset, h: HandState, rnd: Round, seat: int) -> ScoreResult
     assert drawn is not None
     concealed = list(s.hand)
     concealed.remove(drawn)
-    result = score(win_input(r, h, rnd, seat, concealed, drawn, tuple(s.melds), tsumo=True), r)
+    win = win_input(r, h, rnd, seat, concealed, drawn, tuple(s.melds), tsumo=True)
+    result = score(win, r)
     if isinstance(result, ScoreResult):
-        h.wins[seat] = result
-        return result
+        h.wins[seat] = (win, result)
+        return win, result
     return None
 
 
@@ -137,5 +147,5 @@ def can_ron(
     # (000 第33条ロ②; the caller opens no window on an ankan otherwise).
     if robbing == "ankan" and not any(y.id == "kokushi" for y in result.yaku):
         return False
-    h.wins[seat] = result
+    h.wins[seat] = (win, result)
     return True

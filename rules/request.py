@@ -55,6 +55,10 @@ MAX_INT_DIGITS = 20
 MAX_FIELDS = 256
 # Honba and riichi sticks: far beyond any table, small enough to pay and write.
 MAX_COUNT = 1000
+# Indicators a hand can turn: one, plus one per kan, and there are at most four
+# kans in a hand (a fifth is never made; RULESETS.md §5.6). The ura indicators lie
+# under them, one each.
+MAX_INDICATORS = 5
 # Unknown fields named in the one warning; the rest are counted.
 WARN_NAMES = 5
 
@@ -126,18 +130,35 @@ def check_consistency(win: Win) -> None:
         )
     if len(melds) > 4:
         raise InvalidRequest(f"at most 4 melds, got {len(melds)}")
-    kinds = sorted(map(_KIND, win.all_tiles))
+    indicators = win.dora_indicators + win.ura_indicators
+    if indicators:
+        _check_indicators(win)
+    tiles = win.all_tiles + indicators if indicators else win.all_tiles
+    kinds = sorted(map(_KIND, tiles))
     if any(map(eq, kinds, kinds[4:])):  # a fifth copy of some kind
         counts: dict[int, int] = {}
-        for kind in map(_KIND, win.all_tiles):
+        for kind in map(_KIND, tiles):
             counts[kind] = counts.get(kind, 0) + 1
         kind = next(k for k, n in counts.items() if n > 4)
+        shown = " (hand and indicators)" if indicators else ""
         raise InvalidRequest(
-            f"{counts[kind]} copies of {format_tiles([kind])}: there are only 4 of each tile"
+            f"{counts[kind]} copies of {format_tiles([kind])}{shown}: "
+            "there are only 4 of each tile"
         )
     problem = _flag_problem(win)
     if problem:
         raise InvalidRequest(problem)
+
+
+def _check_indicators(win: Win) -> None:
+    """No more indicators than a hand can turn: one, plus one per kan (at most four),
+    for the dora, and as many ura indicators lying under them."""
+    for name, given in (("dora", win.dora_indicators), ("ura", win.ura_indicators)):
+        if len(given) > MAX_INDICATORS:
+            raise InvalidRequest(
+                f"{len(given)} {name} indicators: a hand turns at most {MAX_INDICATORS} "
+                "(one, plus one for each of at most four kans)"
+            )
 
 
 def _flag_problem(win: Win) -> str | None:

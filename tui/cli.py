@@ -6,6 +6,7 @@ Only the game itself imports Textual, and only when it starts: `score`,
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -70,6 +71,11 @@ def _one_line_parser() -> type[argparse.ArgumentParser]:
             super().__init__(*args, **kwargs)
 
         def error(self, message: str) -> None:  # type: ignore[override]
+            # "argument --seed: --seed must be 0 or more": the bounds' words
+            # (tui.commands.bounds) name the flag themselves.
+            head, _, rest = message.partition(": ")
+            if head.startswith("argument ") and rest.startswith(head[len("argument "):] + " "):
+                message = rest
             _say(f"{self.prog}: error: {message}")
             raise SystemExit(2)
 
@@ -96,6 +102,8 @@ def _rule_flag(parser: Any, dest: str = "rule") -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .commands.bounds import MAX_DELAY, MAX_GAMES, MAX_SEED, integer, seconds
+
     one_line_parser = _one_line_parser()
     parser = one_line_parser(
         prog="mahjong-tui",
@@ -106,13 +114,15 @@ def build_parser() -> argparse.ArgumentParser:
                       help="preset id (see 'mahjong-tui rulesets')")
     game.add_argument("--ai", dest="game_ai", default=None, metavar="LEVEL",
                       help="the opponents' AI level")
-    game.add_argument("--seed", dest="game_seed", type=int, default=None, metavar="N",
+    game.add_argument("--seed", dest="game_seed", type=integer("--seed", 0, MAX_SEED),
+                      default=None, metavar="N",
                       help="the game's seed (random and shown by default)")
     game.add_argument("--tiles", dest="game_tiles", default=None, metavar="STYLE",
                       help="tile faces: text (default), kanji or unicode")
     game.add_argument("--lang", dest="game_lang", default="en", metavar="LANG",
                       help="en (romaji first) or ja (Japanese first)")
-    game.add_argument("--delay", dest="game_delay", type=float, default=0.4, metavar="SECONDS",
+    game.add_argument("--delay", dest="game_delay", type=seconds("--delay", MAX_DELAY),
+                      default=0.4, metavar="SECONDS",
                       help="pause after each AI move (default: 0.4)")
     _rule_flag(game, dest="game_rules")
     sub = parser.add_subparsers(dest="command", parser_class=one_line_parser)
@@ -128,8 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help="AI-only games, headless, with a JSON summary")
     sim.add_argument("--ruleset", default="wrc", help="preset id (default: wrc)")
-    sim.add_argument("--games", type=int, default=1, help="number of games (default: 1)")
-    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
+    sim.add_argument("--games", type=integer("--games", 0, MAX_GAMES), default=1,
+                     help=f"number of games (default: 1, at most {MAX_GAMES:,})")
+    sim.add_argument("--seed", type=integer("--seed", 0, MAX_SEED), default=0,
+                     help="seed of the first game (default: 0)")
     sim.add_argument(
         "--ai", default=None, metavar="LEVEL[,LEVEL,LEVEL,LEVEL]",
         help="one AI level for every seat, or four, one per starting seat (default: greedy)",
@@ -151,7 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the per-hand text summary instead of opening the viewer")
     replay.add_argument("--json", action="store_true",
                         help="with --summary: one JSON object per hand, then the game's end")
-    replay.add_argument("--seat", type=int, default=None, metavar="N",
+    replay.add_argument("--seat", type=integer("--seat", 0, 3, "--seat must be 0, 1, 2 or 3"),
+                        default=None, metavar="N",
                         help="the seat (0-3) at the bottom (default: the line-up's first player)")
     replay.add_argument("--tiles", default="text", metavar="STYLE",
                         help="tile faces: text (default), kanji or unicode")
@@ -186,7 +199,53 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Exit status after Ctrl-C (SIGINT): 128 + the signal's number, as shells report it.
+INTERRUPTED = 130
+# The commands that draw with Textual: a Ctrl-C typed there is a key, not a signal.
+DRAWN = frozenset({None, "drill", "learn", "replay"})
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line's exit status. Ctrl-C stops any command with one line on
+    standard error and exit status 130, never a traceback."""
+    import signal
+
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        try:
+            if sys.stdout is not None:
+                sys.stdout.flush()  # the answers written so far are kept
+        except (OSError, ValueError):
+            _silence_stdout()
+        _say("mahjong-tui: interrupted")
+        return INTERRUPTED
+    finally:
+        if signal.getsignal(signal.SIGINT) is not before and before is not None:
+            with contextlib.suppress(ValueError, OSError):
+                signal.signal(signal.SIGINT, before)  # main() called in a test, say
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def _stop_at_once_on_interrupt() -> None:
+    """Ctrl-C raises `KeyboardInterrupt` where the program is, even inside
+    `asyncio.run`: asyncio's own handler only cancels the running task at its
+    next await, and the sim's games never await, so the first Ctrl-C went
+    unheard and the second ended in a traceback. (asyncio leaves a handler that
+    is not Python's default alone.)"""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return  # ignored (a background job of a script), or someone else's handler
+    with contextlib.suppress(ValueError, OSError):  # not the main thread, no signals
+        signal.signal(signal.SIGINT, _interrupt)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     args: Any = _plain_score_args(words)
     if args is not None:
@@ -195,6 +254,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(words)
     if args.command is not None and sys.stdout is None:
         _fail("standard output is closed: the command has nowhere to write")
+    if args.command not in DRAWN:
+        _stop_at_once_on_interrupt()
     try:
         status = _run(args)
         try:

@@ -625,6 +625,7 @@ def win_request(event: Won, ctx: HandContext) -> dict[str, Any]:
         "houtei": not tsumo and fact("houtei"),
         "tenhou": "tenhou" in ids,
         "chiihou": "chiihou" in ids,
+        "renhou": not tsumo and fact("renhou"),
         "dora_indicators": format_tiles(ctx.dora_indicators),
         "ura_indicators": format_tiles(event.ura_indicators),
     }

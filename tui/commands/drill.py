@@ -17,6 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..learn.kinds import DRILLS
+from .bounds import MAX_SEED, MAX_TIMER, integer, seconds
+
+MAX_RUN = 1000  # questions in one --at-end run
 
 KINDS_HELP = ", ".join(DRILLS)
 
@@ -27,14 +30,16 @@ def add_parser(sub: Any) -> None:
     drill.add_argument("kind", nargs="?", default=None, metavar="KIND",
                        help=f"one of {KINDS_HELP} (default: the menu)")
     drill.add_argument("--ruleset", default="wrc", metavar="ID", help="preset id (default wrc)")
-    drill.add_argument("--seed", type=int, default=None, metavar="N",
+    drill.add_argument("--seed", type=integer("--seed", 0, MAX_SEED), default=None, metavar="N",
                        help="the first question's seed (random by default)")
-    drill.add_argument("--timer", type=float, default=None, metavar="SECONDS",
+    drill.add_argument("--timer", type=seconds("--timer", MAX_TIMER, more_than_zero=True),
+                       default=None, metavar="SECONDS",
                        help="seconds per question (default: no timer)")
     drill.add_argument("--tiles", default="text", metavar="STYLE",
                        help="tile faces: text (default), kanji or unicode")
     drill.add_argument("--lang", default="en", metavar="LANG", help="en or ja")
-    drill.add_argument("--at-end", type=int, default=None, metavar="N",
+    drill.add_argument("--at-end", type=integer("--at-end", 1, MAX_RUN), default=None,
+                       metavar="N",
                        help="runs of N questions, the answers shown after the last")
     drill.add_argument("--from-games", action="store_true",
                        help="discard questions from your own mistakes in the kept games")
@@ -94,6 +99,9 @@ def run_drill(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
                   file=sys.stderr)
             return 1
         source = tuple(keys)
+    from ..app_process import refuse_without_terminal
+
+    refuse_without_terminal()  # as the game does: one line, exit 2, nothing drawn
 
     def screen() -> Any:
         if args.kind is None:

@@ -13,12 +13,16 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from .bounds import integer
+
 LESSON_COUNT = 9  # tui.learn.course.COURSE (a test keeps them equal)
+LESSON_WORDS = f"--lesson must be 1 to {LESSON_COUNT}"
 
 
 def add_parser(sub: Any) -> None:
     learn = sub.add_parser("learn", help="lessons: learn the rules by playing scripted hands")
-    learn.add_argument("--lesson", type=int, default=None, metavar="N",
+    learn.add_argument("--lesson", type=integer("--lesson", 1, LESSON_COUNT, LESSON_WORDS),
+                       default=None, metavar="N",
                        help=f"open lesson N (1-{LESSON_COUNT}) straight away")
     learn.add_argument("--tiles", default="text", metavar="STYLE",
                        help="tile faces: text (default), kanji or unicode")
@@ -31,11 +35,14 @@ def run_learn(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
     from ..words import LANGS
 
     if args.lesson is not None and not 1 <= args.lesson <= LESSON_COUNT:
-        fail(f"--lesson must be 1 to {LESSON_COUNT}")
+        fail(LESSON_WORDS)
     if args.tiles not in TILE_STYLES:
         fail(f"unknown tile style {args.tiles!r}: choose one of {', '.join(TILE_STYLES)}")
     if args.lang not in LANGS:
         fail(f"unknown language {args.lang!r}: choose one of {', '.join(LANGS)}")
+    from ..app_process import refuse_without_terminal
+
+    refuse_without_terminal()  # as the game does: one line, exit 2, nothing drawn
 
     from ..learn.app import LearnApp
     from ..save import default_data_dir

@@ -109,7 +109,7 @@ def run_replay_viewer(
     if tiles not in TILE_STYLES:
         fail(f"unknown tile style {tiles!r}: choose one of {', '.join(TILE_STYLES)}")
         return 2
-    game = load_log(path, fail, ruleset)
+    game = load_log(path, fail, ruleset)  # ReplayApp.run refuses a non-terminal (ProcessApp)
     if game is None:
         return 2
     from ..replay_app import ReplayApp

@@ -16,14 +16,18 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..app_process import ProcessApp
 from ..navigation import PlayFirstGame
 from ..no_color import use_safe_filters
 from ..screens import APP_CSS_PATH
 from ..settings import GameConfig
 
 
-class LearnApp(App[GameConfig | None]):
-    """One learning screen, made when the app mounts (so it can use the app)."""
+class LearnApp(ProcessApp, App[GameConfig | None]):
+    """One learning screen, made when the app mounts (so it can use the app).
+
+    A `ProcessApp`, as the game is: it refuses to draw without a terminal and a
+    crash is an exit status with its traceback kept."""
 
     TITLE = "mahjong-tui"
     ENABLE_COMMAND_PALETTE = False

@@ -91,6 +91,11 @@ class ReviewScreen(Screen[int | None]):
         self.seat = self.result.seat
         self.show_equal = False
         self.shown: tuple[ReviewItem, ...] = ()
+        # The items by option id. Each filling of the list gets new ids, so a highlight
+        # or a selection of a list that has been replaced since (keys sent faster than
+        # the list is redrawn) names no item and is let go, never one of the new list.
+        self._by_id: dict[str, ReviewItem] = {}
+        self._fills = 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="review-title")
@@ -121,6 +126,9 @@ class ReviewScreen(Screen[int | None]):
         self.shown = items
         options = self.query_one("#review-list", OptionList)
         options.clear_options()
+        self._fills += 1
+        ids = [f"{self._fills}-{i}" for i in range(len(items))]
+        self._by_id = dict(zip(ids, items, strict=True))
         if not items:
             options.add_option(
                 Option(message("review_all_agree", self.lang, ai=ai_name(self.lang)),
@@ -129,7 +137,7 @@ class ReviewScreen(Screen[int | None]):
             self._detail(None)
             return
         options.add_options(
-            [Option(item_line(item, self.lang), id=str(i)) for i, item in enumerate(items)]
+            [Option(item_line(item, self.lang), id=i) for i, item in zip(ids, items, strict=True)]
         )
         options.highlighted = 0
         self._detail(items[0])
@@ -138,14 +146,19 @@ class ReviewScreen(Screen[int | None]):
         detail = self.query_one("#review-detail", Static)
         detail.update(item_detail(item, self.tile_style, self.lang) if item is not None else "")
 
+    def _item(self, option_id: str | None) -> ReviewItem | None:
+        """The item of an option of the list now shown (None for a replaced list's)."""
+        return self._by_id.get(option_id) if option_id is not None else None
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_id is not None:
-            self._detail(self.shown[int(event.option_id)])
+        item = self._item(event.option_id)
+        if item is not None:
+            self._detail(item)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_id is None:
+        item = self._item(event.option_id)
+        if item is None:
             return
-        item = self.shown[int(event.option_id)]
         if self.viewer:
             self.dismiss(item.step)
             return
