@@ -10,7 +10,9 @@ step=1|2`, `DORA hai`, `BYE`/`UN` for disconnections, and the end: one or more
 `AGARI` (several for a double ron) or a `RYUUKYOKU`; the last end carries
 `owari` with the final points and results.
 
-This module only reads: `parse_mjlog` turns the bytes into `MjlogGame` and
+This module only reads: `parse_mjlog` turns the bytes into `MjlogGame` (with an
+XML parser hardened against entity attacks, `defusedxml`, so an `<?xml …?>`
+declaration or a byte order mark in front is read like any XML document) and
 checks what the format itself promises (four seats, tile ids in range, each
 hand's deal 13 tiles, every move after an INIT, the meld code decodable). The
 replay through the engine, under the rules the `GO type` flags name (RULESETS.md
@@ -23,16 +25,26 @@ gimite/mjai's tenhou converter); nothing here is copied from them.
 
 from __future__ import annotations
 
+import codecs
 import gzip
 import re
 import zlib
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import unquote
+from xml.etree.ElementTree import ParseError  # what defusedxml raises, typed
+
+import defusedxml.ElementTree as safe_xml  # type: ignore[import-untyped]  # no stubs
+from defusedxml import (
+    DTDForbidden,
+    EntitiesForbidden,
+    ExternalReferenceForbidden,
+)
 
 from rules.tiles import Tile
 
-MAX_RECORD_BYTES = 8 * 1024 * 1024  # a hanchan is about 20 KiB; a West round a little more
+# A hanchan is about 20 KiB; the cap is every record file's (engine.logfile.MAX_BYTES).
+MAX_RECORD_BYTES = 16 * 1024 * 1024
 RED_IDS = frozenset({16, 52, 88})  # the first copy of 5m, 5p, 5s: red where the game has them
 
 # GO type flags (RULESETS.md §8.1 "record flags")
@@ -42,8 +54,13 @@ GO_HANCHAN = 0x08
 GO_THREE_PLAYERS = 0x10
 
 MeldKindName = Literal["chi", "pon", "kakan", "daiminkan", "ankan"]
-_TAG = re.compile(rb"<(/?)([A-Za-z][A-Za-z0-9]*)([^>]*?)(/?)>")
-_ATTR = re.compile(rb'([A-Za-z0-9_]+)="([^"]*)"')
+GZIP_MAGIC = b"\x1f\x8b"
+BOM = codecs.BOM_UTF8
+_CHUNK = 64 * 1024
+# expat's codes for a document that stops early: no element found, unclosed token,
+# partial character.
+_CUT_SHORT = frozenset({3, 5, 6})
+NAME_CHARS = 256  # a Tenhou name is at most 8 characters, 72 when %-encoded
 _MOVE = re.compile(r"([T-W]|[D-G])(\d+)$")
 
 
@@ -191,19 +208,24 @@ class MjlogGame:
         return Tile(tile_id // 4, red=self.red_fives and tile_id in RED_IDS)
 
 
-def read_record_bytes(data: bytes) -> str:
-    """The record's XML text, gunzipped if needed; bounded in size."""
-    if data[:2] == b"\x1f\x8b":
+def read_record_bytes(data: bytes) -> bytes:
+    """The record's XML bytes, gunzipped if needed, bounded in size and checked to be
+    UTF-8 (in chunks, so the check costs no copy of the record)."""
+    if data[:2] == GZIP_MAGIC:
         try:
             data = _bounded_gunzip(data)
         except (OSError, EOFError, zlib.error) as error:
             raise MjlogError(f"not a readable gzip file ({error})") from None
     if len(data) > MAX_RECORD_BYTES:
         raise MjlogError(f"record larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB")
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(data)
     try:
-        return data.decode("utf-8")
+        for at in range(0, len(data), _CHUNK):
+            decoder.decode(view[at : at + _CHUNK], final=at + _CHUNK >= len(data))
     except UnicodeDecodeError as error:
-        raise MjlogError(f"not UTF-8 text at byte {error.start}") from None
+        raise MjlogError(f"not UTF-8 text at byte {at + error.start}") from None
+    return data
 
 
 def _bounded_gunzip(data: bytes) -> bytes:
@@ -214,14 +236,37 @@ def _bounded_gunzip(data: bytes) -> bytes:
     return out
 
 
+def xml_body(head: bytes) -> bytes:
+    """The bytes after what may open an XML document before its first element: a UTF-8
+    byte order mark, white space, an `<?xml ...?>` declaration, comments, a DOCTYPE
+    (which the parser then refuses: an mjlog has none). Real mjlogs
+    come with and without the declaration (Tenhou's own files, saved copies)."""
+    body = head[3:] if head.startswith(BOM) else head
+    while True:
+        body = body.lstrip()
+        if body.startswith(b"<?"):
+            end = body.find(b"?>")
+        elif body.startswith(b"<!--"):
+            end = body.find(b"-->")
+        elif body.startswith(b"<!DOCTYPE"):  # taken here so the parser can refuse it
+            subset = body.find(b"[")
+            close = body.find(b">")
+            end = body.find(b"]>") if 0 <= subset < close else close - 1
+        else:
+            return body
+        if end < 0:
+            return b""
+        body = body[end + 2 :].lstrip(b">")
+
+
 def looks_like_mjlog(data: bytes) -> bool:
     """Whether the bytes (maybe gzipped) start like a Tenhou mjlog."""
-    if data[:2] == b"\x1f\x8b":
+    if data[:2] == GZIP_MAGIC:
         try:
             data = gzip.decompress(data[:4096]) if len(data) <= 4096 else _head_gunzip(data)
         except (OSError, EOFError, zlib.error):
             return False
-    return data.lstrip()[:9] == b"<mjloggm "
+    return xml_body(data[:4096]).startswith(b"<mjloggm")
 
 
 def _head_gunzip(data: bytes) -> bytes:
@@ -229,18 +274,63 @@ def _head_gunzip(data: bytes) -> bytes:
 
 
 def parse_mjlog(data: bytes) -> MjlogGame:
-    """The record in `data` (mjlog XML, plain or gzip), or `MjlogError` naming what is wrong."""
-    text = read_record_bytes(data).encode("utf-8")
-    if not text.lstrip().startswith(b"<mjloggm"):
+    """The record in `data` (mjlog XML, plain or gzip), or `MjlogError` naming what is wrong.
+
+    Read by an XML parser hardened against entity expansion and external references
+    (`defusedxml`, which forbids both; a DTD is refused too: mjlogs have none), one
+    element at a time: each element is handed to the reader and cleared at once, so
+    memory stays a small multiple of the file whatever its shape."""
+    data = read_record_bytes(data)
+    if not xml_body(data[:4096]).startswith(b"<mjloggm"):
         raise MjlogError("not a Tenhou mjlog: it does not start with <mjloggm")
     reader = _Reader()
-    for match in _TAG.finditer(text):
-        closing, name, attrs = match.group(1), match.group(2).decode(), match.group(3)
-        if closing or name == "mjloggm":
-            continue
-        values = {k.decode(): v.decode() for k, v in _ATTR.findall(attrs)}
-        reader.element(name, values)
+    parser = safe_xml.XMLParser(target=_Target(reader), forbid_dtd=True)
+    try:
+        # One feed: expat scans the text once (fed in small pieces, a long element is
+        # scanned again with every piece, which takes seconds on a crafted record).
+        parser.feed(data)
+        parser.close()
+    except ParseError as error:
+        if getattr(error, "code", None) not in _CUT_SHORT:
+            raise MjlogError(f"not well-formed XML ({one_line(str(error))})") from None
+        # The text stops inside an element: what was read so far says what is missing
+        # (no hands, no owari), as for a record cut between two elements.
+    except (DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden):
+        raise MjlogError("an XML DTD or entity: mjlogs have none, so it is refused") from None
     return reader.finish()
+
+
+class _Target:
+    """The parser's receiver: each element's start goes to the reader as it is read,
+    and nothing else is kept (no tree), so memory does not grow with the record."""
+
+    def __init__(self, reader: _Reader) -> None:
+        self.reader = reader
+        self.depth = 0
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        self.depth += 1
+        if self.depth == 1:
+            if tag != "mjloggm":
+                raise MjlogError(f"not a Tenhou mjlog: its root is <{tag[:40]}>")
+        elif tag == "mjloggm":
+            raise MjlogError("<mjloggm> inside <mjloggm>")
+        else:
+            self.reader.element(tag, attrib)
+
+    def end(self, tag: str) -> None:
+        self.depth -= 1
+
+    def data(self, text: str) -> None:
+        """Text between elements: an mjlog has none that matters."""
+
+    def close(self) -> None:
+        """Nothing to hand back: the reader holds what was read."""
+
+
+def one_line(text: str, limit: int = 120) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def decode_meld(seat: int, code: int) -> MjlogMeld:
@@ -364,7 +454,10 @@ class _Reader:
 
     def _on_un(self, values: dict[str, str]) -> None:
         if not self.names:  # the header: every player's name
-            self.names = tuple(unquote(values.get(f"n{i}", "")) for i in range(4))
+            # Cut before decoding: a crafted name of megabytes of `%41` is still one name.
+            self.names = tuple(
+                unquote(values.get(f"n{i}", "")[:NAME_CHARS]) for i in range(4)
+            )
             if not self.names[3]:
                 raise MjlogError("a three-player game: only four-player games are played here")
         elif self.init is not None and not self.ends:  # a reconnection inside a hand
