@@ -198,7 +198,8 @@ def first_place(scores: Sequence[int], r: Ruleset) -> int:
     return next(seat for seat, p in enumerate(scores) if p == best)
 
 
-def _dealer_first(scores: Sequence[int], dealer: int, r: Ruleset) -> bool:
+def dealer_first(scores: Sequence[int], dealer: int, r: Ruleset) -> bool:
+    """Whether the dealer ranks first on these scores (ties as `rank_tie` says)."""
     if r.rank_tie == "seat_order":
         return first_place(scores, r) == dealer
     return scores[dealer] >= max(scores)
@@ -219,7 +220,8 @@ def next_hand(
     the last round without renchan, or the time limit; and with the §8.4 rules, a
     score below zero (`bust`), the extension round (`extension`: entered when nobody
     has the target after the last hand, over after the first hand at whose end
-    someone has it, at the latest after its fourth hand), and the dealer's stop in
+    someone has it and the dealer does not keep the deal, at the latest after its
+    fourth hand), and the dealer's stop in
     the last hand (`last_dealer_stop`: he won or was tenpai and is first; never
     after an abortive draw, which replays the hand)."""
     if r.honba_counter == "standard":
@@ -232,7 +234,10 @@ def next_hand(
     reached = bool(scores) and max(scores) >= extension_target(r)
     last_hand = rnd.dealer == 3 and rnd.round_wind == (final_round + 1 if extra else final_round)
     if extra:
-        over = reached or (last_hand and not renchan)
+        # Every extension hand is an all-last (RULESETS.md §8.1): it ends the game once
+        # someone has the target, unless the dealer keeps the deal; the dealer's stop
+        # below ends it then if he is first.
+        over = not renchan and (reached or last_hand)
     else:
         over = last_hand and not renchan and (not extension or reached)
     if (
@@ -240,7 +245,7 @@ def next_hand(
         and renchan
         and not abortive
         and (extra or (rnd.round_wind == final_round and rnd.dealer == 3))
-        and _dealer_first(scores, rnd.dealer, r)
+        and dealer_first(scores, rnd.dealer, r)
         and (not extension or reached)
     ):
         over = True

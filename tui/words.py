@@ -592,6 +592,9 @@ MESSAGES: dict[str, Message] = {
     "board_rinshan": Message("rinshan {count}", "嶺上 {count}"),
     "board_break": Message("broken at {owner}'s wall", "開門 {owner}の山"),
     "board_break_yours": Message("broken at your wall", "開門 自家の山"),
+    "board_break_unknown": Message(
+        "break unknown (no dice in the record)", "開門 不明 (記録にサイコロなし)"
+    ),
     "badge_dealer": Message("dealer", "親"),
     "badge_riichi": Message("riichi", "リーチ"),
     "badge_turn": Message("to act", "手番"),

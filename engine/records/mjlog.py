@@ -159,7 +159,7 @@ class MjlogHand:
     round_index: int  # 0-3 East 1-4, 4-7 South, 8-11 West
     honba: int
     sticks: int
-    dice: tuple[int, int]
+    dice: tuple[int, int] | None  # None: the record does not say (the break is unknown)
     dora_indicator: int  # tile id of the first indicator
     scores: tuple[int, ...]  # points at the start of the hand
     dealer: int
@@ -380,6 +380,24 @@ def _ints(value: str, what: str) -> tuple[int, ...]:
         raise MjlogError(f"{what}: {value[:40]!r} is not a list of numbers") from None
 
 
+def _seed(value: str) -> tuple[tuple[int, ...], tuple[int, int] | None]:
+    """INIT `seed`: round, honba, sticks, the two dice (each minus one), the first dora
+    indicator. Records written by simulators leave the dice out (`0,0,0,,,114`): the
+    dice only say where the wall was broken, so the hand reads without them."""
+    parts = value.split(",")
+    if len(parts) != 6:
+        raise MjlogError(f"<INIT>: seed has {len(parts)} numbers, 6 expected")
+    dice_parts = parts[3:5]
+    if dice_parts == ["", ""]:
+        parts[3:5] = ["0", "0"]
+    seed = _ints(",".join(parts), "<INIT> seed")
+    if dice_parts == ["", ""]:
+        return seed, None
+    if not all(0 <= die < 6 for die in seed[3:5]):
+        raise MjlogError(f"<INIT>: dice {seed[3] + 1},{seed[4] + 1} are not 1-6")
+    return seed, (seed[3] + 1, seed[4] + 1)  # the record stores each die minus one
+
+
 def _tile_ids(value: str, what: str) -> tuple[int, ...]:
     ids = _ints(value, what)
     bad = [i for i in ids if not 0 <= i < 136]
@@ -471,9 +489,7 @@ class _Reader:
 
     def _on_init(self, values: dict[str, str]) -> None:
         self._close_hand()
-        seed = _ints(values.get("seed", ""), "<INIT> seed")
-        if len(seed) != 6:
-            raise MjlogError(f"<INIT>: seed has {len(seed)} numbers, 6 expected")
+        seed, dice = _seed(values.get("seed", ""))
         scores = _ints(values.get("ten", ""), "<INIT> ten")
         if len(scores) != 4:
             raise MjlogError("<INIT>: ten must give four scores (three-player games are refused)")
@@ -488,7 +504,7 @@ class _Reader:
             "round_index": seed[0],
             "honba": seed[1],
             "sticks": seed[2],
-            "dice": (seed[3] + 1, seed[4] + 1),  # the record stores each die minus one
+            "dice": dice,
             "dora_indicator": seed[5],
             "scores": tuple(v * 100 for v in scores),
             "dealer": _seat(values.get("oya"), "<INIT> oya"),

@@ -1,0 +1,156 @@
+"""The five cases real Tenhou records hold that ../shared/records/tenhou/ does not (issue 22).
+
+Each is a scenario named after its case, from a scripted deal (`engine.scripted`) or a
+record built from a shared one; the engine plays the actions under the rules and must
+arrive at the scores the rules give (never the record's numbers taken on trust).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.events import ExhaustiveDraw, GameEnded, HandEnded, HandStarted
+from engine.game import Start
+from engine.invariants import validate
+from engine.records.mjlog import parse_mjlog, record_summary
+from engine.records.summary import hand_summaries
+from engine.records.tenhou_import import game_from_mjlog
+from engine.scripted import advance, of_type, scripted_game
+from engine.wall import scripted_wall
+from rules.ruleset import ALL_PRESET_IDS, load_preset
+
+RECORDS = Path(__file__).resolve().parents[1].parent / "shared" / "records" / "tenhou"
+FILES = sorted(RECORDS.glob("*.mjlog"))
+
+# Four hands that stay noten however the autopilot draws and discards (tsumogiri).
+NOTEN = (
+    "1m3m6m8m2p4p7p9p1s3s6s8s1z",
+    "2m4m7m9m1p3p6p8p2s4s7s9s2z",
+    "1m3m6m8m2p4p7p9p1s3s6s8s3z",
+    "2m4m7m9m1p3p6p8p2s4s7s9s4z",
+)
+TENPAI = "123m456m789m123p4p"  # a 4p tanki the autopilot never wins
+QUIET = {"red_fives": 0, "nagashi_mangan": False, "abort_suufon": False}
+
+
+def _quiet(preset: str) -> dict[str, object]:
+    """The house rules that keep a scripted hand to an exhaustive draw, where they exist."""
+    rules = load_preset(preset)
+    return {k: v for k, v in QUIET.items() if getattr(rules, k) != v}
+
+
+def _to_the_end_of_the_hand(game):
+    return advance(game, lambda g: g.hands_played > 0 or g.is_over, same_hand=False)
+
+
+# --------------------------------------------------------------------------- case 2
+
+
+def _without_dice(data: bytes) -> bytes:
+    """A shared record with every INIT's dice left out, as simulators write them."""
+    return re.sub(rb'seed="(\d+),(\d+),(\d+),\d+,\d+,(\d+)"', rb'seed="\1,\2,\3,,,\4"', data)
+
+
+def test_case_2_a_record_without_dice_replays_with_the_break_unknown():
+    data = _without_dice(FILES[0].read_bytes())
+    assert b'seed="0,0,0,,,' in data
+    record = parse_mjlog(data)
+    assert all(hand.dice is None for hand in record.hands)
+    game = game_from_mjlog(data)
+    assert hand_summaries(game.events) == record_summary(record)
+    starts = of_type(game.events, HandStarted)
+    assert starts and all(start.dice == () for start in starts)
+    # A record with dice keeps them.
+    with_dice = game_from_mjlog(FILES[0].read_bytes())
+    assert all(len(s.dice) == 1 for s in of_type(with_dice.events, HandStarted))
+
+
+def test_case_2_dice_out_of_range_are_still_refused():
+    data = re.sub(
+        rb'seed="(\d+),(\d+),(\d+),\d+,\d+,', rb'seed="\1,\2,\3,9,0,', FILES[0].read_bytes()
+    )
+    with pytest.raises(ValueError, match="dice"):
+        parse_mjlog(data)
+
+
+# --------------------------------------------------------------------------- cases 3 and 4
+
+
+def _west1_dealer_tenpai(preset: str, **rules):
+    """West 1 (tenhou's sudden death): the dealer (seat 0) tenpai at the draw, the others
+    noten, seat 1 past 30,000 at the end and the dealer not first. The next hand (if
+    played) has the dealer noten and seat 1 the only tenpai player."""
+    second = scripted_wall([NOTEN[0], TENPAI, NOTEN[2], NOTEN[3]])
+    return scripted_game(
+        preset, [TENPAI, *NOTEN[1:]],
+        rules={**_quiet(preset), **rules},
+        start=Start(round_wind=2, hand_number=0, scores=(17000, 31900, 26000, 25100)),
+        more_walls=[second],
+    )
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul"])
+def test_case_4_a_west_round_draw_with_the_dealer_tenpai_goes_on(preset):
+    game = _west1_dealer_tenpai(preset)
+    events = _to_the_end_of_the_hand(game)
+    [end] = of_type(events, HandEnded)
+    assert end.renchan and end.scores == (20000, 30900, 25000, 24100)
+    assert not game.is_over  # seat 1 has 30,900, but the dealer keeps the deal
+    [nxt] = of_type(events, HandStarted)
+    assert (nxt.round_wind, nxt.hand_number, nxt.honba) == (2, 0, 1)
+    assert validate(game) == []  # the invariant checker agrees
+
+
+def test_case_4_the_west_round_ends_when_the_renchan_dealer_is_first():
+    game = scripted_game(
+        "tenhou", [TENPAI, *NOTEN[1:]], rules=QUIET,
+        start=Start(round_wind=2, hand_number=0, scores=(28000, 30500, 21000, 20500)),
+    )
+    _to_the_end_of_the_hand(game)
+    assert game.is_over  # 31,000 and first: the dealer's stop
+
+
+def test_case_4_the_checker_still_flags_a_west_hand_after_the_target_without_renchan():
+    game = scripted_game(
+        "tenhou", list(NOTEN), rules=QUIET,
+        start=Start(round_wind=2, hand_number=1, scores=(30000, 25000, 25000, 20000)),
+    )
+    assert validate(game)  # started past the target with no dealer repeat: a violation
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul"])
+def test_case_3_the_all_last_draw_with_the_dealer_noten_pays_then_ends(preset):
+    game = _west1_dealer_tenpai(preset)
+    _to_the_end_of_the_hand(game)
+    events = advance(game, lambda g: g.is_over, same_hand=False)
+    [draw] = of_type(events, ExhaustiveDraw)
+    assert draw.tenpai == (False, True, False, False)
+    [end] = of_type(events, HandEnded)
+    assert end.deltas == (-1000, 3000, -1000, -1000)
+    [over] = of_type(events, GameEnded)
+    assert over.scores == (19000, 33900, 24000, 23100)  # seat 1 is paid before the end
+
+
+@pytest.mark.parametrize("preset", ALL_PRESET_IDS)
+def test_case_3_every_presets_last_draw_settles_before_the_game_ends(preset):
+    """South 4 (North 4 for a four-wind game), the dealer noten, seat 1 the only tenpai
+    player: the draw is settled as the preset's noten payments say, then the game ends
+    (no preset lets a noten dealer keep the deal)."""
+    rules = load_preset(preset)
+    last = {"tonpuu": 0, "hanchan": 1, "isshou": 3}[rules.game_length]
+    scores = (19000, 34400, 9200, 37400)
+    game = scripted_game(
+        preset, [NOTEN[0], TENPAI, NOTEN[2], NOTEN[3]], rules=_quiet(preset),
+        start=Start(round_wind=last, hand_number=3, scores=scores),
+    )
+    events = _to_the_end_of_the_hand(game)
+    assert game.is_over
+    [end] = of_type(events, HandEnded)
+    paid = rules.noten_payment
+    want = (-paid // 3, paid, -paid // 3, -paid // 3) if paid else (0, 0, 0, 0)
+    assert end.deltas == want
+    [over] = of_type(events, GameEnded)
+    assert over.scores == tuple(s + d for s, d in zip(scores, want, strict=True))
