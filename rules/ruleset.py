@@ -63,6 +63,9 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "chiitoitsu": ("25fu_2han", "none"),
     "pao_honba": ("discarder", "jpml", "none"),
     "pao_tsumo_honba": ("liable", "none"),
+    # A pao yakuman with another yakuman (§4.6.1 "stacked"): the liable player answers
+    # for his yakuman only (separate), or for the whole hand (whole: Tenhou, §8.1).
+    "pao_stacked": ("separate", "whole"),
     "chombo_penalty_kind": ("result_pt", "result_points", "classic_half_mangan"),
     "chombo_hand": ("replay", "deal_passes"),
     "furiten_scope": ("all_waits", "same_tile"),
@@ -231,6 +234,7 @@ class Ruleset:
     pao: tuple[str, ...]
     pao_honba: str
     pao_tsumo_honba: str
+    pao_stacked: str
     daiminkan_pao: bool
     # I. Penalties
     chombo_penalty_kind: str

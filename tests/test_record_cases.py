@@ -154,3 +154,74 @@ def test_case_3_every_presets_last_draw_settles_before_the_game_ends(preset):
     assert end.deltas == want
     [over] = of_type(events, GameEnded)
     assert over.scores == tuple(s + d for s, d in zip(scores, want, strict=True))
+
+
+# --------------------------------------------------------------------------- case 5
+
+COMPOSITE = [
+    "5z1m1m1m9m9m9m1p1p1p9p9p9p",
+    "5z5z6z6z7z7z1z1z1z2z1s5s9s",  # pons the three dragons: daisangen + tsuuiisou on 2z
+    "2s3s4s6s7s8s2p3p6p7p8s3z4z",
+    "2s3s4s6s7s8s5p6p7p3z4z4z8m",
+]
+
+
+def _composite_pao(preset: str, draws: str, **rules):
+    """Seat 1 pons 5z (from the dealer), 6z (seat 2) and, last, 7z from seat 3, who is
+    liable for the daisangen; three honba on the table."""
+    from engine.actions import Discard, Pon
+    from engine.scripted import do, t
+
+    game = scripted_game(
+        preset, COMPOSITE, draws=draws, indicators="9s",
+        rules={"red_fives": 0, **rules}, start=Start(honba=3),
+    )
+    do(game, Discard(0, t("5z")))
+    do(game, Pon(1, (t("5z"), t("5z"))))
+    do(game, Discard(1, t("1s")))
+    do(game, Pon(1, (t("6z"), t("6z"))))  # from seat 2
+    do(game, Discard(1, t("5s")))
+    do(game, Pon(1, (t("7z"), t("7z"))))  # from seat 3: the third dragon set
+    do(game, Discard(1, t("9s")))
+    return game
+
+
+def _net(won):
+    out = [0] * 4
+    for pay in won.payments:
+        if pay.payer >= 0:
+            out[pay.payer] -= pay.amount
+        out[pay.payee] += pay.amount
+    return out
+
+
+def test_case_5_pao_on_the_tsumo_of_a_composite_yakuman():
+    from engine.actions import Tsumo
+    from engine.events import Won
+    from engine.scripted import do
+
+    game = _composite_pao("tenhou", "3p6z8p7z9m9p8m2z")
+    [won] = of_type(do(game, Tsumo(1)), Won)
+    assert won.liable == 3 and won.result["yakuman"] == 2
+    # Tenhou (§8.1): the liable player pays the whole 64,000 and the 900 honba.
+    assert _net(won) == [0, 64900, 0, -64900]
+    # The seed presets keep §4.6.1: his yakuman (32,000) plus his share of the other.
+    game = _composite_pao("wrc", "3p6z8p7z9m9p8m2z")
+    [won] = of_type(do(game, Tsumo(1)), Won)
+    assert _net(won) == [-16000, 64900, -8000, -40900]
+    # The parameter, not the preset, decides.
+    game = _composite_pao("tenhou", "3p6z8p7z9m9p8m2z", pao_stacked="separate")
+    [won] = of_type(do(game, Tsumo(1)), Won)
+    assert _net(won) == [-16000, 64900, -8000, -40900]
+
+
+def test_case_5_pao_on_a_ron_of_a_composite_yakuman_splits_the_whole_hand():
+    from engine.actions import Ron
+    from engine.events import Won
+    from engine.scripted import do
+
+    game = _composite_pao("tenhou", "3p6z8p7z9m9p2z")
+    advance(game, lambda g: Ron(1) in g.legal_actions(1))
+    [won] = of_type(do(game, Ron(1)), Won)
+    # Seat 0 deals in: half the whole 64,000 each, the honba with the discarder.
+    assert _net(won) == [-32900, 64900, 0, -32000]

@@ -1056,7 +1056,7 @@ PARAMETER_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "H",
         "rules.group_H",
-        ("pao", "pao_honba", "pao_tsumo_honba", "daiminkan_pao"),
+        ("pao", "pao_honba", "pao_tsumo_honba", "pao_stacked", "daiminkan_pao"),
     ),
     (
         "I",
@@ -1146,6 +1146,8 @@ _ENUM_TEXT: dict[tuple[str, str], str] = {
     ("pao_honba", "none"): "n/a",
     ("pao_tsumo_honba", "liable"): "the liable player",
     ("pao_tsumo_honba", "none"): "n/a",
+    ("pao_stacked", "separate"): "his yakuman only; another yakuman is paid as usual",
+    ("pao_stacked", "whole"): "the whole hand (tsumo: all of it; ron: half with the discarder)",
     ("chombo_penalty_kind", "result_pt"): "deducted from the final result (pt)",
     ("chombo_penalty_kind", "result_points"): "deducted at game end (points)",
     ("chombo_penalty_kind", "classic_half_mangan"): "half a mangan paid to the others",
