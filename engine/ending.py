@@ -21,6 +21,7 @@ from rules.scoring import ScoreResult, score
 from rules.tiles import Tile, tile_key
 
 from .aborts import nagashi_payments, nagashi_seats
+from .chips import chip_deltas, chip_items
 from .events import ExhaustiveDraw, GameEnded, Pay, TenpaiDeclared, Won
 from .results import FinalResult
 from .settlement import Payment, net_deltas, noten_payments, win_payments
@@ -90,6 +91,8 @@ def settle_wins(
         )
         for seat, d in enumerate(net_deltas(payments)):
             deltas[seat] += d
+        ura = ura_indicators(r, h, s.riichi)
+        items = chip_items(r, result, [*concealed, tile], s.melds, ura)
         events.append(
             Won(
                 w,
@@ -97,10 +100,12 @@ def settle_wins(
                 tile,
                 tuple(concealed),
                 tuple(s.melds),
-                ura_indicators(r, h, s.riichi),
+                ura,
                 result_to_dict(result),
                 _pays(payments),
                 liable,
+                chip_items=items,
+                chips=chip_deltas(r, items, w, discarder),
             )
         )
     return events, deltas
@@ -270,9 +275,15 @@ def deposits_to_first(r: Ruleset, scores: list[int], sticks: int, stick: int) ->
     return 0
 
 
-def game_ended(scores: Sequence[int], sticks: int, results: Sequence[FinalResult]) -> GameEnded:
+def game_ended(
+    scores: Sequence[int],
+    sticks: int,
+    results: Sequence[FinalResult],
+    chips: Sequence[int] = (),
+) -> GameEnded:
     """The final event. Unclaimed sticks stay on the table and are not anyone's
-    points (000 第32条ホ), unless they went to the first place (`deposits_to_first`)."""
+    points (000 第32条ホ), unless they went to the first place (`deposits_to_first`);
+    `chips` each seat's chips over the game, where the ruleset pays them (§8.5)."""
     return GameEnded(
         tuple(scores),
         sticks,
@@ -280,4 +291,5 @@ def game_ended(scores: Sequence[int], sticks: int, results: Sequence[FinalResult
             {"seat": x.seat, "points": x.points, "rank": x.rank, "uma": x.uma, "result": x.result}
             for x in results
         ),
+        tuple(chips),
     )

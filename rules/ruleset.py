@@ -90,6 +90,12 @@ def red_fives_per_kind(red_fives: int) -> dict[int, int]:
 
 
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
+# Chips (祝儀, RULESETS.md §8.5): what earns them, each worth the number of chips every
+# payer hands over (the discarder on a ron, each other seat on a tsumo). `red_five` is
+# per red five in a closed hand, `red_five_open` per red five in an open one, `ura_dora`
+# per ura dora, `ippatsu` and `yakuman` per win (a double yakuman counts twice).
+CHIP_KEYS = ("red_five", "red_five_open", "ura_dora", "ippatsu", "yakuman")
+CHIP_MAX = 100
 RENHOU_VALUES = ("mangan", "yakuman")
 PAO_CLASSIC = "classic_honor_mangan"
 
@@ -236,6 +242,8 @@ class Ruleset:
     pao_tsumo_honba: str
     pao_stacked: str
     daiminkan_pao: bool
+    # Chips (§8.5): (element, chips) pairs in CHIP_KEYS order; () = no chips
+    chips: tuple[tuple[str, int], ...]
     # I. Penalties
     chombo_penalty_kind: str
     chombo_penalty_value: int
@@ -286,6 +294,8 @@ class Ruleset:
             value = getattr(self, name)
             if name == "uma_float":
                 value = {str(i + 1): list(row) for i, row in enumerate(value)}
+            elif name == "chips":
+                value = dict(value) if value else False
             elif isinstance(value, tuple):
                 value = list(value)
             out[name] = value
@@ -387,7 +397,29 @@ def _check_value(key: str, value: Any) -> Any:
                 f"or exactly [{PAO_CLASSIC!r}]"
             )
         return items
+    if key == "chips":
+        return _check_chips(value)
     raise AssertionError(f"no validator for {key}")  # pragma: no cover
+
+
+def _check_chips(value: Any) -> tuple[tuple[str, int], ...]:
+    """`chips = false`, or a table of CHIP_KEYS to whole numbers 0-CHIP_MAX (a missing key
+    earns nothing); kept as pairs in CHIP_KEYS order, zeros left out."""
+    if value is False:
+        return ()
+    if isinstance(value, tuple):  # the frozen form of an override, read again
+        value = dict(value)
+    usage = f"use false or a table of {', '.join(CHIP_KEYS)} = 0-{CHIP_MAX}"
+    if not isinstance(value, dict):
+        raise RulesetError(f"rule 'chips': {_short(value)} is not allowed; {usage}")
+    unknown = [k for k in value if k not in CHIP_KEYS]
+    bad = [
+        k for k, v in value.items()
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= CHIP_MAX
+    ]
+    if unknown or bad:
+        raise RulesetError(f"rule 'chips': {_short((unknown or bad)[0])} is not allowed; {usage}")
+    return tuple((k, value[k]) for k in CHIP_KEYS if value.get(k))
 
 
 def _build(
@@ -514,14 +546,20 @@ GO_HANCHAN = 0x08
 GO_SANMA = 0x10
 
 
-def tenhou_variant(go_type: int, *, rounded: bool = True) -> Ruleset:
+def chip_lobby(lobby: str) -> dict[str, int]:
+    """The chips a lobby of an online client pays (`[chip_lobbies]` in presets.toml)."""
+    return dict(load_data_toml("presets.toml")["chip_lobbies"][lobby])
+
+
+def tenhou_variant(go_type: int, *, rounded: bool = True, chips: bool = False) -> Ruleset:
     """The `tenhou` preset as a record's GO `type` sets it: 0x02 no red fives, 0x04 no
     open tanyao, 0x08 East–South (else East only). A three-player record is refused:
     the engine plays four. The overrides are the record's, so a replay names them.
 
     `rounded=False` is for records whose `owari` shows tenths (the 2022 records of
     shared/records/tenhou; the 2016 and 2018 ones are rounded 五捨六入): the GO type
-    does not say which, the record's results do."""
+    does not say which, the record's results do. `chips=True` for a chip lobby's record
+    (its `sc` gives each seat's chips): the lobby's chips (§8.5, `chip_lobby`)."""
     if go_type & GO_SANMA:
         raise RulesetError(
             f"GO type {go_type:#x} is a three-player game; only four-player games are played"
@@ -535,6 +573,8 @@ def tenhou_variant(go_type: int, *, rounded: bool = True) -> Ruleset:
         overrides["game_length"] = "tonpuu"
     if not rounded:
         overrides["result_rounding"] = "none"
+    if chips:
+        overrides["chips"] = chip_lobby("tenhou")
     base = load_preset("tenhou")
     return base.with_overrides(overrides) if overrides else base
 

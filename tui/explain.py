@@ -1056,7 +1056,7 @@ PARAMETER_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "H",
         "rules.group_H",
-        ("pao", "pao_honba", "pao_tsumo_honba", "pao_stacked", "daiminkan_pao"),
+        ("pao", "pao_honba", "pao_tsumo_honba", "pao_stacked", "daiminkan_pao", "chips"),
     ),
     (
         "I",
@@ -1164,6 +1164,16 @@ _ENUM_TEXT: dict[tuple[str, str], str] = {
 }
 
 
+# The chip elements (rules.ruleset.CHIP_KEYS) as the rules reference names them.
+CHIP_WORDS = {
+    "red_five": "red five",
+    "red_five_open": "red five (open hand)",
+    "ura_dora": "ura dora",
+    "ippatsu": "ippatsu",
+    "yakuman": "yakuman",
+}
+
+
 def parameter_label(key: str, lang: str = "en") -> str:
     return words.term(f"param.{key}", lang)
 
@@ -1229,6 +1239,12 @@ def parameter_value(key: str, ruleset: Ruleset) -> str:
         if value == (PAO_CLASSIC,):
             return "honor melds that make a certain mangan"
         return ", ".join(words.yaku_name(v) for v in value)
+    if key == "chips":  # RULESETS.md §8.5
+        if not value:
+            return "none"
+        return ", ".join(f"{CHIP_WORDS[name]} {count}" for name, count in value) + (
+            " (per payer: the discarder, or each on a tsumo)"
+        )
     if key == "chombo_penalty_value":
         if r.chombo_penalty_kind == "result_pt":
             return f"{value:+d} pt"

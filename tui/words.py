@@ -423,6 +423,7 @@ PARAMETERS: dict[str, tuple[str, str]] = {
     "pao_honba": ("who pays the honba (pao ron)", "包の積み場"),
     "pao_tsumo_honba": ("honba on a pao tsumo", "包ツモの積み場"),
     "pao_stacked": ("pao with a second yakuman", "包と複合役満"),
+    "chips": ("chips", "祝儀"),
     "daiminkan_pao": ("liability for rinshan after daiminkan", "大明槓の包"),
     "chombo_penalty_kind": ("chombo penalty", "チョンボの罰則"),
     "chombo_penalty_value": ("chombo penalty amount", "チョンボの罰点"),

@@ -139,6 +139,11 @@ class Win:
     liable: int | None  # pao
     deltas: tuple[int, ...]  # points moved by this AGARI (sc, in points)
     scores_before: tuple[int, ...]
+    # A chip lobby's record (§8.5): every seat's chips before and moved (the second half
+    # of a 16-number `sc`), and the chip yaku of `chip` as (Tenhou yaku number, count).
+    chips_before: tuple[int, ...] | None = None
+    chips: tuple[int, ...] | None = None
+    chip_items: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +154,8 @@ class Ryuukyoku:
     shown: tuple[tuple[int, ...] | None, ...]  # per seat: the hand shown (tenpai), else None
     deltas: tuple[int, ...]
     scores_before: tuple[int, ...]
+    chips_before: tuple[int, ...] | None = None  # a chip lobby's record (§8.5)
+    chips: tuple[int, ...] | None = None
 
 
 HandEnd = Win | Ryuukyoku
@@ -181,6 +188,19 @@ class MjlogHand:
         last = self.ends[-1]
         return tuple(b + d for b, d in zip(last.scores_before, last.deltas, strict=True))
 
+    @property
+    def chips_moved(self) -> tuple[int, ...]:
+        """Every seat's chips moved in the hand (zeros in a record without chips)."""
+        return tuple(sum((e.chips or (0,) * 4)[i] for e in self.ends) for i in range(4))
+
+    @property
+    def chips_after(self) -> tuple[int, ...] | None:
+        """Every seat's chips once the hand is settled (None without chips)."""
+        last = self.ends[-1]
+        if last.chips_before is None or last.chips is None:
+            return None
+        return tuple(b + d for b, d in zip(last.chips_before, last.chips, strict=True))
+
 
 @dataclass(frozen=True, slots=True)
 class MjlogGame:
@@ -190,6 +210,11 @@ class MjlogGame:
     hands: tuple[MjlogHand, ...]
     final_scores: tuple[int, ...]  # from `owari`, in points
     final_results: tuple[float, ...]  # from `owari`, as Tenhou rounded them
+
+    @property
+    def chips(self) -> bool:
+        """Whether the record is a chip lobby's (each `sc` gives the seats' chips, §8.5)."""
+        return any(end.chips is not None for hand in self.hands for end in hand.ends)
 
     @property
     def red_fives(self) -> bool:
@@ -412,12 +437,19 @@ def _seat(value: str | None, what: str) -> int:
     return int(value)
 
 
-def _sc(values: dict[str, str], what: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """`sc` = before,delta pairs per seat, in hundreds: (scores before, deltas) in points."""
+Sc = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None, tuple[int, ...] | None]
+
+
+def _sc(values: dict[str, str], what: str) -> Sc:
+    """`sc` = before,delta pairs per seat, in hundreds: (scores before, deltas) in points;
+    a chip lobby's record (§8.5) adds before,delta pairs of each seat's chips."""
     raw = _ints(values.get("sc", ""), f"{what} sc")
-    if len(raw) != 8:
-        raise MjlogError(f"{what}: sc has {len(raw)} numbers, 8 expected")
-    return tuple(v * 100 for v in raw[0::2]), tuple(v * 100 for v in raw[1::2])
+    if len(raw) not in (8, 16):
+        raise MjlogError(f"{what}: sc has {len(raw)} numbers, 8 (or 16 with chips) expected")
+    before, deltas = tuple(v * 100 for v in raw[0:8:2]), tuple(v * 100 for v in raw[1:8:2])
+    if len(raw) == 8:
+        return before, deltas, None, None
+    return before, deltas, raw[8::2], raw[9::2]
 
 
 class _Reader:
@@ -545,7 +577,10 @@ class _Reader:
         if len(ten) != 3:
             raise MjlogError("<AGARI>: ten must be fu,points,limit")
         yaku_raw = _ints(values.get("yaku", ""), "<AGARI> yaku")
-        before, deltas = _sc(values, "<AGARI>")
+        before, deltas, chips_before, chips = _sc(values, "<AGARI>")
+        chip_raw = _ints(values.get("chip", ""), "<AGARI> chip")
+        if len(chip_raw) % 2:
+            raise MjlogError("<AGARI>: chip must be yaku,count pairs")
         pao = values.get("paoWho")
         win_tiles = _tile_ids(values.get("machi", ""), "<AGARI> machi")
         if len(win_tiles) != 1:
@@ -566,6 +601,9 @@ class _Reader:
                 liable=_seat(pao, "<AGARI> paoWho") if pao is not None else None,
                 deltas=deltas,
                 scores_before=before,
+                chips_before=chips_before,
+                chips=chips,
+                chip_items=tuple(zip(chip_raw[0::2], chip_raw[1::2], strict=True)),
             )
         )
         self._owari(values)
@@ -573,12 +611,14 @@ class _Reader:
     def _on_ryuukyoku(self, values: dict[str, str]) -> None:
         if self.init is None:
             raise MjlogError("<RYUUKYOKU> before the first <INIT>")
-        before, deltas = _sc(values, "<RYUUKYOKU>")
+        before, deltas, chips_before, chips = _sc(values, "<RYUUKYOKU>")
         shown = tuple(
             _tile_ids(values[f"hai{i}"], f"<RYUUKYOKU> hai{i}") if f"hai{i}" in values else None
             for i in range(4)
         )
-        self.ends.append(Ryuukyoku(values.get("type", ""), shown, deltas, before))
+        self.ends.append(
+            Ryuukyoku(values.get("type", ""), shown, deltas, before, chips_before, chips)
+        )
         self._owari(values)
 
     def _owari(self, values: dict[str, str]) -> None:
@@ -589,10 +629,12 @@ class _Reader:
             parts = [float(v) for v in raw.split(",")]
         except ValueError:
             raise MjlogError(f"owari {raw[:40]!r} is not a list of numbers") from None
-        if len(parts) != 8:
+        if len(parts) not in (8, 12):
             raise MjlogError(f"owari has {len(parts)} numbers, 8 expected")
-        self.owari = tuple(round(v * 100) for v in parts[0::2])
-        self.results = tuple(parts[1::2])
+        # A chip lobby's owari may add four numbers (the chips); the chips are checked
+        # hand by hand from `sc`, so only the points and results are read here.
+        self.owari = tuple(round(v * 100) for v in parts[0:8:2])
+        self.results = tuple(parts[1:8:2])
 
     def _close_hand(self) -> None:
         if self.init is None:
@@ -658,5 +700,9 @@ def record_summary(game: MjlogGame) -> list[dict[str, Any]]:
                 "scores": list(hand.scores_after),
             }
         )
+        if game.chips:
+            rows[-1]["chips"] = list(hand.chips_moved)
     rows.append({"final_scores": list(game.final_scores), "results": list(game.final_results)})
+    if game.chips:
+        rows[-1]["chips"] = [sum(h.chips_moved[i] for h in game.hands) for i in range(4)]
     return rows

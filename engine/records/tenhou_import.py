@@ -80,13 +80,15 @@ def ruleset_for(game: MjlogGame) -> Ruleset:
         game.go_type,
         rounded=all(float(v).is_integer() for v in game.final_results),
         source=f"the record's GO type {game.go_type}",
+        chips=game.chips,
     )
 
 
-def tenhou_rules(go_type: int, *, rounded: bool, source: str) -> Ruleset:
-    """`rules.ruleset.tenhou_variant`, its refusal (three players) as one ValueError line."""
+def tenhou_rules(go_type: int, *, rounded: bool, source: str, chips: bool = False) -> Ruleset:
+    """`rules.ruleset.tenhou_variant`, its refusal (three players) as one ValueError line;
+    `chips` for a chip lobby's record (its `sc` gives every seat's chips, §8.5)."""
     try:
-        return tenhou_variant(go_type, rounded=rounded)
+        return tenhou_variant(go_type, rounded=rounded, chips=chips)
     except RulesetError as error:
         raise ValueError(f"{source}: {error}") from None
 
@@ -149,6 +151,8 @@ def kyoku_of(game: MjlogGame, hand: MjlogHand) -> Kyoku:
                     "ura_markers": _names(game, end.ura_indicators),
                 }
             )
+            if end.chips is not None:  # compared with the chips the engine pays
+                lines[-1]["chips"] = list(end.chips)
         else:
             lines.append(_draw_line(game, end))
     lines.append({"type": "end_kyoku"})
