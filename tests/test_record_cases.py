@@ -225,3 +225,132 @@ def test_case_5_pao_on_a_ron_of_a_composite_yakuman_splits_the_whole_hand():
     [won] = of_type(do(game, Ron(1)), Won)
     # Seat 0 deals in: half the whole 64,000 each, the honba with the discarder.
     assert _net(won) == [-32900, 64900, 0, -32000]
+
+
+# --------------------------------------------------------------------------- case 1
+
+CHIP_FIXTURE = Path(__file__).resolve().parent / "records" / "tenhou-chips-0073c43a.mjlog"
+ISSUE_AGARI = (
+    b'<AGARI ba="0,1" hai="16,21,24,36,39,44,48,52,56,60,64,68,72,76" machi="76" '
+    b'ten="30,12000,1" yaku="0,1,54,1" doraHai="107" who="0" fromWho="0" chip="54,1" '
+    b'sc="240,130,250,-40,250,-40,250,-40,0,3,0,-1,0,-1,0,-1" />'
+)
+
+
+def test_case_1_the_issues_chip_agari_is_read():
+    from engine.records.mjlog import _Reader
+
+    reader = _Reader()
+    reader.init = {}  # inside a hand
+    import defusedxml.ElementTree as safe_xml
+
+    element = safe_xml.fromstring(ISSUE_AGARI)
+    reader.element(element.tag, element.attrib)
+    [win] = reader.ends
+    assert win.deltas == (13000, -4000, -4000, -4000)
+    assert win.chips == (3, -1, -1, -1) and win.chips_before == (0, 0, 0, 0)
+    assert win.chip_items == ((54, 1),)
+
+
+def _chip_games():
+    from chip_records import chip_record
+
+    pending = ("330ddeeb",)  # its lobby's results are not `tenhou`'s (test_import_tenhou)
+    return [f for f in FILES if not f.name.startswith(pending)], chip_record
+
+
+def test_case_1_chip_lobby_records_import_with_exact_points_and_chips():
+    files, chip_record = _chip_games()
+    assert len(files) == 19
+    moved = 0
+    for path in files:
+        data = chip_record(path.read_bytes())
+        record = parse_mjlog(data)
+        assert record.chips
+        game = game_from_mjlog(data)
+        assert game.ruleset.chips, path.name  # the chip lobby's rules, from the record
+        rows = hand_summaries(game.events, chips=True)
+        assert rows == record_summary(record), path.name
+        # The points are the plain record's, hand by hand: chips never move points.
+        plain = record_summary(parse_mjlog(path.read_bytes()))
+        assert [{k: v for k, v in r.items() if k != "chips"} for r in rows] == plain
+        moved += sum(abs(c) for row in rows[:-1] for c in row["chips"])
+    assert moved > 50  # red fives, ura dora, ippatsu and a yakuman among them
+
+
+def test_case_1_a_chip_record_whose_chips_are_wrong_is_refused_naming_the_hand():
+    data = CHIP_FIXTURE.read_bytes()
+    at = data.index(b'chip="54,2"')
+    tag_end = data.index(b"/>", at)
+    tag = data[at:tag_end]
+    sc = re.search(rb'sc="([^"]*)"', tag).group(1)
+    parts = sc.split(b",")
+    parts[9] = str(int(parts[9]) + 1).encode()  # seat 0 paid one chip more
+    parts[11] = str(int(parts[11]) - 1).encode()
+    bad = data[:at] + tag.replace(sc, b",".join(parts)) + data[tag_end:]
+    with pytest.raises(ValueError, match=r"hand [ESW]\d-\d.*hora"):
+        game_from_mjlog(bad)
+
+
+def test_case_1_replay_summary_json_has_chips_per_hand_and_at_the_end(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "MAHJONG_TUI_DATA": str(tmp_path / "data"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    run = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "replay", str(CHIP_FIXTURE), "--summary", "--json"],
+        capture_output=True, text=True, env=env, timeout=120, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    rows = [json.loads(line) for line in run.stdout.splitlines()]
+    assert all(len(row["chips"]) == 4 for row in rows)
+    assert rows == record_summary(parse_mjlog(CHIP_FIXTURE.read_bytes()))
+    assert rows[-1]["chips"] == [sum(r["chips"][s] for r in rows[:-1]) for s in range(4)]
+    # A game without chips keeps the contract's rows as they were.
+    plain = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "replay", str(FILES[0]), "--summary", "--json"],
+        capture_output=True, text=True, env=env, timeout=120, check=False,
+    )
+    assert plain.returncode == 0 and '"chips"' not in plain.stdout
+
+
+RIICHI_RED = "1m2m3m4m0m6m7p8p9p2s3s4s9s"  # 456m with the red 5m, 9s tanki
+
+
+def test_case_1_chips_as_a_house_rule_in_our_own_games():
+    from engine.actions import Discard, Tsumo
+    from engine.events import Won
+    from engine.scripted import do, t
+
+    chips = {"red_five": 1, "ippatsu": 1, "ura_dora": 1, "yakuman": 5}
+    game = scripted_game(
+        "wrc", [RIICHI_RED, *NOTEN[1:]], draws="1z2z3z4z9s", indicators="1z", ura="1z",
+        rules={"red_fives": 3, "chips": chips},
+    )
+    do(game, Discard(0, t("1z"), riichi=True))
+    advance(game, lambda g: Tsumo(0) in g.legal_actions(0))
+    [won] = of_type(do(game, Tsumo(0)), Won)
+    assert dict(won.chip_items) == {"red_five": 1, "ippatsu": 1}
+    assert won.chips == (6, -2, -2, -2)  # two chips from each of the three payers
+    # The same win without the house rule moves no chips; points are the same.
+    plain = scripted_game(
+        "wrc", [RIICHI_RED, *NOTEN[1:]], draws="1z2z3z4z9s", indicators="1z", ura="1z",
+        rules={"red_fives": 3},
+    )
+    do(plain, Discard(0, t("1z"), riichi=True))
+    advance(plain, lambda g: Tsumo(0) in g.legal_actions(0))
+    [same] = of_type(do(plain, Tsumo(0)), Won)
+    assert same.chips == () and same.payments == won.payments
+
+
+def test_case_1_chips_are_summed_at_the_game_end():
+    from engine.chips import chip_totals
+
+    data = CHIP_FIXTURE.read_bytes()
+    game = game_from_mjlog(data)
+    [over] = of_type(game.events, GameEnded)
+    assert over.chips == chip_totals(game.events) and sum(over.chips) == 0
+    assert any(over.chips)
