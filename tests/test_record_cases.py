@@ -354,3 +354,34 @@ def test_case_1_chips_are_summed_at_the_game_end():
     [over] = of_type(game.events, GameEnded)
     assert over.chips == chip_totals(game.events) and sum(over.chips) == 0
     assert any(over.chips)
+
+
+def _plain(renderable) -> str:
+    from rich.console import Console
+
+    console = Console(width=160, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_case_1_the_result_screens_show_the_chips():
+    """The replay viewer's hand result (a win) and the game end show the chips."""
+    from engine.events import Won
+    from tui import explain as X
+    from tui.screens.game_end import game_end_sections
+    from tui.screens.hand_result import win_sections
+
+    game = game_from_mjlog(CHIP_FIXTURE.read_bytes())
+    won = next(e for e in game.events if isinstance(e, Won) and dict(e.chip_items).get("red_five"))
+    ctx = X.hand_context(won, game)
+    text = _plain(win_sections(won, ctx, "text", "en")["payments"])
+    assert "Chips: red five" in text and "from each payer" in text
+    assert "祝儀: 赤" in _plain(win_sections(won, ctx, "text", "ja")["payments"])
+    [over] = of_type(game.events, GameEnded)
+    end = _plain(game_end_sections(over, game.ruleset, None, "en"))
+    assert "Chips over the game:" in end
+    assert all(f"{n:+d}" in end.split("Chips over the game:")[1] for n in over.chips)
+    # Without chips, no chip line.
+    plain = game_from_mjlog(FILES[0].read_bytes())
+    [over] = of_type(plain.events, GameEnded)
+    assert "Chips" not in _plain(game_end_sections(over, plain.ruleset, None, "en"))

@@ -26,6 +26,7 @@ from engine.events import Event, GameEnded, HandEnded
 from rules.ruleset import Ruleset
 
 from .. import explain as X
+from ..chip_lines import game_chips_line
 from ..navigation import OpenReview
 from ..words import check_lang
 from .hand_result import CSS_FILE, heading, hint_text
@@ -64,6 +65,10 @@ def game_end_sections(
     time_up: bool = False,
 ) -> RenderableType:
     notes = [Text(n, style="italic") for n in X.final_notes(event, ruleset, lang)]
+    seats = X.seat_names(0, names, lang)  # seat 0 is the first dealer (East)
+    chips = game_chips_line(event, lambda seat: seats[seat], lang)
+    if chips:  # a game with chips (RULESETS.md §8.5): every seat's chips over the game
+        notes.append(Text(chips, style="italic"))
     if time_up:
         minutes = ruleset.time_limit_minutes
         notes.append(Text(X.sentence("time_up_note", lang, minutes=minutes), style="italic"))
