@@ -544,10 +544,12 @@ GO_NO_RED = 0x02
 GO_NO_KUITAN = 0x04
 GO_HANCHAN = 0x08
 GO_SANMA = 0x10
+GO_CHIPS = 0x200  # a chip lobby (祝儀): [R] dnovikoff/tenhou chip.xml_, GO type 553 = 0x229
 
 
-def chip_lobby(lobby: str) -> dict[str, int]:
-    """The chips a lobby of an online client pays (`[chip_lobbies]` in presets.toml)."""
+def chip_lobby(lobby: str) -> dict[str, Any]:
+    """The rules a chip lobby of an online client adds to its preset, chips included
+    (`[chip_lobbies.<lobby>]` in presets.toml, RULESETS.md §8.5)."""
     return dict(load_data_toml("presets.toml")["chip_lobbies"][lobby])
 
 
@@ -558,8 +560,9 @@ def tenhou_variant(go_type: int, *, rounded: bool = True, chips: bool = False) -
 
     `rounded=False` is for records whose `owari` shows tenths (the 2022 records of
     shared/records/tenhou; the 2016 and 2018 ones are rounded 五捨六入): the GO type
-    does not say which, the record's results do. `chips=True` for a chip lobby's record
-    (its `sc` gives each seat's chips): the lobby's chips (§8.5, `chip_lobby`)."""
+    does not say which, the record's results do. A chip lobby (flag 0x200, or
+    `chips=True`: the record's `sc` gives each seat's chips) plays the lobby's rules
+    (§8.5, `chip_lobby`): its chips, kiriage and uma."""
     if go_type & GO_SANMA:
         raise RulesetError(
             f"GO type {go_type:#x} is a three-player game; only four-player games are played"
@@ -573,8 +576,8 @@ def tenhou_variant(go_type: int, *, rounded: bool = True, chips: bool = False) -
         overrides["game_length"] = "tonpuu"
     if not rounded:
         overrides["result_rounding"] = "none"
-    if chips:
-        overrides["chips"] = chip_lobby("tenhou")
+    if chips or go_type & GO_CHIPS:
+        overrides.update(chip_lobby("tenhou"))
     base = load_preset("tenhou")
     return base.with_overrides(overrides) if overrides else base
 

@@ -1,9 +1,10 @@
 """Chip-lobby mjlogs made from real Tenhou records, for the chip tests (issue 22 case 1).
 
-No public chip record was found (see tests/records/SOURCES.md), so one is made from a
-real record of ../shared/records/tenhou: each AGARI gets the chips Tenhou's own yaku
-list gives (`yaku` 2 ippatsu, 53 ura dora, 54 red fives, with their counts; `yakuman`)
-at the chip lobby's values, written as Tenhou writes them — `chip="54,1"` and a 16-number
+One real chip record is public (tests/records/SOURCES.md); more wins are checked by
+making chip records from the real records of ../shared/records/tenhou: each AGARI gets
+the chips Tenhou's own yaku list gives (`yaku` 2 ippatsu, 53 ura dora, 54 red fives,
+with their counts; `yakuman`) at the chip lobby's values, written as Tenhou writes
+them (as the real one does) — `chip="54,1"` and a 16-number
 `sc` whose second half is each seat's chips before and moved — and every RYUUKYOKU the
 chips unmoved. The count comes from the record's yaku, never from the engine, so the
 engine's own chips (engine.chips) are checked against an independent reckoning.

@@ -229,7 +229,8 @@ def test_case_5_pao_on_a_ron_of_a_composite_yakuman_splits_the_whole_hand():
 
 # --------------------------------------------------------------------------- case 1
 
-CHIP_FIXTURE = Path(__file__).resolve().parent / "records" / "tenhou-chips-0073c43a.mjlog"
+# A real chip lobby's record (tests/records/SOURCES.md).
+CHIP_FIXTURE = Path(__file__).resolve().parent / "records" / "tenhou-chips-dnovikoff.mjlog"
 ISSUE_AGARI = (
     b'<AGARI ba="0,1" hai="16,21,24,36,39,44,48,52,56,60,64,68,72,76" machi="76" '
     b'ten="30,12000,1" yaku="0,1,54,1" doraHai="107" who="0" fromWho="0" chip="54,1" '
@@ -259,7 +260,30 @@ def _chip_games():
     return [f for f in FILES if not f.name.startswith(pending)], chip_record
 
 
-def test_case_1_chip_lobby_records_import_with_exact_points_and_chips():
+def test_case_1_a_real_chip_lobby_record_replays_points_chips_and_results_exactly():
+    data = CHIP_FIXTURE.read_bytes()
+    record = parse_mjlog(data)
+    assert record.chips and record.go_type & 0x200
+    game = game_from_mjlog(data)
+    # The chip lobby's rules, read from the GO type: chips, kiriage, uma 30-10.
+    assert dict(game.ruleset.chips)["ura_dora"] == 1 and game.ruleset.kiriage_30_4
+    assert game.ruleset.uma == (30, 10, -10, -30)
+    rows = hand_summaries(game.events, chips=True)
+    assert rows == record_summary(record)
+    assert rows[-1] == {
+        "final_scores": [30000, 44800, 4500, 20700],
+        "results": [10.0, 64.0, -55.0, -19.0],
+        "chips": [-1, 12, -8, -3],
+    }
+
+
+def test_case_1_chips_counted_on_nineteen_more_games():
+    """The shared games with chips written from Tenhou's own yaku list
+    (tests/chip_records.py), played under their own rules plus the chip lobby's chips:
+    the engine's chips must match that independent count, win by win."""
+    from engine.records.tenhou_import import ruleset_for
+    from rules.ruleset import chip_lobby
+
     files, chip_record = _chip_games()
     assert len(files) == 19
     moved = 0
@@ -267,8 +291,8 @@ def test_case_1_chip_lobby_records_import_with_exact_points_and_chips():
         data = chip_record(path.read_bytes())
         record = parse_mjlog(data)
         assert record.chips
-        game = game_from_mjlog(data)
-        assert game.ruleset.chips, path.name  # the chip lobby's rules, from the record
+        rules = ruleset_for(parse_mjlog(path.read_bytes()))
+        game = game_from_mjlog(data, rules.with_overrides({"chips": chip_lobby("tenhou")["chips"]}))
         rows = hand_summaries(game.events, chips=True)
         assert rows == record_summary(record), path.name
         # The points are the plain record's, hand by hand: chips never move points.
@@ -280,13 +304,13 @@ def test_case_1_chip_lobby_records_import_with_exact_points_and_chips():
 
 def test_case_1_a_chip_record_whose_chips_are_wrong_is_refused_naming_the_hand():
     data = CHIP_FIXTURE.read_bytes()
-    at = data.index(b'chip="54,2"')
+    at = data.index(b'chip="54,1,53,3"')
     tag_end = data.index(b"/>", at)
     tag = data[at:tag_end]
     sc = re.search(rb'sc="([^"]*)"', tag).group(1)
     parts = sc.split(b",")
-    parts[9] = str(int(parts[9]) + 1).encode()  # seat 0 paid one chip more
-    parts[11] = str(int(parts[11]) - 1).encode()
+    parts[11] = str(int(parts[11]) + 1).encode()  # seat 1 got one chip more
+    parts[13] = str(int(parts[13]) - 1).encode()
     bad = data[:at] + tag.replace(sc, b",".join(parts)) + data[tag_end:]
     with pytest.raises(ValueError, match=r"hand [ESW]\d-\d.*hora"):
         game_from_mjlog(bad)

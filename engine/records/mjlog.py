@@ -629,9 +629,9 @@ class _Reader:
             parts = [float(v) for v in raw.split(",")]
         except ValueError:
             raise MjlogError(f"owari {raw[:40]!r} is not a list of numbers") from None
-        if len(parts) not in (8, 12):
+        if len(parts) not in (8, 16):
             raise MjlogError(f"owari has {len(parts)} numbers, 8 expected")
-        # A chip lobby's owari may add four numbers (the chips); the chips are checked
+        # A chip lobby's owari adds each seat's chips and a 0 (16 numbers); the chips are checked
         # hand by hand from `sc`, so only the points and results are read here.
         self.owari = tuple(round(v * 100) for v in parts[0:8:2])
         self.results = tuple(parts[1:8:2])
