@@ -210,6 +210,17 @@ def dealer_first(scores: Sequence[int], dealer: int, r: Ruleset) -> bool:
     return scores[dealer] >= max(scores)
 
 
+def dealer_stop_applies(r: Ruleset, reason: HandEnd, abortive: bool) -> bool:
+    """Whether a first-placed dealer keeping the deal this way may end the game in the
+    last hand (`last_dealer_stop`): a win, or a tenpai draw too where the rules say so;
+    never an abortive draw, which replays the hand."""
+    if abortive:
+        return False
+    if r.last_dealer_stop == "win_or_tenpai_when_first":
+        return True
+    return r.last_dealer_stop == "win_when_first" and reason == "win"
+
+
 def next_hand(
     r: Ruleset,
     rnd: Round,
@@ -227,8 +238,8 @@ def next_hand(
     has the target after the last hand, over after the first hand at whose end
     someone has it and the dealer does not keep the deal, at the latest after its
     fourth hand), and the dealer's stop in
-    the last hand (`last_dealer_stop`: he won or was tenpai and is first; never
-    after an abortive draw, which replays the hand)."""
+    the last hand (`last_dealer_stop`: he won, or with `win_or_tenpai_when_first`
+    was tenpai, and is first; never after an abortive draw, which replays the hand)."""
     if r.honba_counter == "standard":
         honba = rnd.honba + 1 if renchan or reason == "draw" else 0
     else:
@@ -246,9 +257,8 @@ def next_hand(
     else:
         over = last_hand and not renchan and (not extension or reached)
     if (
-        r.last_dealer_stop == "win_or_tenpai_when_first"
+        dealer_stop_applies(r, reason, abortive)
         and renchan
-        and not abortive
         and (extra or (rnd.round_wind == final_round and rnd.dealer == 3))
         and dealer_first(scores, rnd.dealer, r)
         and (not extension or reached)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from rules.tiles import Tile
 
-from .ending import dealer_first, extension_target, in_extension
+from .ending import dealer_first, dealer_stop_applies, extension_target, in_extension
 from .events import ExhaustiveDraw, HandEnded
 from .state import STICK
 from .wall import DEAL_END, RINSHAN_INDICES, Wall, full_set
@@ -224,9 +224,10 @@ def _game_end_rules(game: Game) -> list[str]:
 
 def _dealer_kept_the_deal(game: Game, start: tuple[int, ...]) -> bool:
     """Whether the hand in play repeats the last one's dealer (a win or a tenpai draw)
-    who was not then first, or follows an abortive draw (which never ends the game):
-    the only ways an extension hand is played once someone has the target. Read
-    backwards from the end of the events, so only the last hand's are looked at."""
+    whom the dealer's stop did not end the game for (`ending.dealer_stop_applies`: he
+    was not first, or the rules do not stop on that kind of renchan, or it was an
+    abortive draw): the only ways an extension hand is played once someone has the
+    target. Read backwards from the end of the events: only the last hand's are seen."""
     abortive = False
     ended: HandEnded | None = None
     for event in reversed(game.events):
@@ -239,7 +240,10 @@ def _dealer_kept_the_deal(game: Game, start: tuple[int, ...]) -> bool:
             break
     if ended is None or not ended.renchan:
         return False
-    return abortive or not dealer_first(start, game.dealer, game.ruleset)
+    stops = dealer_stop_applies(
+        game.ruleset, "win" if ended.reason == "win" else "draw", abortive
+    )
+    return not (stops and dealer_first(start, game.dealer, game.ruleset))
 
 
 def validate(game: Game) -> list[str]:

@@ -38,7 +38,9 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "rank_tie": ("split", "shared", "external", "seat_order"),
     "bust": ("none", "below_zero"),
     "extension": ("none", "west_sudden_death"),
-    "last_dealer_stop": ("none", "win_or_tenpai_when_first"),
+    # win_when_first: only a dealer win stops the game (Tenhou: a real record's South 4
+    # dealer, tenpai and first at the draw, plays on; rules/presets.toml).
+    "last_dealer_stop": ("none", "win_or_tenpai_when_first", "win_when_first"),
     "result_rounding": ("none", "thousand_gosha_rokunyu"),
     # head_bump is every preset; double_ron and multiple express common online rules.
     "multiple_ron": ("head_bump", "double_ron", "multiple"),

@@ -104,13 +104,19 @@ def test_case_4_a_west_round_draw_with_the_dealer_tenpai_goes_on(preset):
     assert validate(game) == []  # the invariant checker agrees
 
 
-def test_case_4_the_west_round_ends_when_the_renchan_dealer_is_first():
+@pytest.mark.parametrize(("preset", "over"), [("mahjongsoul", True), ("tenhou", False)])
+def test_case_4_a_first_placed_tenpai_dealer_stops_the_west_round_where_the_rules_say(
+    preset, over
+):
     game = scripted_game(
-        "tenhou", [TENPAI, *NOTEN[1:]], rules=QUIET,
+        preset, [TENPAI, *NOTEN[1:]], rules=_quiet(preset),
         start=Start(round_wind=2, hand_number=0, scores=(28000, 30500, 21000, 20500)),
     )
     _to_the_end_of_the_hand(game)
-    assert game.is_over  # 31,000 and first: the dealer's stop
+    # 31,000 and first: Mahjong Soul's tenpai stop ends the game; Tenhou stops only on
+    # a dealer win (last_dealer_stop = "win_when_first"), so its dealer plays on.
+    assert game.is_over is over
+    assert validate(game) == []
 
 
 def test_case_4_the_checker_still_flags_a_west_hand_after_the_target_without_renchan():
@@ -409,3 +415,21 @@ def test_case_1_the_result_screens_show_the_chips():
     plain = game_from_mjlog(FILES[0].read_bytes())
     [over] = of_type(plain.events, GameEnded)
     assert "Chips" not in _plain(game_end_sections(over, plain.ruleset, None, "en"))
+
+
+BUG1 = Path(__file__).resolve().parent / "records" / "tenhou-bug1-dnovikoff.mjlog"
+
+
+def test_case_3_the_real_record_all_last_draw_after_a_tenpai_dealer_plays_on():
+    """The issue's game (dnovikoff/tenhou bug1): South 4-1 ends in a draw with the dealer
+    tenpai and first; Tenhou plays on (no tenpai stop), and South 4-2 ends in a draw
+    with the dealer noten, whose 3,000 to the only tenpai player makes him first."""
+    data = BUG1.read_bytes()
+    record = parse_mjlog(data)
+    game = game_from_mjlog(data)
+    rows = hand_summaries(game.events)
+    assert rows == record_summary(record)
+    *_, s41, s42, end = rows
+    assert (s41["hand"], s41["deltas"]) == ("S4-1", [-1000, -1000, -1000, 3000])
+    assert (s42["hand"], s42["deltas"]) == ("S4-2", [-1000, 3000, -1000, -1000])
+    assert end["final_scores"] == [18000, 37400, 8200, 36400]

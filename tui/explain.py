@@ -1110,6 +1110,9 @@ _ENUM_TEXT: dict[tuple[str, str], str] = {
     ("last_dealer_stop", "win_or_tenpai_when_first"): (
         "last hand: ends if the dealer wins or is tenpai and is first"
     ),
+    ("last_dealer_stop", "win_when_first"): (
+        "last hand: ends if the dealer wins and is first (a tenpai dealer plays on)"
+    ),
     ("result_rounding", "none"): "none",
     ("result_rounding", "thousand_gosha_rokunyu"): (
         "to thousands, 500 down and 600 up (五捨六入)"
