@@ -433,3 +433,22 @@ def test_case_3_the_real_record_all_last_draw_after_a_tenpai_dealer_plays_on():
     assert (s41["hand"], s41["deltas"]) == ("S4-1", [-1000, -1000, -1000, 3000])
     assert (s42["hand"], s42["deltas"]) == ("S4-2", [-1000, 3000, -1000, -1000])
     assert end["final_scores"] == [18000, 37400, 8200, 36400]
+
+
+def test_case_2_the_board_says_the_break_is_unknown():
+    from dataclasses import replace
+
+    from seat_views import dense_view
+
+    from tui.layout import board_layout
+    from tui.widgets.board import canvas, paint_board
+
+    def text(view, lang="en"):
+        painted = paint_board(view, board_layout(120, 39, "text"), lang=lang)
+        return "\n".join(line.plain for line in canvas(painted))
+
+    view = dense_view(seat=0)
+    unknown = replace(view, wall=replace(view.wall, dice=()))
+    assert "break unknown" in text(unknown) and "broken at" not in text(unknown)
+    assert "開門 不明" in text(unknown, "ja")
+    assert view.wall.dice and "broken at" in text(view)
