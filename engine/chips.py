@@ -16,7 +16,7 @@ from rules.ruleset import Ruleset
 from rules.scoring import ScoreResult
 from rules.tiles import Tile, dora_from_indicator
 
-from .events import Event, GameEnded, Won
+from .events import Event, Won
 
 SEATS = 4
 
@@ -78,10 +78,4 @@ def chip_totals(events: Iterable[Event]) -> tuple[int, ...]:
     return tuple(totals)
 
 
-def game_chips(events: Iterable[Event]) -> tuple[int, ...] | None:
-    """The game's chips as its end says them (None if it has not ended or has none)."""
-    ended = next((e for e in events if isinstance(e, GameEnded)), None)
-    return ended.chips if ended is not None and ended.chips else None
-
-
-__all__ = ["chip_deltas", "chip_items", "chip_totals", "game_chips"]
+__all__ = ["chip_deltas", "chip_items", "chip_totals"]
