@@ -167,6 +167,17 @@ class SeatView:
 
 
 
+
+def _plain(value: Any) -> Any:
+    """An override as the player typed it, hashable (views are compared and cached):
+    a list as a tuple, a table (`chips`) as its TOML inline text."""
+    if isinstance(value, list):
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}={v}" for k, v in value.items()) + "}"
+    return value
+
+
 def build_seat_view(game: Game, seat: int) -> SeatView:
     """What absolute `seat` may see of `game` now, every mark decided by the engine.
 
@@ -210,7 +221,7 @@ def build_seat_view(game: Game, seat: int) -> SeatView:
     return SeatView(
         seat=seat,
         ruleset=r.id,
-        house_rules=tuple((k, r.as_dict()[k]) for k, _ in r.overrides),
+        house_rules=tuple((k, _plain(r.as_dict()[k])) for k, _ in r.overrides),
         round_wind=game.round_wind,
         hand_number=game.hand_number,
         honba=game.honba,

@@ -405,12 +405,24 @@ def test_case_1_the_result_screens_show_the_chips():
     won = next(e for e in game.events if isinstance(e, Won) and dict(e.chip_items).get("red_five"))
     ctx = X.hand_context(won, game)
     text = _plain(win_sections(won, ctx, "text", "en")["payments"])
-    assert "Chips: red five" in text and "from each payer" in text
-    assert "祝儀: 赤" in _plain(win_sections(won, ctx, "text", "ja")["payments"])
+    assert "Chips for red five 1" in text and "+3" in text
+    assert "祝儀 (赤 1)" in _plain(win_sections(won, ctx, "text", "ja")["payments"])
     [over] = of_type(game.events, GameEnded)
     end = _plain(game_end_sections(over, game.ruleset, None, "en"))
     assert "Chips over the game:" in end
     assert all(f"{n:+d}" in end.split("Chips over the game:")[1] for n in over.chips)
+    # The replay viewer's event log says them on the win's line.
+    from tui.describe import event_text
+
+    assert "(Chips for red five 1: " in event_text(won, 0, 0, "en")
+    # The board names the chip lobby's rules in force, hashable (views are cached).
+    from engine.seat_view import build_seat_view
+
+    view = build_seat_view(game, 0)
+    hash(view.house_rules)
+    assert ("chips", "{red_five=1, red_five_open=1, ura_dora=1, ippatsu=1, yakuman=5}") in (
+        view.house_rules
+    )
     # Without chips, no chip line.
     plain = game_from_mjlog(FILES[0].read_bytes())
     [over] = of_type(plain.events, GameEnded)

@@ -594,6 +594,14 @@ MESSAGES: dict[str, Message] = {
     "board_rinshan": Message("rinshan {count}", "嶺上 {count}"),
     "board_break": Message("broken at {owner}'s wall", "開門 {owner}の山"),
     "board_break_yours": Message("broken at your wall", "開門 自家の山"),
+    # Chips (RULESETS.md §8.5, tui/chip_lines.py): a win's and the game's.
+    "chips_win": Message("Chips for {items}: {moved}", "祝儀 ({items}): {moved}"),
+    "chips_game": Message("Chips over the game: {moved}", "祝儀の合計: {moved}"),
+    "chip_red_five": Message("red five", "赤"),
+    "chip_red_five_open": Message("red five", "赤"),
+    "chip_ura_dora": Message("ura dora", "裏ドラ"),
+    "chip_ippatsu": Message("ippatsu", "一発"),
+    "chip_yakuman": Message("yakuman", "役満"),
     "board_break_unknown": Message(
         "break unknown (no dice in the record)", "開門 不明 (記録にサイコロなし)"
     ),
