@@ -21,6 +21,7 @@ from rules.scoring import ScoreResult, score
 from rules.tiles import Tile, tile_key
 
 from .aborts import nagashi_payments, nagashi_seats
+from .chips import chip_deltas, chip_items
 from .events import ExhaustiveDraw, GameEnded, Pay, TenpaiDeclared, Won
 from .results import FinalResult
 from .settlement import Payment, net_deltas, noten_payments, win_payments
@@ -92,6 +93,7 @@ def settle_wins(
         )
         for seat, d in enumerate(net_deltas(payments)):
             deltas[seat] += d
+        items = chip_items(r, result, [*concealed, tile], s.melds, win.ura_indicators)
         events.append(
             Won(
                 w,
@@ -107,6 +109,8 @@ def settle_wins(
                 # paid is what the result says (`engine.win_facts`).
                 facts=facts_of(win),
                 score=result,
+                chip_items=items,
+                chips=chip_deltas(r, items, w, discarder),
             )
         )
     return events, deltas
@@ -204,10 +208,22 @@ def first_place(scores: Sequence[int], r: Ruleset) -> int:
     return next(seat for seat, p in enumerate(scores) if p == best)
 
 
-def _dealer_first(scores: Sequence[int], dealer: int, r: Ruleset) -> bool:
+def dealer_first(scores: Sequence[int], dealer: int, r: Ruleset) -> bool:
+    """Whether the dealer ranks first on these scores (ties as `rank_tie` says)."""
     if r.rank_tie == "seat_order":
         return first_place(scores, r) == dealer
     return scores[dealer] >= max(scores)
+
+
+def dealer_stop_applies(r: Ruleset, reason: HandEnd, abortive: bool) -> bool:
+    """Whether a first-placed dealer keeping the deal this way may end the game in the
+    last hand (`last_dealer_stop`): a win, or a tenpai draw too where the rules say so;
+    never an abortive draw, which replays the hand."""
+    if abortive:
+        return False
+    if r.last_dealer_stop == "win_or_tenpai_when_first":
+        return True
+    return r.last_dealer_stop == "win_when_first" and reason == "win"
 
 
 def next_hand(
@@ -225,9 +241,10 @@ def next_hand(
     the last round without renchan, or the time limit; and with the §8.4 rules, a
     score below zero (`bust`), the extension round (`extension`: entered when nobody
     has the target after the last hand, over after the first hand at whose end
-    someone has it, at the latest after its fourth hand), and the dealer's stop in
-    the last hand (`last_dealer_stop`: he won or was tenpai and is first; never
-    after an abortive draw, which replays the hand)."""
+    someone has it and the dealer does not keep the deal, at the latest after its
+    fourth hand), and the dealer's stop in
+    the last hand (`last_dealer_stop`: he won, or with `win_or_tenpai_when_first`
+    was tenpai, and is first; never after an abortive draw, which replays the hand)."""
     if r.honba_counter == "standard":
         honba = rnd.honba + 1 if renchan or reason == "draw" else 0
     else:
@@ -238,15 +255,17 @@ def next_hand(
     reached = bool(scores) and max(scores) >= extension_target(r)
     last_hand = rnd.dealer == 3 and rnd.round_wind == (final_round + 1 if extra else final_round)
     if extra:
-        over = reached or (last_hand and not renchan)
+        # Every extension hand is an all-last (RULESETS.md §8.1): it ends the game once
+        # someone has the target, unless the dealer keeps the deal; the dealer's stop
+        # below ends it then if he is first.
+        over = not renchan and (reached or last_hand)
     else:
         over = last_hand and not renchan and (not extension or reached)
     if (
-        r.last_dealer_stop == "win_or_tenpai_when_first"
+        dealer_stop_applies(r, reason, abortive)
         and renchan
-        and not abortive
         and (extra or (rnd.round_wind == final_round and rnd.dealer == 3))
-        and _dealer_first(scores, rnd.dealer, r)
+        and dealer_first(scores, rnd.dealer, r)
         and (not extension or reached)
     ):
         over = True
@@ -271,9 +290,15 @@ def deposits_to_first(r: Ruleset, scores: list[int], sticks: int, stick: int) ->
     return 0
 
 
-def game_ended(scores: Sequence[int], sticks: int, results: Sequence[FinalResult]) -> GameEnded:
+def game_ended(
+    scores: Sequence[int],
+    sticks: int,
+    results: Sequence[FinalResult],
+    chips: Sequence[int] = (),
+) -> GameEnded:
     """The final event. Unclaimed sticks stay on the table and are not anyone's
-    points (000 第32条ホ), unless they went to the first place (`deposits_to_first`)."""
+    points (000 第32条ホ), unless they went to the first place (`deposits_to_first`);
+    `chips` each seat's chips over the game, where the ruleset pays them (§8.5)."""
     return GameEnded(
         tuple(scores),
         sticks,
@@ -281,4 +306,5 @@ def game_ended(scores: Sequence[int], sticks: int, results: Sequence[FinalResult
             {"seat": x.seat, "points": x.points, "rank": x.rank, "uma": x.uma, "result": x.result}
             for x in results
         ),
+        tuple(chips),
     )

@@ -150,6 +150,12 @@ class Won:
     # not in the log (old logs load unchanged) and not compared.
     facts: WinFacts | None = field(default=None, compare=False, metadata=codec.NOT_ENCODED)
     score: ScoreResult | None = field(default=None, compare=False, metadata=codec.NOT_ENCODED)
+    # Chips (RULESETS.md §8.5, `engine.chips`), where the ruleset pays them: what earned
+    # them and each seat's chips moved. Derived from the win like `facts`.
+    chip_items: tuple[tuple[str, int], ...] = field(
+        default=(), compare=False, metadata=codec.NOT_ENCODED
+    )
+    chips: tuple[int, ...] = field(default=(), compare=False, metadata=codec.NOT_ENCODED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +199,8 @@ class GameEnded:
     scores: tuple[int, ...]
     sticks: int  # unclaimed riichi sticks (final_deposits)
     results: tuple[dict[str, Any], ...]  # per seat: seat, points, rank, uma, result
+    # Every seat's chips over the game (§8.5), where the ruleset pays them; derived.
+    chips: tuple[int, ...] = field(default=(), compare=False, metadata=codec.NOT_ENCODED)
 
 
 Event = (

@@ -43,6 +43,7 @@ from .actions import (
     ShowTenpai,
     Tsumo,
 )
+from .chips import chip_totals
 from .claims import PASS
 from .events import (
     Dealt,
@@ -541,7 +542,9 @@ class Game:
             sticks = ending.deposits_to_first(r, self.scores, self.sticks, STICK)
             self.counters = replace(self.counters, sticks=sticks)
             self.results = final_results(self.scores, self.ruleset)
-            self._emit(ending.game_ended(self.scores, self.sticks, self.results))
+            done = self.events if self._out is self.events else [*self.events, *self._out]
+            chips = chip_totals(done) if r.chips else ()
+            self._emit(ending.game_ended(self.scores, self.sticks, self.results, chips))
             return
         self.counters = replace(self.counters, round_wind=nxt.round_wind, dealer=nxt.dealer)
         self._start_hand()

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 from rules.tiles import Tile
 
-from .ending import extension_target, in_extension
+from .ending import dealer_first, dealer_stop_applies, extension_target, in_extension
+from .events import ExhaustiveDraw, HandEnded
 from .state import STICK
 from .wall import DEAL_END, RINSHAN_INDICES, Wall, full_set
 
@@ -197,8 +198,9 @@ class Checker:
 def _game_end_rules(game: Game) -> list[str]:
     """The game-end rules of RULESETS.md §8.4: no hand is played once a score fell
     below zero (`bust`) or once someone reached the extension's target in the West
-    round (`extension`), and no stick stays on the table after the end where they go
-    to the first place (`final_deposits`)."""
+    round (`extension`) — unless the dealer kept the deal without being first
+    (§8.1: every extension hand is an all-last) — and no stick stays on the table
+    after the end where they go to the first place (`final_deposits`)."""
     r = game.ruleset
     out: list[str] = []
     if game.is_over:
@@ -208,12 +210,40 @@ def _game_end_rules(game: Game) -> list[str]:
     start = game.hand_start_scores
     if r.bust == "below_zero" and min(start) < 0:
         out.append(f"a hand is played after a score fell below zero: {list(start)}")
-    if in_extension(r, game.round_wind) and max(start) >= extension_target(r):
+    if (
+        in_extension(r, game.round_wind)
+        and max(start) >= extension_target(r)
+        and not _dealer_kept_the_deal(game, start)
+    ):
         out.append(
             f"an extension hand is played after {max(start)} reached the target"
             f" {extension_target(r)}"
         )
     return out
+
+
+def _dealer_kept_the_deal(game: Game, start: tuple[int, ...]) -> bool:
+    """Whether the hand in play repeats the last one's dealer (a win or a tenpai draw)
+    whom the dealer's stop did not end the game for (`ending.dealer_stop_applies`: he
+    was not first, or the rules do not stop on that kind of renchan, or it was an
+    abortive draw): the only ways an extension hand is played once someone has the
+    target. Read backwards from the end of the events: only the last hand's are seen."""
+    abortive = False
+    ended: HandEnded | None = None
+    for event in reversed(game.events):
+        if isinstance(event, HandEnded):
+            ended = event
+        elif ended is not None and isinstance(event, ExhaustiveDraw):
+            abortive = event.kind not in ("exhaustive", "nagashi_mangan")
+            break
+        elif ended is not None:
+            break
+    if ended is None or not ended.renchan:
+        return False
+    stops = dealer_stop_applies(
+        game.ruleset, "win" if ended.reason == "win" else "draw", abortive
+    )
+    return not (stops and dealer_first(start, game.dealer, game.ruleset))
 
 
 def validate(game: Game) -> list[str]:

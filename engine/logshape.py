@@ -275,7 +275,8 @@ def _dice(dice: Any, ruleset: Ruleset) -> None:
         raise _Bad(f"setup.dice must be a list, not {_kind(dice)}")
     for i, throws in enumerate(dice):
         where = f"setup.dice[{i}]"
-        if not isinstance(throws, list) or len(throws) != ruleset.kaimen_dice:
+        # Empty: a hand rebuilt from a record that gives no dice (the break unknown).
+        if not isinstance(throws, list) or len(throws) not in (0, ruleset.kaimen_dice):
             raise _Bad(f"{where} must be a list of {ruleset.kaimen_dice} throws")
         for j, pair in enumerate(throws):
             if not isinstance(pair, list) or len(pair) != 2:

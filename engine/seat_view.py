@@ -222,6 +222,17 @@ class Observer:
 NO_HAND = OwnHand(tiles=(), drawn=None, waits=(), furiten=None, kuikae=())
 
 
+
+def _plain(value: Any) -> Any:
+    """An override as the player typed it, hashable (views are compared and cached):
+    a list as a tuple, a table (`chips`) as its TOML inline text."""
+    if isinstance(value, list):
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}={v}" for k, v in value.items()) + "}"
+    return value
+
+
 def build_seat_view(game: Game, seat: int) -> SeatView:
     """What absolute `seat` may see of `game` now (`build_view` for a player)."""
     return build_view(game, Observer(seat))
@@ -285,7 +296,7 @@ def build_view(game: Game, observer: Observer) -> SeatView:
     return SeatView(
         seat=seat,
         ruleset=r.id,
-        house_rules=tuple((k, r.as_dict()[k]) for k, _ in r.overrides),
+        house_rules=tuple((k, _plain(r.as_dict()[k])) for k, _ in r.overrides),
         round_wind=game.round_wind,
         hand_number=game.hand_number,
         # Once the game is over the counters have moved on to a hand never dealt: the

@@ -161,6 +161,8 @@ def _liable_base(
         liable_yakuman = next((y for y in present if y in ruleset.pao), None)
     if liable_yakuman not in ruleset.pao or liable_yakuman not in present:
         return 0  # "applies only if the hand is won with that yakuman" (§4.6.1)
+    if ruleset.pao_stacked == "whole":
+        return result.base  # Tenhou (§8.1): the liability covers every yakuman of the hand
     # Only the liable yakuman's own weight; the scorer doubles daisuushii under special_double.
     weight = 2 if ruleset.special_double and liable_yakuman == "daisuushii" else 1
     weight = min(weight, result.yakuman)

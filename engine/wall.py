@@ -88,8 +88,16 @@ class Break:
     stacks: int
 
 
+UNKNOWN_THROW = 7  # no throw known (a record without dice): tiles still need a place
+
+
 def break_from_dice(dealer: int, dice: Sequence[tuple[int, int]]) -> Break:
-    """The break for the throws made (one throw, or two with `kaimen_dice = 2`)."""
+    """The break for the throws made (one throw, or two with `kaimen_dice = 2`). With
+    none (a record that does not give them) the break is unknown; the tiles are laid
+    out as for a throw of 7 so the ring can be drawn, and `Wall.dice` stays empty to
+    say so."""
+    if not dice:
+        return Break((dealer + UNKNOWN_THROW - 1) % 4, UNKNOWN_THROW)
     first = sum(dice[0])
     side = (dealer + first - 1) % 4
     return Break(side, sum(sum(throw) for throw in dice))

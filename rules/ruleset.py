@@ -38,7 +38,9 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "rank_tie": ("split", "shared", "external", "seat_order"),
     "bust": ("none", "below_zero"),
     "extension": ("none", "west_sudden_death"),
-    "last_dealer_stop": ("none", "win_or_tenpai_when_first"),
+    # win_when_first: only a dealer win stops the game (Tenhou: a real record's South 4
+    # dealer, tenpai and first at the draw, plays on; rules/presets.toml).
+    "last_dealer_stop": ("none", "win_or_tenpai_when_first", "win_when_first"),
     "result_rounding": ("none", "thousand_gosha_rokunyu"),
     # head_bump is every preset; double_ron and multiple express common online rules.
     "multiple_ron": ("head_bump", "double_ron", "multiple"),
@@ -63,6 +65,9 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "chiitoitsu": ("25fu_2han", "none"),
     "pao_honba": ("discarder", "jpml", "none"),
     "pao_tsumo_honba": ("liable", "none"),
+    # A pao yakuman with another yakuman (§4.6.1 "stacked"): the liable player answers
+    # for his yakuman only (separate), or for the whole hand (whole: Tenhou, §8.1).
+    "pao_stacked": ("separate", "whole"),
     "chombo_penalty_kind": ("result_pt", "result_points", "classic_half_mangan"),
     "chombo_hand": ("replay", "deal_passes"),
     "furiten_scope": ("all_waits", "same_tile"),
@@ -87,6 +92,12 @@ def red_fives_per_kind(red_fives: int) -> dict[int, int]:
 
 
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
+# Chips (祝儀, RULESETS.md §8.5): what earns them, each worth the number of chips every
+# payer hands over (the discarder on a ron, each other seat on a tsumo). `red_five` is
+# per red five in a closed hand, `red_five_open` per red five in an open one, `ura_dora`
+# per ura dora, `ippatsu` and `yakuman` per win (a double yakuman counts twice).
+CHIP_KEYS = ("red_five", "red_five_open", "ura_dora", "ippatsu", "yakuman")
+CHIP_MAX = 100
 RENHOU_VALUES = ("mangan", "yakuman")
 PAO_CLASSIC = "classic_honor_mangan"
 
@@ -231,7 +242,10 @@ class Ruleset:
     pao: tuple[str, ...]
     pao_honba: str
     pao_tsumo_honba: str
+    pao_stacked: str
     daiminkan_pao: bool
+    # Chips (§8.5): (element, chips) pairs in CHIP_KEYS order; () = no chips
+    chips: tuple[tuple[str, int], ...]
     # I. Penalties
     chombo_penalty_kind: str
     chombo_penalty_value: int
@@ -282,6 +296,8 @@ class Ruleset:
             value = getattr(self, name)
             if name == "uma_float":
                 value = {str(i + 1): list(row) for i, row in enumerate(value)}
+            elif name == "chips":
+                value = dict(value) if value else False
             elif isinstance(value, tuple):
                 value = list(value)
             out[name] = value
@@ -413,7 +429,29 @@ def _check_value(key: str, value: Any) -> Any:
                 f"or exactly [{PAO_CLASSIC!r}]"
             )
         return items
+    if key == "chips":
+        return _check_chips(value)
     raise AssertionError(f"no validator for {key}")  # pragma: no cover
+
+
+def _check_chips(value: Any) -> tuple[tuple[str, int], ...]:
+    """`chips = false`, or a table of CHIP_KEYS to whole numbers 0-CHIP_MAX (a missing key
+    earns nothing); kept as pairs in CHIP_KEYS order, zeros left out."""
+    if value is False:
+        return ()
+    if isinstance(value, tuple):  # the frozen form of an override, read again
+        value = dict(value)
+    usage = f"use false or a table of {', '.join(CHIP_KEYS)} = 0-{CHIP_MAX}"
+    if not isinstance(value, dict):
+        raise RulesetError(f"rule 'chips': {_short(value)} is not allowed; {usage}")
+    unknown = [k for k in value if k not in CHIP_KEYS]
+    bad = [
+        k for k, v in value.items()
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= CHIP_MAX
+    ]
+    if unknown or bad:
+        raise RulesetError(f"rule 'chips': {_short((unknown or bad)[0])} is not allowed; {usage}")
+    return tuple((k, value[k]) for k in CHIP_KEYS if value.get(k))
 
 
 def _build(
@@ -538,16 +576,25 @@ GO_NO_RED = 0x02
 GO_NO_KUITAN = 0x04
 GO_HANCHAN = 0x08
 GO_SANMA = 0x10
+GO_CHIPS = 0x200  # a chip lobby (祝儀): [R] dnovikoff/tenhou chip.xml_, GO type 553 = 0x229
 
 
-def tenhou_variant(go_type: int, *, rounded: bool = True) -> Ruleset:
+def chip_lobby(lobby: str) -> dict[str, Any]:
+    """The rules a chip lobby of an online client adds to its preset, chips included
+    (`[chip_lobbies.<lobby>]` in presets.toml, RULESETS.md §8.5)."""
+    return dict(load_data_toml("presets.toml")["chip_lobbies"][lobby])
+
+
+def tenhou_variant(go_type: int, *, rounded: bool = True, chips: bool = False) -> Ruleset:
     """The `tenhou` preset as a record's GO `type` sets it: 0x02 no red fives, 0x04 no
     open tanyao, 0x08 East–South (else East only). A three-player record is refused:
     the engine plays four. The overrides are the record's, so a replay names them.
 
     `rounded=False` is for records whose `owari` shows tenths (the 2022 records of
     shared/records/tenhou; the 2016 and 2018 ones are rounded 五捨六入): the GO type
-    does not say which, the record's results do."""
+    does not say which, the record's results do. A chip lobby (flag 0x200, or
+    `chips=True`: the record's `sc` gives each seat's chips) plays the lobby's rules
+    (§8.5, `chip_lobby`): its chips, kiriage and uma."""
     if go_type & GO_SANMA:
         raise RulesetError(
             f"GO type {go_type:#x} is a three-player game; only four-player games are played"
@@ -561,6 +608,8 @@ def tenhou_variant(go_type: int, *, rounded: bool = True) -> Ruleset:
         overrides["game_length"] = "tonpuu"
     if not rounded:
         overrides["result_rounding"] = "none"
+    if chips or go_type & GO_CHIPS:
+        overrides.update(chip_lobby("tenhou"))
     base = load_preset("tenhou")
     return base.with_overrides(overrides) if overrides else base
 

@@ -334,16 +334,26 @@ def test_west_round_is_sudden_death():
 
 
 def test_all_last_dealer_stop_when_tenpai_and_first():
+    # The tenpai stop is the parameter's value `win_or_tenpai_when_first` (Mahjong Soul);
+    # Tenhou stops only on a win (issue 22: a real record plays on after a tenpai draw,
+    # tests/test_record_cases.py).
     tenpai = "123m456m789m123p4p"
-    game, events = _south4("tenhou", (24000, 25000, 15000, 36000), dealer_hand=tenpai)
+    stop = "win_or_tenpai_when_first"
+    game, events = _south4(
+        "tenhou", (24000, 25000, 15000, 36000), dealer_hand=tenpai, last_dealer_stop=stop
+    )
     [draw] = of_type(events, ExhaustiveDraw)
     assert draw.tenpai[3] and game.is_over
     game, _ = _south4(
         "tenhou", (24000, 25000, 15000, 36000), dealer_hand=tenpai, last_dealer_stop="none"
     )
     assert not game.is_over  # the dealer plays on
-    game, _ = _south4("tenhou", (40000, 25000, 15000, 20000), dealer_hand=tenpai)
+    game, _ = _south4(
+        "tenhou", (40000, 25000, 15000, 20000), dealer_hand=tenpai, last_dealer_stop=stop
+    )
     assert not game.is_over  # tenpai but not first: renchan
+    game, _ = _south4("mahjongsoul", (24000, 25000, 15000, 36000), dealer_hand=tenpai)
+    assert game.is_over  # Mahjong Soul's preset keeps the tenpai stop
 
 
 def test_leftover_sticks_go_to_the_first_place():

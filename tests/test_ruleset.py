@@ -72,9 +72,13 @@ def _section_8_4_keys() -> set[str]:
     """The new parameters of §8.4 (the online presets' rules): not in the §7 data."""
     table = _section(8).split("### 8.4", 1)[1]
     keys = set(re.findall(r"`([a-z0-9_]+)`", table.split("\n\n", 2)[1]))
+    # §8.5's key (`chips = false | {...}`), the house rule of the chip lobbies.
+    keys |= set(re.findall(r"`([a-z0-9_]+)\b", _section(8).split("### 8.5", 1)[1]))
     # extension_target: the West round's target where it is not the return points
     # (Mahjong Soul's 30,000 against its 25,000 return; rules/presets.toml).
-    return {k for k in keys if k in RULE_KEYS} | {"extension_target"}
+    # pao_stacked: §8.1 asks for Tenhou's pao split (the whole of a stacked yakuman) as a
+    # ruleset parameter, the seeds keeping §4.6.1 (issue 22).
+    return {k for k in keys if k in RULE_KEYS} | {"extension_target", "pao_stacked"}
 
 
 @pytest.mark.parametrize("preset", PRESET_IDS)

@@ -51,6 +51,7 @@ from rules.tiles import KIND_COUNT, Tile, dora_from_indicator
 from rules.waits import discard_options
 from rules.waits import waits as shape_waits
 
+from .chip_lines import win_chips_line
 from .words import (
     call_name,
     check_lang,
@@ -307,6 +308,9 @@ def event_text(event: Event, human: int | None, dealer: int, lang: str = "en") -
                  for part in ("honba", "sticks") if paid.get(part)]
         if extra:
             value += f" ({', '.join(extra)})"
+        chips = win_chips_line(event, who, lang)  # RULESETS.md §8.5, where paid
+        if chips:
+            value += f" ({chips})"
         tile = tile_label(event.win_tile, lang)
         if event.from_seat is None:
             return message("log_win_tsumo", lang, who=who(event.winner), tile=tile, value=value)

@@ -1065,7 +1065,7 @@ PARAMETER_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "H",
         "rules.group_H",
-        ("pao", "pao_honba", "pao_tsumo_honba", "daiminkan_pao"),
+        ("pao", "pao_honba", "pao_tsumo_honba", "pao_stacked", "daiminkan_pao", "chips"),
     ),
     (
         "I",
@@ -1119,6 +1119,9 @@ _ENUM_TEXT: dict[tuple[str, str], str] = {
     ("last_dealer_stop", "win_or_tenpai_when_first"): (
         "last hand: ends if the dealer wins or is tenpai and is first"
     ),
+    ("last_dealer_stop", "win_when_first"): (
+        "last hand: ends if the dealer wins and is first (a tenpai dealer plays on)"
+    ),
     ("result_rounding", "none"): "none",
     ("result_rounding", "thousand_gosha_rokunyu"): (
         "to thousands, 500 down and 600 up (五捨六入)"
@@ -1155,6 +1158,8 @@ _ENUM_TEXT: dict[tuple[str, str], str] = {
     ("pao_honba", "none"): "n/a",
     ("pao_tsumo_honba", "liable"): "the liable player",
     ("pao_tsumo_honba", "none"): "n/a",
+    ("pao_stacked", "separate"): "his yakuman only; another yakuman is paid as usual",
+    ("pao_stacked", "whole"): "the whole hand (tsumo: all of it; ron: half with the discarder)",
     ("chombo_penalty_kind", "result_pt"): "deducted from the final result (pt)",
     ("chombo_penalty_kind", "result_points"): "deducted at game end (points)",
     ("chombo_penalty_kind", "classic_half_mangan"): "half a mangan paid to the others",
@@ -1168,6 +1173,16 @@ _ENUM_TEXT: dict[tuple[str, str], str] = {
     ),
     ("furiten_after_riichi", "permanent"): "furiten until the hand ends",
     ("furiten_after_riichi", "none"): "n/a",
+}
+
+
+# The chip elements (rules.ruleset.CHIP_KEYS) as the rules reference names them.
+CHIP_WORDS = {
+    "red_five": "red five",
+    "red_five_open": "red five (open hand)",
+    "ura_dora": "ura dora",
+    "ippatsu": "ippatsu",
+    "yakuman": "yakuman",
 }
 
 
@@ -1236,6 +1251,12 @@ def parameter_value(key: str, ruleset: Ruleset) -> str:
         if value == (PAO_CLASSIC,):
             return "honor melds that make a certain mangan"
         return ", ".join(words.yaku_name(v) for v in value)
+    if key == "chips":  # RULESETS.md §8.5
+        if not value:
+            return "none"
+        return ", ".join(f"{CHIP_WORDS[name]} {count}" for name, count in value) + (
+            " (per payer: the discarder, or each on a tsumo)"
+        )
     if key == "chombo_penalty_value":
         if r.chombo_penalty_kind == "result_pt":
             return f"{value:+d} pt"

@@ -445,6 +445,8 @@ PARAMETERS: dict[str, tuple[str, str]] = {
     "pao": ("hands with liability", "包の対象"),
     "pao_honba": ("who pays the honba (pao ron)", "包の積み場"),
     "pao_tsumo_honba": ("honba on a pao tsumo", "包ツモの積み場"),
+    "pao_stacked": ("pao with a second yakuman", "包と複合役満"),
+    "chips": ("chips", "祝儀"),
     "daiminkan_pao": ("liability for rinshan after daiminkan", "大明槓の包"),
     "chombo_penalty_kind": ("chombo penalty", "チョンボの罰則"),
     "chombo_penalty_value": ("chombo penalty amount", "チョンボの罰点"),
@@ -625,6 +627,17 @@ MESSAGES: dict[str, Message] = {
     "board_rinshan": Message("rinshan {count}", "嶺上 {count}"),
     "board_break": Message("broken at {owner}'s wall", "開門 {owner}の山"),
     "board_break_yours": Message("broken at your wall", "開門 自家の山"),
+    # Chips (RULESETS.md §8.5, tui/chip_lines.py): a win's and the game's.
+    "chips_win": Message("Chips for {items}: {moved}", "祝儀 ({items}): {moved}"),
+    "chips_game": Message("Chips over the game: {moved}", "祝儀の合計: {moved}"),
+    "chip_red_five": Message("red five", "赤"),
+    "chip_red_five_open": Message("red five", "赤"),
+    "chip_ura_dora": Message("ura dora", "裏ドラ"),
+    "chip_ippatsu": Message("ippatsu", "一発"),
+    "chip_yakuman": Message("yakuman", "役満"),
+    "board_break_unknown": Message(
+        "break unknown (no dice in the record)", "開門 不明 (記録にサイコロなし)"
+    ),
     "badge_dealer": Message("dealer", "親"),
     "badge_riichi": Message("riichi", "リーチ"),
     "badge_turn": Message("to act", "手番"),

@@ -192,6 +192,8 @@ def _hora(won: Won, scores: list[int]) -> dict[str, Any]:
     }
     if won.liable is not None:
         out["pao"] = won.liable
+    if won.chips:  # a ruleset with chips (RULESETS.md §8.5): each seat's chips moved
+        out["chips"] = list(won.chips)
     return out
 
 

@@ -10,7 +10,9 @@ step=1|2`, `DORA hai`, `BYE`/`UN` for disconnections, and the end: one or more
 `AGARI` (several for a double ron) or a `RYUUKYOKU`; the last end carries
 `owari` with the final points and results.
 
-This module only reads: `parse_mjlog` turns the bytes into `MjlogGame` and
+This module only reads: `parse_mjlog` turns the bytes into `MjlogGame` (with an
+XML parser hardened against entity attacks, `defusedxml`, so an `<?xml …?>`
+declaration or a byte order mark in front is read like any XML document) and
 checks what the format itself promises (four seats, tile ids in range, each
 hand's deal 13 tiles, every move after an INIT, the meld code decodable). The
 replay through the engine, under the rules the `GO type` flags name (RULESETS.md
@@ -23,16 +25,26 @@ gimite/mjai's tenhou converter); nothing here is copied from them.
 
 from __future__ import annotations
 
+import codecs
 import gzip
 import re
 import zlib
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import unquote
+from xml.etree.ElementTree import ParseError  # what defusedxml raises, typed
+
+import defusedxml.ElementTree as safe_xml  # type: ignore[import-untyped]  # no stubs
+from defusedxml import (
+    DTDForbidden,
+    EntitiesForbidden,
+    ExternalReferenceForbidden,
+)
 
 from rules.tiles import Tile
 
-MAX_RECORD_BYTES = 8 * 1024 * 1024  # a hanchan is about 20 KiB; a West round a little more
+# A hanchan is about 20 KiB; the cap is every record file's (engine.logfile.MAX_BYTES).
+MAX_RECORD_BYTES = 16 * 1024 * 1024
 RED_IDS = frozenset({16, 52, 88})  # the first copy of 5m, 5p, 5s: red where the game has them
 
 # GO type flags (RULESETS.md §8.1 "record flags")
@@ -42,8 +54,13 @@ GO_HANCHAN = 0x08
 GO_THREE_PLAYERS = 0x10
 
 MeldKindName = Literal["chi", "pon", "kakan", "daiminkan", "ankan"]
-_TAG = re.compile(rb"<(/?)([A-Za-z][A-Za-z0-9]*)([^>]*?)(/?)>")
-_ATTR = re.compile(rb'([A-Za-z0-9_]+)="([^"]*)"')
+GZIP_MAGIC = b"\x1f\x8b"
+BOM = codecs.BOM_UTF8
+_CHUNK = 64 * 1024
+# expat's codes for a document that stops early: no element found, unclosed token,
+# partial character.
+_CUT_SHORT = frozenset({3, 5, 6})
+NAME_CHARS = 256  # a Tenhou name is at most 8 characters, 72 when %-encoded
 _MOVE = re.compile(r"([T-W]|[D-G])(\d+)$")
 
 
@@ -122,6 +139,11 @@ class Win:
     liable: int | None  # pao
     deltas: tuple[int, ...]  # points moved by this AGARI (sc, in points)
     scores_before: tuple[int, ...]
+    # A chip lobby's record (§8.5): every seat's chips before and moved (the second half
+    # of a 16-number `sc`), and the chip yaku of `chip` as (Tenhou yaku number, count).
+    chips_before: tuple[int, ...] | None = None
+    chips: tuple[int, ...] | None = None
+    chip_items: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +154,8 @@ class Ryuukyoku:
     shown: tuple[tuple[int, ...] | None, ...]  # per seat: the hand shown (tenpai), else None
     deltas: tuple[int, ...]
     scores_before: tuple[int, ...]
+    chips_before: tuple[int, ...] | None = None  # a chip lobby's record (§8.5)
+    chips: tuple[int, ...] | None = None
 
 
 HandEnd = Win | Ryuukyoku
@@ -142,7 +166,7 @@ class MjlogHand:
     round_index: int  # 0-3 East 1-4, 4-7 South, 8-11 West
     honba: int
     sticks: int
-    dice: tuple[int, int]
+    dice: tuple[int, int] | None  # None: the record does not say (the break is unknown)
     dora_indicator: int  # tile id of the first indicator
     scores: tuple[int, ...]  # points at the start of the hand
     dealer: int
@@ -164,6 +188,19 @@ class MjlogHand:
         last = self.ends[-1]
         return tuple(b + d for b, d in zip(last.scores_before, last.deltas, strict=True))
 
+    @property
+    def chips_moved(self) -> tuple[int, ...]:
+        """Every seat's chips moved in the hand (zeros in a record without chips)."""
+        return tuple(sum((e.chips or (0,) * 4)[i] for e in self.ends) for i in range(4))
+
+    @property
+    def chips_after(self) -> tuple[int, ...] | None:
+        """Every seat's chips once the hand is settled (None without chips)."""
+        last = self.ends[-1]
+        if last.chips_before is None or last.chips is None:
+            return None
+        return tuple(b + d for b, d in zip(last.chips_before, last.chips, strict=True))
+
 
 @dataclass(frozen=True, slots=True)
 class MjlogGame:
@@ -173,6 +210,11 @@ class MjlogGame:
     hands: tuple[MjlogHand, ...]
     final_scores: tuple[int, ...]  # from `owari`, in points
     final_results: tuple[float, ...]  # from `owari`, as Tenhou rounded them
+
+    @property
+    def chips(self) -> bool:
+        """Whether the record is a chip lobby's (each `sc` gives the seats' chips, §8.5)."""
+        return any(end.chips is not None for hand in self.hands for end in hand.ends)
 
     @property
     def red_fives(self) -> bool:
@@ -191,19 +233,24 @@ class MjlogGame:
         return Tile(tile_id // 4, red=self.red_fives and tile_id in RED_IDS)
 
 
-def read_record_bytes(data: bytes) -> str:
-    """The record's XML text, gunzipped if needed; bounded in size."""
-    if data[:2] == b"\x1f\x8b":
+def read_record_bytes(data: bytes) -> bytes:
+    """The record's XML bytes, gunzipped if needed, bounded in size and checked to be
+    UTF-8 (in chunks, so the check costs no copy of the record)."""
+    if data[:2] == GZIP_MAGIC:
         try:
             data = _bounded_gunzip(data)
         except (OSError, EOFError, zlib.error) as error:
             raise MjlogError(f"not a readable gzip file ({error})") from None
     if len(data) > MAX_RECORD_BYTES:
         raise MjlogError(f"record larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB")
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(data)
     try:
-        return data.decode("utf-8")
+        for at in range(0, len(data), _CHUNK):
+            decoder.decode(view[at : at + _CHUNK], final=at + _CHUNK >= len(data))
     except UnicodeDecodeError as error:
-        raise MjlogError(f"not UTF-8 text at byte {error.start}") from None
+        raise MjlogError(f"not UTF-8 text at byte {at + error.start}") from None
+    return data
 
 
 def _bounded_gunzip(data: bytes) -> bytes:
@@ -214,14 +261,37 @@ def _bounded_gunzip(data: bytes) -> bytes:
     return out
 
 
+def xml_body(head: bytes) -> bytes:
+    """The bytes after what may open an XML document before its first element: a UTF-8
+    byte order mark, white space, an `<?xml ...?>` declaration, comments, a DOCTYPE
+    (which the parser then refuses: an mjlog has none). Real mjlogs
+    come with and without the declaration (Tenhou's own files, saved copies)."""
+    body = head[3:] if head.startswith(BOM) else head
+    while True:
+        body = body.lstrip()
+        if body.startswith(b"<?"):
+            end = body.find(b"?>")
+        elif body.startswith(b"<!--"):
+            end = body.find(b"-->")
+        elif body.startswith(b"<!DOCTYPE"):  # taken here so the parser can refuse it
+            subset = body.find(b"[")
+            close = body.find(b">")
+            end = body.find(b"]>") if 0 <= subset < close else close - 1
+        else:
+            return body
+        if end < 0:
+            return b""
+        body = body[end + 2 :].lstrip(b">")
+
+
 def looks_like_mjlog(data: bytes) -> bool:
     """Whether the bytes (maybe gzipped) start like a Tenhou mjlog."""
-    if data[:2] == b"\x1f\x8b":
+    if data[:2] == GZIP_MAGIC:
         try:
             data = gzip.decompress(data[:4096]) if len(data) <= 4096 else _head_gunzip(data)
         except (OSError, EOFError, zlib.error):
             return False
-    return data.lstrip()[:9] == b"<mjloggm "
+    return xml_body(data[:4096]).startswith(b"<mjloggm")
 
 
 def _head_gunzip(data: bytes) -> bytes:
@@ -229,18 +299,63 @@ def _head_gunzip(data: bytes) -> bytes:
 
 
 def parse_mjlog(data: bytes) -> MjlogGame:
-    """The record in `data` (mjlog XML, plain or gzip), or `MjlogError` naming what is wrong."""
-    text = read_record_bytes(data).encode("utf-8")
-    if not text.lstrip().startswith(b"<mjloggm"):
+    """The record in `data` (mjlog XML, plain or gzip), or `MjlogError` naming what is wrong.
+
+    Read by an XML parser hardened against entity expansion and external references
+    (`defusedxml`, which forbids both; a DTD is refused too: mjlogs have none), one
+    element at a time: each element is handed to the reader and cleared at once, so
+    memory stays a small multiple of the file whatever its shape."""
+    data = read_record_bytes(data)
+    if not xml_body(data[:4096]).startswith(b"<mjloggm"):
         raise MjlogError("not a Tenhou mjlog: it does not start with <mjloggm")
     reader = _Reader()
-    for match in _TAG.finditer(text):
-        closing, name, attrs = match.group(1), match.group(2).decode(), match.group(3)
-        if closing or name == "mjloggm":
-            continue
-        values = {k.decode(): v.decode() for k, v in _ATTR.findall(attrs)}
-        reader.element(name, values)
+    parser = safe_xml.XMLParser(target=_Target(reader), forbid_dtd=True)
+    try:
+        # One feed: expat scans the text once (fed in small pieces, a long element is
+        # scanned again with every piece, which takes seconds on a crafted record).
+        parser.feed(data)
+        parser.close()
+    except ParseError as error:
+        if getattr(error, "code", None) not in _CUT_SHORT:
+            raise MjlogError(f"not well-formed XML ({one_line(str(error))})") from None
+        # The text stops inside an element: what was read so far says what is missing
+        # (no hands, no owari), as for a record cut between two elements.
+    except (DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden):
+        raise MjlogError("an XML DTD or entity: mjlogs have none, so it is refused") from None
     return reader.finish()
+
+
+class _Target:
+    """The parser's receiver: each element's start goes to the reader as it is read,
+    and nothing else is kept (no tree), so memory does not grow with the record."""
+
+    def __init__(self, reader: _Reader) -> None:
+        self.reader = reader
+        self.depth = 0
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        self.depth += 1
+        if self.depth == 1:
+            if tag != "mjloggm":
+                raise MjlogError(f"not a Tenhou mjlog: its root is <{tag[:40]}>")
+        elif tag == "mjloggm":
+            raise MjlogError("<mjloggm> inside <mjloggm>")
+        else:
+            self.reader.element(tag, attrib)
+
+    def end(self, tag: str) -> None:
+        self.depth -= 1
+
+    def data(self, text: str) -> None:
+        """Text between elements: an mjlog has none that matters."""
+
+    def close(self) -> None:
+        """Nothing to hand back: the reader holds what was read."""
+
+
+def one_line(text: str, limit: int = 120) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def decode_meld(seat: int, code: int) -> MjlogMeld:
@@ -290,6 +405,24 @@ def _ints(value: str, what: str) -> tuple[int, ...]:
         raise MjlogError(f"{what}: {value[:40]!r} is not a list of numbers") from None
 
 
+def _seed(value: str) -> tuple[tuple[int, ...], tuple[int, int] | None]:
+    """INIT `seed`: round, honba, sticks, the two dice (each minus one), the first dora
+    indicator. Records written by simulators leave the dice out (`0,0,0,,,114`): the
+    dice only say where the wall was broken, so the hand reads without them."""
+    parts = value.split(",")
+    if len(parts) != 6:
+        raise MjlogError(f"<INIT>: seed has {len(parts)} numbers, 6 expected")
+    dice_parts = parts[3:5]
+    if dice_parts == ["", ""]:
+        parts[3:5] = ["0", "0"]
+    seed = _ints(",".join(parts), "<INIT> seed")
+    if dice_parts == ["", ""]:
+        return seed, None
+    if not all(0 <= die < 6 for die in seed[3:5]):
+        raise MjlogError(f"<INIT>: dice {seed[3] + 1},{seed[4] + 1} are not 1-6")
+    return seed, (seed[3] + 1, seed[4] + 1)  # the record stores each die minus one
+
+
 def _tile_ids(value: str, what: str) -> tuple[int, ...]:
     ids = _ints(value, what)
     bad = [i for i in ids if not 0 <= i < 136]
@@ -304,12 +437,19 @@ def _seat(value: str | None, what: str) -> int:
     return int(value)
 
 
-def _sc(values: dict[str, str], what: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """`sc` = before,delta pairs per seat, in hundreds: (scores before, deltas) in points."""
+Sc = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None, tuple[int, ...] | None]
+
+
+def _sc(values: dict[str, str], what: str) -> Sc:
+    """`sc` = before,delta pairs per seat, in hundreds: (scores before, deltas) in points;
+    a chip lobby's record (§8.5) adds before,delta pairs of each seat's chips."""
     raw = _ints(values.get("sc", ""), f"{what} sc")
-    if len(raw) != 8:
-        raise MjlogError(f"{what}: sc has {len(raw)} numbers, 8 expected")
-    return tuple(v * 100 for v in raw[0::2]), tuple(v * 100 for v in raw[1::2])
+    if len(raw) not in (8, 16):
+        raise MjlogError(f"{what}: sc has {len(raw)} numbers, 8 (or 16 with chips) expected")
+    before, deltas = tuple(v * 100 for v in raw[0:8:2]), tuple(v * 100 for v in raw[1:8:2])
+    if len(raw) == 8:
+        return before, deltas, None, None
+    return before, deltas, raw[8::2], raw[9::2]
 
 
 class _Reader:
@@ -364,7 +504,10 @@ class _Reader:
 
     def _on_un(self, values: dict[str, str]) -> None:
         if not self.names:  # the header: every player's name
-            self.names = tuple(unquote(values.get(f"n{i}", "")) for i in range(4))
+            # Cut before decoding: a crafted name of megabytes of `%41` is still one name.
+            self.names = tuple(
+                unquote(values.get(f"n{i}", "")[:NAME_CHARS]) for i in range(4)
+            )
             if not self.names[3]:
                 raise MjlogError("a three-player game: only four-player games are played here")
         elif self.init is not None and not self.ends:  # a reconnection inside a hand
@@ -378,9 +521,7 @@ class _Reader:
 
     def _on_init(self, values: dict[str, str]) -> None:
         self._close_hand()
-        seed = _ints(values.get("seed", ""), "<INIT> seed")
-        if len(seed) != 6:
-            raise MjlogError(f"<INIT>: seed has {len(seed)} numbers, 6 expected")
+        seed, dice = _seed(values.get("seed", ""))
         scores = _ints(values.get("ten", ""), "<INIT> ten")
         if len(scores) != 4:
             raise MjlogError("<INIT>: ten must give four scores (three-player games are refused)")
@@ -395,7 +536,7 @@ class _Reader:
             "round_index": seed[0],
             "honba": seed[1],
             "sticks": seed[2],
-            "dice": (seed[3] + 1, seed[4] + 1),  # the record stores each die minus one
+            "dice": dice,
             "dora_indicator": seed[5],
             "scores": tuple(v * 100 for v in scores),
             "dealer": _seat(values.get("oya"), "<INIT> oya"),
@@ -436,7 +577,10 @@ class _Reader:
         if len(ten) != 3:
             raise MjlogError("<AGARI>: ten must be fu,points,limit")
         yaku_raw = _ints(values.get("yaku", ""), "<AGARI> yaku")
-        before, deltas = _sc(values, "<AGARI>")
+        before, deltas, chips_before, chips = _sc(values, "<AGARI>")
+        chip_raw = _ints(values.get("chip", ""), "<AGARI> chip")
+        if len(chip_raw) % 2:
+            raise MjlogError("<AGARI>: chip must be yaku,count pairs")
         pao = values.get("paoWho")
         win_tiles = _tile_ids(values.get("machi", ""), "<AGARI> machi")
         if len(win_tiles) != 1:
@@ -457,6 +601,9 @@ class _Reader:
                 liable=_seat(pao, "<AGARI> paoWho") if pao is not None else None,
                 deltas=deltas,
                 scores_before=before,
+                chips_before=chips_before,
+                chips=chips,
+                chip_items=tuple(zip(chip_raw[0::2], chip_raw[1::2], strict=True)),
             )
         )
         self._owari(values)
@@ -464,12 +611,14 @@ class _Reader:
     def _on_ryuukyoku(self, values: dict[str, str]) -> None:
         if self.init is None:
             raise MjlogError("<RYUUKYOKU> before the first <INIT>")
-        before, deltas = _sc(values, "<RYUUKYOKU>")
+        before, deltas, chips_before, chips = _sc(values, "<RYUUKYOKU>")
         shown = tuple(
             _tile_ids(values[f"hai{i}"], f"<RYUUKYOKU> hai{i}") if f"hai{i}" in values else None
             for i in range(4)
         )
-        self.ends.append(Ryuukyoku(values.get("type", ""), shown, deltas, before))
+        self.ends.append(
+            Ryuukyoku(values.get("type", ""), shown, deltas, before, chips_before, chips)
+        )
         self._owari(values)
 
     def _owari(self, values: dict[str, str]) -> None:
@@ -480,10 +629,12 @@ class _Reader:
             parts = [float(v) for v in raw.split(",")]
         except ValueError:
             raise MjlogError(f"owari {raw[:40]!r} is not a list of numbers") from None
-        if len(parts) != 8:
+        if len(parts) not in (8, 16):
             raise MjlogError(f"owari has {len(parts)} numbers, 8 expected")
-        self.owari = tuple(round(v * 100) for v in parts[0::2])
-        self.results = tuple(parts[1::2])
+        # A chip lobby's owari adds each seat's chips and a 0 (16 numbers); the chips are checked
+        # hand by hand from `sc`, so only the points and results are read here.
+        self.owari = tuple(round(v * 100) for v in parts[0:8:2])
+        self.results = tuple(parts[1:8:2])
 
     def _close_hand(self) -> None:
         if self.init is None:
@@ -549,5 +700,9 @@ def record_summary(game: MjlogGame) -> list[dict[str, Any]]:
                 "scores": list(hand.scores_after),
             }
         )
+        if game.chips:
+            rows[-1]["chips"] = list(hand.chips_moved)
     rows.append({"final_scores": list(game.final_scores), "results": list(game.final_results)})
+    if game.chips:
+        rows[-1]["chips"] = [sum(h.chips_moved[i] for h in game.hands) for i in range(4)]
     return rows

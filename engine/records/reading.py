@@ -55,10 +55,12 @@ def kind_of(first: Any) -> str | None:
 
 def _is_mjlog(path: str | Path) -> bool:
     """Whether the file opens like a Tenhou mjlog: gzip (only mjlogs come gzipped) or
-    `<mjloggm`."""
+    `<mjloggm`, maybe after a byte order mark and an `<?xml …?>` declaration."""
+    from .mjlog import xml_body
+
     with open_regular(path) as stream:
-        head = stream.read(64)
-    return head[:2] == GZIP_MAGIC or head.lstrip().startswith(b"<mjloggm")
+        head = stream.read(4096)
+    return head[:2] == GZIP_MAGIC or xml_body(head).startswith(b"<mjloggm")
 
 
 def _whole(path: str | Path) -> bytes:

@@ -12,7 +12,8 @@ It is read from the game's events only (never from a ruleset branch): the hand's
 label from `HandStarted`, the kind of end from the events that closed it (`Won`:
 ron or tsumo; `ExhaustiveDraw`; an abortive draw or nagashi mangan as its
 `HandEnded.reason` names it), `deltas`/`scores` from `HandEnded`, the final
-scores and results from `GameEnded`.
+scores and results from `GameEnded`; with chips (§8.5) a `chips` field per hand (the
+wins' `Won.chips`) and at the end (`GameEnded.chips`).
 """
 
 from __future__ import annotations
@@ -39,18 +40,24 @@ ENDS = (
 )
 
 
-def hand_summaries(events: list[Event]) -> list[dict[str, Any]]:
-    """One row per finished hand, then the game's end row if the game is over."""
+def hand_summaries(events: list[Event], *, chips: bool = False) -> list[dict[str, Any]]:
+    """One row per finished hand, then the game's end row if the game is over. With
+    `chips` (a ruleset that pays them, RULESETS.md §8.5) each row also has `chips`:
+    every seat's chips moved in the hand, and at the end over the game."""
     rows: list[dict[str, Any]] = []
     label = ""
     winners: list[int] = []
     end = ""
+    moved = [0] * 4
     for event in events:
         if isinstance(event, HandStarted):
             label = f"{WINDS[event.round_wind % 4]}{event.hand_number + 1}-{event.honba}"
             winners, end = [], ""
+            moved = [0] * 4
         elif isinstance(event, Won):
             winners.append(event.winner)
+            for seat, d in enumerate(event.chips):
+                moved[seat] += d
             end = "tsumo" if event.from_seat is None else "ron"
         elif isinstance(event, ExhaustiveDraw):
             end = _draw_end(event)
@@ -66,6 +73,8 @@ def hand_summaries(events: list[Event]) -> list[dict[str, Any]]:
                     "scores": list(event.scores),
                 }
             )
+            if chips:
+                rows[-1]["chips"] = list(moved)
         elif isinstance(event, GameEnded):
             by_seat = sorted(event.results, key=lambda r: r["seat"])
             rows.append(
@@ -74,6 +83,8 @@ def hand_summaries(events: list[Event]) -> list[dict[str, Any]]:
                     "results": [row["result"] for row in by_seat],
                 }
             )
+            if chips:
+                rows[-1]["chips"] = list(event.chips) or [0] * 4
     return rows
 
 

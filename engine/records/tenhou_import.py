@@ -27,7 +27,9 @@ spelling, so it is turned into those lines here and handed to the same walk:
 Tenhou's own wall order (its dice, the break, where the dead wall lies) does not
 need to be copied: what matters is which tile comes when, and the walk places
 each shown tile at the index of our wall (`engine.wall`) that serves it at that
-moment; the dice stay the record's (they only place the break on screen).
+moment; the dice stay the record's (they only place the break on screen), and a
+record without dice (`seed="0,0,0,,,114"`, written by simulators) leaves the break
+unknown.
 
 The rules are the `tenhou` preset with the variant the `GO type` flags give
 (RULESETS.md §8.1, `rules.ruleset.tenhou_variant`); a caller's ruleset replaces
@@ -78,13 +80,15 @@ def ruleset_for(game: MjlogGame) -> Ruleset:
         game.go_type,
         rounded=all(float(v).is_integer() for v in game.final_results),
         source=f"the record's GO type {game.go_type}",
+        chips=game.chips,
     )
 
 
-def tenhou_rules(go_type: int, *, rounded: bool, source: str) -> Ruleset:
-    """`rules.ruleset.tenhou_variant`, its refusal (three players) as one ValueError line."""
+def tenhou_rules(go_type: int, *, rounded: bool, source: str, chips: bool = False) -> Ruleset:
+    """`rules.ruleset.tenhou_variant`, its refusal (three players) as one ValueError line;
+    `chips` for a chip lobby's record (its `sc` gives every seat's chips, §8.5)."""
     try:
-        return tenhou_variant(go_type, rounded=rounded)
+        return tenhou_variant(go_type, rounded=rounded, chips=chips)
     except RulesetError as error:
         raise ValueError(f"{source}: {error}") from None
 
@@ -147,6 +151,8 @@ def kyoku_of(game: MjlogGame, hand: MjlogHand) -> Kyoku:
                     "ura_markers": _names(game, end.ura_indicators),
                 }
             )
+            if end.chips is not None:  # compared with the chips the engine pays
+                lines[-1]["chips"] = list(end.chips)
         else:
             lines.append(_draw_line(game, end))
     lines.append({"type": "end_kyoku"})
@@ -197,7 +203,8 @@ def game_from_mjlog(data: bytes, ruleset: Ruleset | None = None) -> Game:
 def game_from_record(record: MjlogGame, ruleset: Ruleset | None = None) -> Game:
     rules = ruleset or ruleset_for(record)
     kyokus = [kyoku_of(record, hand) for hand in record.hands]
-    dice = [(hand.dice,) * rules.kaimen_dice for hand in record.hands]
+    # A hand without dice (the record does not say) gets no throw: its break is unknown.
+    dice = [(hand.dice,) * rules.kaimen_dice if hand.dice else () for hand in record.hands]
     end = {"type": "end_game", "scores": list(record.final_scores)}
     return rebuild(rules, kyokus, end, seed=0, seating=None, dice=dice)
 

@@ -127,7 +127,7 @@ def run_replay_json(
         return 2
     from engine.records.summary import hand_summaries
 
-    for row in hand_summaries(game.events):
+    for row in hand_summaries(game.events, chips=bool(game.ruleset.chips)):
         stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
     return 0
 

@@ -27,6 +27,7 @@ from rules.ruleset import Ruleset
 from rules.scoring import STICK_VALUE
 
 from .. import explain as X
+from ..chip_lines import game_chips_line
 from ..navigation import OpenReview
 from ..words import check_lang
 from .hand_result import CSS_FILE, heading, hint_text
@@ -72,6 +73,10 @@ def game_end_sections(
             notes.append(Text(X.sentence("sticks_to_first", lang, who=who,
                                          points=X.points(amount), sticks=amount // STICK_VALUE),
                               style="bold"))
+    seats = X.seat_names(0, names, lang)  # seat 0 is the first dealer (East)
+    chips = game_chips_line(event, lambda seat: seats[seat], lang)
+    if chips:  # a game with chips (RULESETS.md §8.5): every seat's chips over the game
+        notes.append(Text(chips, style="italic"))
     if time_up:
         minutes = ruleset.time_limit_minutes
         notes.append(Text(X.sentence("time_up_note", lang, minutes=minutes), style="italic"))

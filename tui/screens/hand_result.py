@@ -33,6 +33,7 @@ from rules.hand import Meld
 from rules.tiles import Tile, tile_key
 
 from .. import explain as X
+from ..chip_lines import win_chips_line
 from ..tiles import check_style, tiles_text
 from ..widgets.result_tiles import dora_pair, hand_row, melds_row
 from ..words import check_lang
@@ -124,10 +125,18 @@ def win_sections(
         "top": top,
         "yaku": Group(*yaku_parts),
         "fu": Group(*fu_parts),
-        "payments": payments_section(event.payments, ctx, lang),
+        "payments": Group(
+            payments_section(event.payments, ctx, lang), *_chips(event, ctx, lang)
+        ),
         "scores": scores_section(ctx, lang),
         "others": others_section(event, ctx, lang),
     }
+
+
+def _chips(event: Won, ctx: X.HandContext, lang: str) -> list[Text]:
+    """The win's chips under its payments, where the rules pay them (RULESETS.md §8.5)."""
+    said = win_chips_line(event, ctx.label, lang)
+    return [Text(said, style="italic")] if said else []
 
 
 def payments_section(payments: Sequence[Any], ctx: X.HandContext, lang: str) -> RenderableType:

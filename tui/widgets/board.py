@@ -428,7 +428,9 @@ def _info_lines(
         chunks = [Text(message("board_ura", lang), style="bold", end="")]
         chunks += [_face(t, lay) for t in wall.ura_indicators]
         lines += flow(chunks, width, gap=1)
-    if wall.break_side == view.seat:  # not "You's wall"
+    if not wall.dice:  # a record without dice: where the wall was broken is unknown
+        said = message("board_break_unknown", lang)
+    elif wall.break_side == view.seat:  # not "You's wall"
         said = message("board_break_yours", lang)
     else:
         said = message("board_break", lang,
