@@ -141,9 +141,8 @@ def _content(widget: Widget, name: str) -> list[str]:
         shown = [widget.render_line(y) for y in range(size.height)]
     elif widget._render_cache.size == size and not widget._dirty_regions:
         shown = list(widget._render_cache.lines)  # as painted
-    else:
-        limit = None if _scrolls(widget) else size.height
-        shown = Visual.to_strips(widget, visual, size.width, limit, widget.visual_style)
+    else:  # a container around it may scroll it, but the widget shows only its size
+        shown = Visual.to_strips(widget, visual, size.width, size.height, widget.visual_style)
     return _compare(name, _full(widget, visual), shown, size.width)
 
 

@@ -76,7 +76,8 @@ def aids_text(data: AidsData, lang: str = "en") -> Text:
 
 class AidsPanel(TileWidget[AidsData]):
     DEFAULT_DATA = AidsData()
-    data: reactive[AidsData] = reactive(DEFAULT_DATA, layout=False)
+    # layout: the panel is as tall as its text (its box scrolls), so new data resizes it
+    data: reactive[AidsData] = reactive(DEFAULT_DATA, layout=True)
 
     def state_classes(self) -> dict[str, bool]:
         return {
