@@ -361,3 +361,23 @@ async def test_geometry_table_aids_side_bar_and_hint(face: str, lang: str,
         await pilot.pause()
         assert app.screen is table
     assert not found, report(found)
+
+
+async def test_geometry_notices_and_stats(tmp_path: Path) -> None:
+    """The notices (a saved game about to be replaced, a game not saved, another
+    process on the data directory) with a long path, and the statistics screen."""
+    from tui.screens.notice import NotSavedScreen, OtherGameScreen, ReplaceSaveScreen
+    from tui.screens.stats import StatsScreen
+
+    deep = str(tmp_path / ("a-rather-long-directory-name" * 3) / "games" / "g-20261128.jsonl")
+    saved = ("A game was saved: wrc, seed 123456789, East 3, 2 honba, scores 31,000, "
+             "29,000, 22,000, 18,000")
+    makes: dict[str, Make] = {
+        "replace save": lambda face, lang: ReplaceSaveScreen(saved, deep, new="jpml, seed 7"),
+        "not saved": lambda face, lang: NotSavedScreen(f"{deep} is read-only."),
+        "other game": lambda face, lang: OtherGameScreen(4242, deep, can_replay=True),
+        "stats": lambda face, lang: StatsScreen(tmp_path, lang),
+    }
+    async with Host().run_test(size=SIZES[0]) as pilot:
+        found = await sweep(pilot, makes, [("text", lang) for lang in LANGS])
+    assert not found, report(found)
