@@ -59,7 +59,7 @@ from ..describe import (
 from ..human import Decision
 from ..input import GAME_COMMANDS, Outcome, Reason, TableInput
 from ..keys import footer_bindings, footer_label, textual_bindings
-from ..navigation import OpenHelp, OpenRules, ShowResult
+from ..navigation import OpenHelp, OpenHint, OpenRules, ShowResult
 from ..settings import GameConfig
 from ..table_session import TableSession
 from ..widgets import WIDGETS_CSS_PATH
@@ -397,10 +397,7 @@ class TableScreen(Screen[None]):
     def action_hint(self) -> None:
         decision = self.decision
         if decision is not None and self.hint:  # asked again: the hint whole, in a window
-            from .hint import HintScreen
-
-            self.app.push_screen(HintScreen(self.query_one("#aids", AidsPanel).data.aids,
-                                            self.lang))
+            self.post_message(OpenHint(self.query_one("#aids", AidsPanel).data.aids, self.lang))
             return
         if decision is None:
             self.say(message("no_hint", self.lang))
