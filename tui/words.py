@@ -659,6 +659,9 @@ MESSAGES: dict[str, Message] = {
     "aid_no_yaku": Message("no {yaku}", "{yaku}なし"),
     "aid_off": Message("aids off (a)", "学習支援 オフ (a)"),
     "aid_left": Message(" x{count} left", " 残り{count}枚"),
+    "aid_hint_more": Message("i again: the whole hint in a window",
+                             "もう一度 i: ヒントの全文を別画面で"),
+    "aid_hint_title": Message("Hint and its reasons", "ヒントと理由"),
     # The table's status line and prompts.
     "prompt_back": Message("back", "戻る"),
     "prompt_declare": Message("declare", "宣言"),

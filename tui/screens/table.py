@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 
@@ -59,7 +59,7 @@ from ..describe import (
 from ..human import Decision
 from ..input import GAME_COMMANDS, Outcome, Reason, TableInput
 from ..keys import footer_bindings, footer_label, textual_bindings
-from ..navigation import OpenHelp, OpenRules, ShowResult
+from ..navigation import OpenHelp, OpenHint, OpenRules, ShowResult
 from ..settings import GameConfig
 from ..table_session import TableSession
 from ..widgets import WIDGETS_CSS_PATH
@@ -192,11 +192,14 @@ class TableScreen(Screen[None]):
             yield Board(id="board", **kw)
             with Vertical(id="sidebar"):
                 yield EventLog(id="log", **kw)
-                yield AidsPanel(id="aids", **kw)
+                with VerticalScroll(id="aids-box"):
+                    yield AidsPanel(id="aids", **kw)
         # Below the side bar's breakpoint the aids sit under the board in their compact
-        # form (one line of shanten, cursor and waits; the hint with its reasons): a
-        # learner at 80x24 or 120x40 must see them too (table.tcss shows one or the other).
-        yield AidsPanel(id="aids-compact", **kw)
+        # form (the hint with its reasons; shanten, cursor and waits): a learner at 80x24
+        # or 120x40 must see them too (table.tcss shows one or the other). Both wrap in
+        # a box that scrolls: a long hint is never cut (i again shows it whole).
+        with VerticalScroll(id="aids-compact-box"):
+            yield AidsPanel(id="aids-compact", **kw)
         yield KeyBar(id="keys", **kw)
 
     def on_mount(self) -> None:
@@ -421,6 +424,9 @@ class TableScreen(Screen[None]):
 
     def action_hint(self) -> None:
         decision = self.decision
+        if decision is not None and self.hint:  # asked again: the hint whole, in a window
+            self.post_message(OpenHint(self.query_one("#aids", AidsPanel).data.aids, self.lang))
+            return
         if decision is None:
             self.say(message("no_hint", self.lang))
             return
