@@ -181,6 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .commands.games import add_parser as add_games_parser
 
     add_games_parser(sub)
+    from .commands.bot import add_parser as add_bot_parser
+
+    add_bot_parser(sub)
     return parser
 
 
@@ -277,6 +280,10 @@ def _run(args: Any) -> int:
         from .commands.learn import run_learn
 
         return run_learn(args, _fail)
+    if args.command == "bot":
+        from .commands.bot import run_bot
+
+        return run_bot(args, sys.stdin, sys.stdout, sys.stderr, _fail)
     if args.command == "rulesets":
         from .commands.rulesets import run_rulesets
 
