@@ -137,6 +137,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="rotate the line-up through the seats game by game; figures keyed by level",
     )
     sim.add_argument("--log", default=None, metavar="DIR", help="write each game's log to DIR")
+    sim.add_argument(
+        "--seat", action="append", default=[], metavar="N=mjai:COMMAND",
+        help="an mjai bot process at starting seat N (mjai.app's dialect; "
+             "N=mjai-stream:COMMAND for Mortal's); repeatable",
+    )
+    sim.add_argument("--mjai-timeout", type=float, default=10.0, metavar="SECONDS",
+                     help="an mjai seat's time per decision (default: 10)")
     _rule_flag(sim)
 
     replay = sub.add_parser(
