@@ -78,15 +78,15 @@ class MjaiBot:
             riichi = self._riichi
             self._riichi = None
             if riichi is None or riichi not in view.legal:
-                choices: list[Action] = [
-                    a for a in view.legal if type(a) is Discard and a.riichi
-                ]
+                # A reach this bot did not choose (a recorded stream, a server that
+                # declared for it): its own choice, kept to a riichi discard.
+                choices = [a for a in view.legal if type(a) is Discard and a.riichi]
                 if not choices:
                     return None
-                chosen = self._decide(view, choices)
-                if not isinstance(chosen, Discard):
-                    return None
-                riichi = chosen
+                chosen = self._decide(view, list(view.legal))
+                same = [a for a in choices if isinstance(chosen, Discard)
+                        and a.tile == chosen.tile]
+                riichi = (same or choices)[0]
             return dahai_of(riichi, view)
         mine = actor == me
         if not (

@@ -25,14 +25,22 @@ def _cli(*args: str, stdin: str = "", check: bool = True) -> subprocess.Complete
     )
 
 
+def _record(logs: Path, seed: int) -> list[dict[str, Any]]:
+    """One tenhou game, `sim --log` then `export --format mjai`."""
+    _cli("sim", "--ruleset", "tenhou", "--games", "1", "--seed", str(seed), "--ai", "easy",
+         "--log", str(logs))
+    out = _cli("export", "--format", "mjai", str(Path(logs) / f"game-{seed}.jsonl"))
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
 @pytest.fixture(scope="module")
 def record(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
-    """One tenhou game, `sim --log` then `export --format mjai`."""
-    logs = tmp_path_factory.mktemp("logs")
-    _cli("sim", "--ruleset", "tenhou", "--games", "1", "--seed", "11", "--ai", "easy",
-         "--log", str(logs))
-    out = _cli("export", "--format", "mjai", str(Path(logs) / "game-11.jsonl"))
-    return [json.loads(line) for line in out.stdout.splitlines()]
+    return _record(tmp_path_factory.mktemp("logs"), 11)
+
+
+@pytest.fixture(scope="module")
+def record1(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    return _record(tmp_path_factory.mktemp("logs1"), 1)
 
 
 TRIGGERS = ("tsumo", "chi", "pon", "dahai", "kakan", "ankan", "reach")
@@ -155,3 +163,24 @@ def test_bot_refuses_a_bad_ruleset_with_exit_2() -> None:
     out = _cli("bot", "--level", "easy", "--ruleset", "nope", check=False)
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_every_level_follows_a_record_with_its_own_reach(
+    record1: list[dict[str, Any]], level: str
+) -> None:
+    """A recorded seat's `reach` the bot did not choose is answered with a riichi dahai,
+    never an error (the hard level once raised on a list of riichi discards only)."""
+    record = record1
+    seats = {e["actor"] for e in record if e["type"] == "reach"}
+    assert seats
+    seat = min(seats)
+    lines = masked_for(record, seat)
+    stdin = "".join(json.dumps([e]) + "\n" for e in lines)
+    out = _cli("bot", "--level", level, stdin=stdin)
+    assert out.stderr == ""
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(answers) == len(lines)
+    for event, answer in zip(lines, answers, strict=True):
+        if event["type"] == "reach" and event["actor"] == seat:
+            assert answer["type"] == "dahai"
