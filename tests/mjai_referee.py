@@ -2,7 +2,8 @@
 `mjai.mlibriichi.arena.Match`), four copies, as mjai.app plays them.
 
 Run with the Python of a venv that has `mjai` (it pins `mahjong~=1.2`, so never the
-project's): `python tests/mjai_referee.py SEED LEVEL BOT_PYTHON PROJECT_DIR`. mjai.app's
+project's): `python tests/mjai_referee.py SEED LEVEL BOT_PYTHON PROJECT_DIR` (LEVEL `script:MODE`:
+the scripted test bot instead, e.g. `script:illegal`). mjai.app's
 engine (`mjai.engine.DockerMjaiLogEngine`) is used as it is, with the bot a process on
 stdin/stdout in place of its HTTP container; its `start_game` names the game index
 where the container gets the seat on its command line, so the seat is named here.
@@ -49,6 +50,8 @@ def main() -> None:
     seed, level, python, project = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
     command = [python, "-c", "import sys; from tui.cli import main; sys.exit(main())",
                "bot", "--level", level]
+    if level.startswith("script"):  # tests/mjai_scripted_bot.py, `script:MODE`
+        command = [python, f"{project}/tests/mjai_scripted_bot.py", level.partition(":")[2]]
     bots = [BotProcess(command, project) for _ in range(4)]
     engines = [Engine(name=str(i), player=bot) for i, bot in enumerate(bots)]
     began = time.perf_counter()

@@ -48,11 +48,22 @@ def test_bot_plays_whole_games_under_the_mjai_referee(seed: int, level: str) -> 
         capture_output=True, text=True, timeout=900,
     )
     assert out.returncode == 0, out.stderr[-2000:]
-    # libriichi prints "invalid action" and ends the game on an illegal answer (checked
-    # by hand with tests/mjai_scripted_bot.py's `illegal` mode: one kyoku, then the end).
-    assert "invalid action" not in out.stderr, out.stderr[-2000:]
+    # libriichi prints "invalid action" and ends the game on an illegal answer (the
+    # next test shows it does, with the scripted bot's illegal discards).
+    assert "invalid action" not in out.stdout + out.stderr, out.stdout[-2000:]
     assert "mahjong-tui bot:" not in out.stderr  # the bot followed every event
     report = json.loads(out.stdout.splitlines()[-1])
     events = report["events"]
     assert events["start_game"] == 1 and events["end_game"] == 1
     assert events["start_kyoku"] == events["end_kyoku"] >= 4
+
+
+@pytest.mark.slow
+def test_the_referee_reports_an_illegal_answer() -> None:
+    """The check above can fail: the scripted bot's illegal discards are reported."""
+    python = _python()
+    out = subprocess.run(
+        [str(python), str(SCRIPT), "1", "script:illegal", sys.executable, str(PROJECT)],
+        capture_output=True, text=True, timeout=900,
+    )
+    assert "invalid action" in out.stdout + out.stderr
