@@ -9,7 +9,8 @@ Dialects: mjai.app's (`stream=False`): each line sent is a JSON array of the
 events since the last line, and every line gets one answer line; `start_game`,
 `end_kyoku` and `end_game` go on their own lines (their answers are read and
 dropped). Mortal's (`stream=True`): one event a line; the bot writes a line only
-when it can act, which is when the host asks it.
+when it can act, which is when the host asks it; it may write it before it is asked
+(another seat of the same window is asked first), so an answer waiting is kept.
 
 A riichi is the bot's `reach`: the seat echoes the `reach` to it and reads the
 `dahai` that goes with it. A decision not in by `timeout` seconds, or an answer
@@ -62,6 +63,8 @@ class MjaiSeat:
         self._pending: list[dict[str, Any]] = []
         self._owed = 0  # batched: lines sent whose answers were not read yet
         self.errors = 0  # timeouts and illegal or unreadable answers
+        self._last: dict[str, Any] = {}  # the last event sent, named in a log line
+        self._late = False  # stream: a decision timed out; drop its answer if it comes
 
     async def start(self) -> None:
         self.process = await asyncio.create_subprocess_shell(
@@ -113,7 +116,14 @@ class MjaiSeat:
             await self._write(batch)
 
     async def _send(self, message: dict[str, Any]) -> None:
+        self._last = message
         if self.stream:
+            if self._late:  # a decision timed out: what came since is its late answer
+                self._late = False
+                while not self._lines.empty():
+                    if self._lines.get_nowait() is None:
+                        await self._lines.put(None)
+                        break
             await self._write(message)
             return
         if message["type"] in ALONE:
@@ -130,10 +140,7 @@ class MjaiSeat:
     # ------------------------------------------------------------------ asking
     async def _answer(self) -> str | None:
         """The bot's answer to the last line sent (None: no answer in time)."""
-        if self.stream:
-            while not self._lines.empty():  # late answers to decisions already played
-                self._lines.get_nowait()
-        else:
+        if not self.stream:
             await self._flush()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.timeout
@@ -150,12 +157,14 @@ class MjaiSeat:
                     self._owed = 0
                     return line
         except TimeoutError:
+            self._late = self.stream
             return None
 
     def _fallback(self, view: SeatView, why: str) -> Action:
         action = default_action(view)
         self.errors += 1
-        self.log(f"seat {self.seat} ({self.name}): {why}; played {action!r}")
+        last = json.dumps(self._last, separators=(",", ":"))
+        self.log(f"seat {self.seat} ({self.name}): {why} (after {last}); played {action!r}")
         return action
 
     async def _ask(self, view: SeatView, riichi: bool = False) -> Action | str:

@@ -83,3 +83,20 @@ def test_sim_seat_flag() -> None:
     for bad in ("5=mjai:x", "1=tcp:x", "1=mjai:", "x"):
         out = run("--seat", bad)
         assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, bad
+
+
+def test_two_mjai_seats_in_one_window_keep_an_answer_written_before_the_ask() -> None:
+    """A stream bot answers a discard as soon as it is told it; when another seat of the
+    same claim window is asked first, that answer waits and is the one played."""
+    level = BOT.replace("--level easy", "--level normal")
+    seats = {1: MjaiSpec(level, timeout=30), 3: MjaiSpec(level + " --stream", stream=True,
+                                                         timeout=3)}
+    from ai import LEVELS
+
+    err = io.StringIO()
+    summary = run_sim(load_preset("tenhou"), 1, 0, ["normal"] * 4, LEVELS, stderr=err,
+                      mjai_seats=seats)
+    alone = run_sim(load_preset("tenhou"), 1, 0, ["normal"] * 4, LEVELS)
+    assert err.getvalue() == ""
+    for key in ("hands", "wins", "draws", "errors", "placements", "stats"):
+        assert summary[key] == alone[key], key
