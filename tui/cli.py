@@ -151,6 +151,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="rotate the line-up through the seats game by game; figures keyed by level",
     )
     sim.add_argument("--log", default=None, metavar="DIR", help="write each game's log to DIR")
+    sim.add_argument(
+        "--seat", action="append", default=[], metavar="N=mjai:COMMAND",
+        help="an mjai bot process at starting seat N (mjai.app's dialect; "
+             "N=mjai-stream:COMMAND for Mortal's); repeatable",
+    )
+    sim.add_argument("--mjai-timeout", type=float, default=10.0, metavar="SECONDS",
+                     help="an mjai seat's time per decision (default: 10)")
     _rule_flag(sim)
 
     replay = sub.add_parser(
@@ -196,6 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .commands.games import add_parser as add_games_parser
 
     add_games_parser(sub)
+    from .commands.bot import add_parser as add_bot_parser
+
+    add_bot_parser(sub)
     return parser
 
 
@@ -340,6 +350,10 @@ def _run(args: Any) -> int:
         from .commands.learn import run_learn
 
         return run_learn(args, _fail)
+    if args.command == "bot":
+        from .commands.bot import run_bot
+
+        return run_bot(args, sys.stdin, sys.stdout, sys.stderr, _fail)
     if args.command == "rulesets":
         from .commands.rulesets import run_rule_keys, run_rulesets
 

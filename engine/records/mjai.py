@@ -304,3 +304,25 @@ def to_mjai_text(record: GameRecord) -> str:
         json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
         for line in to_mjai(record)
     )
+
+
+def masked_for(lines: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """A record's mjai events as a server sends them to `seat`: `start_game` names the
+    seat (`id`), the other seats' `start_kyoku` hands and `tsumo` tiles are `?`."""
+    out: list[dict[str, Any]] = []
+    for line in lines:
+        kind = line.get("type")
+        if kind == "start_game":
+            line = {**line, "id": seat}
+        elif kind == "start_kyoku":
+            line = {
+                **line,
+                "tehais": [
+                    list(hand) if s == seat else ["?"] * len(hand)
+                    for s, hand in enumerate(line["tehais"])
+                ],
+            }
+        elif kind == "tsumo" and line.get("actor") != seat:
+            line = {**line, "pai": "?"}
+        out.append(line)
+    return out
