@@ -57,7 +57,8 @@ async def test_house_rules_chosen_on_the_panel_reach_the_game_its_save_and_its_r
         await pilot.press("enter")
         table = await settle(pilot)
         assert table is not None
-        assert table.app.table_host.game.ruleset.red_fives == 3 and table.app.table_host.game.ruleset.kuitan is False
+        hosted = table.app.table_host.game
+        assert hosted.ruleset.red_fives == 3 and hosted.ruleset.kuitan is False
         await pilot.press("g")
         await pilot.pause()
         assert isinstance(app.screen, RulesReferenceScreen)
@@ -77,7 +78,8 @@ async def test_house_rules_chosen_on_the_panel_reach_the_game_its_save_and_its_r
         await pilot.press("r")
         table = await settle(pilot)
         assert table is not None and table.app.table_host.game.events[: len(events)] == events
-        assert set(house_rules(table.app.table_host.game.ruleset)) == {("red_fives", "3"), ("kuitan", "no")}
+        hosted = table.app.table_host.game
+        assert set(house_rules(hosted.ruleset)) == {("red_fives", "3"), ("kuitan", "no")}
         assert set(again.config.rules) == {"red_fives=3", "kuitan=false"}
 
 

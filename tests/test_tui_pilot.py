@@ -245,7 +245,8 @@ async def test_kan_declares_an_ankan_and_reveals_a_kan_dora(tmp_path):
         assert Ankan in legal_types(table)
         table = await press(pilot, "k")
         assert any(isinstance(e, KanDeclared) for e in table.app.table_host.game.events)
-        kan_dora = [e for e in table.app.table_host.game.events if isinstance(e, DoraRevealed) and e.kan]
+        hosted = table.app.table_host.game
+        kan_dora = [e for e in hosted.events if isinstance(e, DoraRevealed) and e.kan]
         assert kan_dora and len(table.view.wall.dora_indicators) == 2
         assert table.view.seats[0].melds[0].kind.value == "ankan"
 
@@ -355,7 +356,8 @@ async def test_an_illegal_key_says_why_and_changes_nothing(tmp_path, key, why):
         before = (list(table.app.table_host.game.actions), len(table.app.table_host.game.events))
         await pilot.press(key)
         await pilot.pause()
-        assert (list(table.app.table_host.game.actions), len(table.app.table_host.game.events)) == before
+        hosted = table.app.table_host.game
+        assert (list(hosted.actions), len(hosted.events)) == before
         assert why in table.status.lower()
         assert why in screen_text(app).lower()
 
@@ -409,7 +411,8 @@ async def _random_keys_on_one_game(tmp_path: Path, seed: int, rng: random.Random
         # Everything applied was what the engine offered at that moment (replayable).
         from engine.log import log_lines, replay
 
-        assert replay(list(log_lines(table.app.table_host.game))).events == table.app.table_host.game.events
+        hosted = table.app.table_host.game
+        assert replay(list(log_lines(hosted))).events == hosted.events
     return pressed
 
 

@@ -85,7 +85,8 @@ async def test_flags_with_a_saved_game_wait_for_the_answer(tmp_path):
         await wait_for(pilot, ReplaceSaveScreen)
         await pilot.press("r")  # resume the saved game instead of the flags' one
         table = await settle(pilot)
-        assert table.app.table_host.game.seed == 5 and table.app.table_host.game.setup["game_id"] == game_id
+        hosted = table.app.table_host.game
+        assert hosted.seed == 5 and hosted.setup["game_id"] == game_id
 
     app = MahjongApp(ruleset_id="wrc", seed=3, delay=0, data_dir=tmp_path)
     async with app.run_test(size=ROOMY) as pilot:

@@ -3,10 +3,11 @@ seat's redacted events and its views, answers with actions, and holds no game.""
 
 from __future__ import annotations
 
+from test_tui_pilot import game_app, settle, table_of
+
 from engine.events import Dealt, Drew, Event
 from engine.redaction import redact
 from engine.seat_view import Observer, build_view
-from test_tui_pilot import game_app, settle, table_of
 
 
 async def test_the_table_is_told_only_its_seats_redacted_events_and_its_view(tmp_path):

@@ -141,7 +141,8 @@ async def test_a_session_resumes_between_two_games(tmp_path):
         await pilot.press("r")
         table = await settle(pilot)
         assert table is not None
-        assert table.app.table_host.game.seed == 22 and table.app.table_host.game.setup["session"]["game"] == 2
+        hosted = table.app.table_host.game
+        assert hosted.seed == 22 and hosted.setup["session"]["game"] == 2
         assert table.app.table_host.game.ruleset.games_per_session == 2  # its house rules came back
         assert again.play_session == first
         await win_the_game(pilot)
