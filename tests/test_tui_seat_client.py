@@ -3,9 +3,9 @@ seat's redacted events and its views, answers with actions, and holds no game.""
 
 from __future__ import annotations
 
-from test_tui_pilot import game_app, settle, table_of
+from test_tui_pilot import game_app, press, scenario_app, settle, table_of
 
-from engine.events import Dealt, Drew, Event
+from engine.events import Dealt, Drew, Event, Won
 from engine.redaction import redact
 from engine.seat_view import Observer, build_view
 
@@ -33,3 +33,18 @@ async def test_the_table_is_told_only_its_seats_redacted_events_and_its_view(tmp
         # The view the screen draws is the one the host builds for the seat.
         assert table.view == build_view(game, Observer(seat))
         assert not hasattr(table, "game")
+
+
+async def test_under_a_hand_result_the_table_shows_the_hand_that_ended(tmp_path):
+    """The result is shown on the host's closing frame: the finished hand with the
+    winner's tiles laid open, not the next hand already dealt behind it."""
+    app = scenario_app("tsumo", tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await settle(pilot)
+        await press(pilot, "t")
+        assert not isinstance(app.screen, type(table))  # the hand result is up
+        won = app.screen.event
+        assert isinstance(won, Won)
+        view = table.board.view
+        assert view is not None and view.hand_number == 0 and view.phase == "over"
+        assert view.seats[won.winner].shown, "the winner's hand laid open"
