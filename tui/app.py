@@ -39,6 +39,7 @@ from textual.binding import Binding
 from textual.events import Resize
 
 from engine.game import Game
+from engine.table_host import TableHost
 
 from .app_process import ProcessApp
 from .data_lock import DataLock
@@ -128,6 +129,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         self.sessions = SessionFile(self.store.dir, durable=self.data_dir is None)
         self.play_session: PlayedSession | None = None
         self.session_found: PlayedSession | None = None
+        self.table_host: TableHost | None = None  # the host of the game at the table
         self.game_factory = new_game  # how a session's game is made (tests: a short one)
 
     @staticmethod
@@ -323,11 +325,39 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         self.scripted_game = None
         if game is None:
             game = self._session_game(config)
+        if game is None:
+            game = new_game(config)
+        # The app owns the host (the game, its log, its saves); the table is a seat
+        # client of it and is handed only the way to attach.
+        table = TableHost(game, on_save=self.save_game, after_apply=self.save_after_apply)
+        self.table_host = table
+        opponents = self._opponents(table, config)
         self.push_screen(
-            TableScreen(config, game=game, opponents=self.opponents,
-                        on_game_over=self._game_over)
+            TableScreen(config, seat=table.seat,
+                        connect=lambda client: table.attach(client, opponents),
+                        session_tag=table.session_tag, on_game_over=self._game_over)
         )
         self._check_size()
+
+    def _opponents(self, table: TableHost, config: GameConfig) -> list[Any]:
+        """The three AI players at line-up entries 1-3 (given ones: tests, examples)."""
+        if self.opponents is not None:
+            return list(self.opponents)
+        from ai import DEFAULT_LEVEL, LEVELS
+
+        factory = LEVELS.get(config.ai) or LEVELS[DEFAULT_LEVEL]
+        return [factory(table.seat_of(lineup), config.seed + lineup) for lineup in (1, 2, 3)]
+
+    def on_show_result(self, message: Any) -> None:
+        """A game's end: its record for the review is the host's (the table's seat
+        client was told only its own seat's events). Textual then runs the
+        `Navigator`'s handler, which opens the screen."""
+        from .screens.game_end import GameEnding
+
+        context = message.context
+        table = self.table_host
+        if isinstance(context, GameEnding) and context.record is None and table is not None:
+            message.context = replace(context, record=table.record())
 
     # -- saving -------------------------------------------------------------------------
     def save_game(self, game: Game) -> None:
@@ -557,10 +587,9 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         return self.play_session
 
     def _table_game(self) -> Game | None:
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, TableScreen):
-                return screen.game
-        return None
+        if not any(isinstance(s, TableScreen) for s in self.screen_stack):
+            return None
+        return self.table_host.game if self.table_host is not None else None
 
     def _session_over_game(self) -> bool:
         """After a session game's end screen: the session table, then the next game

@@ -1,10 +1,13 @@
 """The table: the game being played, drawn from the human seat's view, and its keys.
 
-The screen only renders and forwards. The game runs in `TableSession` (the
-engine loop, the players and the saves) in ONE exclusive worker; the session
-calls back with each event (`Happened`) and each question (`Asked`), which
-the screen receives as messages. What it draws is the engine's `SeatView`
-for the human's seat (`engine.seat_view.build_seat_view`), handed to the
+The screen only renders and forwards, and never holds the game: the app owns
+the host (`engine.table_host.TableHost`: the game, its log, its saves) and
+hands the screen only `connect`, which attaches a seat client to it. The
+screen's client, `TableSession`, runs in ONE exclusive worker; it is told
+frames (the human seat's redacted events and its `SeatView`, built and folded
+by engine code) and asked decisions, and calls back with each event
+(`Happened`) and each question (`Asked`), which the screen receives as
+messages. What it draws is the last `SeatView` it was told, handed to the
 `Board` whole; keys go to the pure `TableInput`, which answers with a legal
 action or the engine's reason why not. A key that cannot act now is greyed out
 in the footer (`check_action`) and, when pressed, says why in the status line;
@@ -13,7 +16,7 @@ it never changes the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
 from textual import events
@@ -36,9 +39,7 @@ from engine.actions import (
     Tsumo,
 )
 from engine.events import Event, ExhaustiveDraw, GameEnded, HandStarted, RiichiAccepted, Won
-from engine.game import Game
 from engine.seat_view import SeatView
-from engine.view import PlayerView
 from rules.tiles import Tile
 
 from ..describe import (
@@ -107,8 +108,9 @@ class TableScreen(Screen[None]):
         self,
         config: GameConfig,
         *,
-        game: Game | None = None,
-        opponents: Sequence[Any] | None = None,
+        seat: int,
+        connect: Callable[[TableSession], Awaitable[Any]],
+        session_tag: Any = None,
         on_game_over: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
@@ -117,12 +119,13 @@ class TableScreen(Screen[None]):
         self.tile_style = config.tiles
         self.session = TableSession(
             config,
-            game=game,
-            opponents=opponents,
+            seat,
             on_event=self._post_event,
             on_ask=self._post_ask,
             on_result=self._show_result,
         )
+        self._connect = connect  # attaches the session to the app's host; runs the game
+        self.session_tag = session_tag  # the app's tag of the session this game is in
         self.human_seat = self.session.seat
         self.keys = TableInput()
         self.decision: Decision | None = None
@@ -132,7 +135,7 @@ class TableScreen(Screen[None]):
         self.status = ""
         self.on_game_over = on_game_over
         self.hands_started = 0
-        self._last_view: PlayerView | None = None
+        self._last_view: Any = None  # the bot view of the seat the aids last read
         self._render_pending = False
         self._paint_now = False
         self._aids_key: tuple | None = None
@@ -160,17 +163,6 @@ class TableScreen(Screen[None]):
     @property
     def board(self) -> Board:
         return self.query_one("#board", Board)
-
-    @property
-    def game(self) -> Game:
-        """The session's game, for the app's saves and the tests; the screen draws from
-        `self.view` only and never reads it."""
-        return self.session.game
-
-    @property
-    def actions_applied(self) -> int:
-        """Actions the engine applied in this session (the tests read it)."""
-        return self.session.actions_applied
 
     @property
     def compact(self) -> bool:
@@ -204,8 +196,8 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.set_class(not self.aids_on, "-aids-off")
-        self.session.app = self.app
-        self.run_worker(self.session.run(), exclusive=True, group="engine", name="engine")
+        self.run_worker(self._connect(self.session), exclusive=True, group="engine",
+                        name="engine")
 
     # -- results (awaited by the engine worker) --------------------------------------------
     async def _show_result(self, event: Event) -> None:
@@ -237,7 +229,7 @@ class TableScreen(Screen[None]):
         session table name the players one way."""
         from .session_table import PLAYERS
 
-        seating = self.session.game.seating
+        seating = self.session.seating
         names = []
         for seat in range(4):
             where = seat_word(relative(seat, self.human_seat)).part(self.lang)
@@ -284,7 +276,7 @@ class TableScreen(Screen[None]):
         self._render_pending = False
         self._refresh_view()
         self._render_all()
-        self.session.flush()  # save in the same burst of work as the repaint
+        self._flush_save()  # save in the same burst of work as the repaint
 
     def _post_event(self, event: Event) -> None:
         """The session's event callback (from the engine's task): on to the message queue."""
@@ -294,8 +286,16 @@ class TableScreen(Screen[None]):
         """The session's question callback: on to the message queue."""
         self.post_message(self.Asked(decision))
 
+    def _flush_save(self) -> None:
+        """The app's pending save written now (the app owns saving; the host calls it)."""
+        flush = getattr(self.app, "flush_save", None)
+        if flush is not None:
+            flush()
+
     def _refresh_view(self) -> None:
         view = self.session.view()
+        if view is None:
+            return
         self.view = view
         own = view.own
         tiles = [*own.tiles] if own.drawn is None else [*own.tiles, own.drawn]
@@ -305,7 +305,7 @@ class TableScreen(Screen[None]):
         decision = message.decision
         if decision.future.done():
             return
-        self.session.flush()  # the engine waits for the human: a quiet moment to save
+        self._flush_save()  # the host waits for the human: a quiet moment to save
         self.decision = decision
         self._last_view = decision.view
         self._refresh_view()
@@ -497,14 +497,14 @@ class TableScreen(Screen[None]):
             played = getattr(self.app, "play_session", None)
         except Exception:  # no app yet (a test builds the screen alone)
             return None
-        if played is None or not played.owns(self.session.game.setup):
+        if played is None or not played.owns({"session": self.session_tag}):
             return None
         return played
 
     def _session_progress(self) -> str:
         """ " · game 2 of 4, your total +12.3": where a session stands, said in play."""
         played = self._played_session()
-        tag = self.session.game.setup.get("session")
+        tag = self.session_tag
         if played is None or not isinstance(tag, dict):
             return ""
         from .. import explain as X
@@ -646,7 +646,7 @@ class TableScreen(Screen[None]):
             AidsData(aids, self.aids_on, compact=True))
 
 
-def suggest(view: PlayerView, legal: list[Action], lang: str) -> tuple[Action | None, str]:
+def suggest(view: Any, legal: list[Action], lang: str) -> tuple[Action | None, str]:
     """The `hard` AI's suggestion (`ai.suggest`) and its reasons, one per line, in `lang`."""
     from ai import suggest as ai_suggest
 
