@@ -156,8 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="an mjai bot process at starting seat N (mjai.app's dialect; "
              "N=mjai-stream:COMMAND for Mortal's); repeatable",
     )
-    sim.add_argument("--mjai-timeout", type=float, default=10.0, metavar="SECONDS",
-                     help="an mjai seat's time per decision (default: 10)")
+    sim.add_argument("--mjai-timeout", type=seconds("--mjai-timeout", 600.0, more_than_zero=True),
+                     default=10.0, metavar="SECONDS",
+                     help="an mjai seat's time per decision (default: 10, at most 600)")
     _rule_flag(sim)
 
     replay = sub.add_parser(
