@@ -180,7 +180,7 @@ class ViewTranslator:
         else:
             rivers = [info.river for info in prev.seats]
             melds = [_melds(info.melds) for info in prev.seats]
-            indicators = len(prev.wall.dora_indicators)
+            indicators = max(1, len(prev.wall.dora_indicators))
             riichi = [info.riichi for info in prev.seats]
             start = next(
                 (info.seat for info in prev.seats if info.river and info.river[-1].last),
@@ -209,6 +209,11 @@ class ViewTranslator:
         at most a draw), the others' masked."""
         hands: list[tuple[JTile, ...] | None] = [None] * 4
         hands[self.seat] = tuple(jtile(t) for t in view.own.tiles)
+        indicators = view.wall.dora_indicators
+        # A ruleset without dora (renmei_classic) turns no indicator up, but jansou's
+        # deal names one: the seat's own first tile stands in (a copy the agent holds
+        # anyway, so it misjudges at most one tile's count by one).
+        indicator = indicators[0] if indicators else view.own.tiles[0]
         return je.DealStart(
             dealer=view.dealer,
             round_wind=Wind(view.round_wind),
@@ -217,7 +222,7 @@ class ViewTranslator:
             deposits=view.sticks * STICK_POINTS,
             scores=tuple(info.score for info in view.seats),
             hands=tuple(hands),
-            dora_indicator=jtile(view.wall.dora_indicators[0]),
+            dora_indicator=jtile(indicator),
         )
 
     def _play(
