@@ -228,3 +228,48 @@ def test_ray_local_mode_gives_the_same_figures():
     here = run_arena(*args, workers=1)
     on_ray = run_arena(*args, ray_address="local")
     assert _without_seconds(here) == _without_seconds(on_ray)
+
+
+class _FakeRay:
+    """Ray's calls as `engine.arena` makes them, run here at once: the `--ray` plumbing
+    (each chunk a task, the answers taken in the chunks' order) without a Ray install."""
+
+    def __init__(self) -> None:
+        self.address = "unset"
+        self.tasks = 0
+
+    def is_initialized(self) -> bool:
+        return self.address != "unset"
+
+    def init(self, address=None) -> None:
+        self.address = address
+
+    def remote(self, function):
+        fake = self
+
+        class Remote:
+            @staticmethod
+            def remote(*args):
+                fake.tasks += 1
+                return function(*args)
+
+        return Remote
+
+    def get(self, ref):
+        return ref
+
+
+def test_ray_option_plays_each_chunk_as_a_task_with_the_same_figures(monkeypatch, capsys):
+    import tui.commands.arena as command
+
+    fake = _FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    monkeypatch.setattr(command, "ray_available", lambda: True)
+    argv = ["arena", "--ruleset", "tenhou", "--challenger", "greedy", "--opponents",
+            "jansou:SimpleAgent", "--sets", "2", "--seed", "3", "--workers", "2"]
+    assert main([*argv, "--ray", "local"]) == 0
+    on_ray = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert fake.address is None and fake.tasks == 2  # "local": a Ray instance here
+    assert main([*argv[:-2], "--workers", "1"]) == 0
+    here = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert _without_seconds(on_ray) == _without_seconds(here)
