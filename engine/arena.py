@@ -11,7 +11,7 @@ worker process can be handed it by name) turns into factories `(seat, game_seed)
 -> Seat`; the engine never imports `ai` or an outside bot. Every game is played
 by a `Host` (each seat decides from its own `SeatView`), headless, with the
 invariants checked after every action as `sim` does. Sets run in a process pool
-(seeds split into chunks across the workers) or in Ray; each chunk hands back
+(the games split into chunks across the workers) or in Ray; each chunk hands back
 per-game records and the figures are summed in seed order, so the same seeds
 give the same figures whatever the number of workers (`seconds` aside).
 """
@@ -61,12 +61,13 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class Chunk:
-    """A worker's share: the sets of `seeds`, with what it needs to play them."""
+    """A worker's share: `games`, each a (seed, challenger's line-up seat), with what it
+    needs to play them."""
 
     ruleset: Ruleset
     challenger: str
     opponents: str
-    seeds: tuple[int, ...]
+    games: tuple[tuple[int, int], ...]
     resolve: Resolver
     check: bool = True
 
@@ -139,8 +140,8 @@ def play_game(chunk: Chunk, seed: int, challenger_seat: int) -> GameRecord:
 
 
 def play_chunk(chunk: Chunk) -> list[GameRecord]:
-    """Every game of the chunk's sets, set by set, the challenger in seats 0..3."""
-    return [play_game(chunk, seed, seat) for seed in chunk.seeds for seat in range(4)]
+    """Every game of the chunk, in order."""
+    return [play_game(chunk, seed, seat) for seed, seat in chunk.games]
 
 
 def _ignore_interrupt() -> None:
@@ -148,13 +149,14 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def split(seeds: Sequence[int], workers: int) -> list[tuple[int, ...]]:
-    """The seeds in consecutive chunks, about four per worker (so a slow chunk does
-    not leave the other workers idle at the end)."""
-    if not seeds:
+def split(games: Sequence[tuple[int, int]], workers: int) -> list[tuple[tuple[int, int], ...]]:
+    """The games in consecutive chunks, about four per worker (so a slow chunk does
+    not leave the other workers idle at the end); a game, not a set, is the unit, so
+    a few sets still keep every worker busy."""
+    if not games:
         return []
-    size = max(1, math.ceil(len(seeds) / (workers * 4)))
-    return [tuple(seeds[i:i + size]) for i in range(0, len(seeds), size)]
+    size = max(1, math.ceil(len(games) / (workers * 4)))
+    return [tuple(games[i:i + size]) for i in range(0, len(games), size)]
 
 
 def run_chunks(chunks: Sequence[Chunk], workers: int) -> list[list[GameRecord]]:
@@ -299,10 +301,10 @@ def run_arena(
     `errors`; the others still count."""
     started = time.perf_counter()
     workers = workers or os.cpu_count() or 1
-    seeds = list(range(seed, seed + sets))
+    games = [(s, seat) for s in range(seed, seed + sets) for seat in range(4)]
     chunks = [
         Chunk(ruleset, challenger, opponents, part, resolve, check)
-        for part in split(seeds, 1 if ray_address is None and workers == 1 else workers)
+        for part in split(games, 1 if ray_address is None and workers == 1 else workers)
     ]
     if ray_address is not None:
         results = run_chunks_ray(chunks, ray_address)

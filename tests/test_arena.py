@@ -107,11 +107,12 @@ def test_a_failed_game_is_an_error_and_the_rest_still_count():
     assert standard_error([2.0]) == 0.0
 
 
-def test_seeds_are_split_in_order_and_cover_every_set():
-    seeds = list(range(10, 33))
+def test_games_are_split_in_order_and_cover_every_set():
+    games = [(seed, seat) for seed in range(10, 33) for seat in range(4)]
     for workers in (1, 2, 3, 8, 64):
-        parts = split(seeds, workers)
-        assert [s for part in parts for s in part] == seeds
+        parts = split(games, workers)
+        assert [g for part in parts for g in part] == games
+        assert len(parts) >= min(len(games), 4 * workers) // 2  # every worker has work
     assert split([], 4) == []
 
 
@@ -269,7 +270,7 @@ def test_ray_option_plays_each_chunk_as_a_task_with_the_same_figures(monkeypatch
             "jansou:SimpleAgent", "--sets", "2", "--seed", "3", "--workers", "2"]
     assert main([*argv, "--ray", "local"]) == 0
     on_ray = json.loads(capsys.readouterr().out.splitlines()[-1])
-    assert fake.address is None and fake.tasks == 2  # "local": a Ray instance here
+    assert fake.address is None and fake.tasks == 8  # "local": a Ray instance here
     assert main([*argv[:-2], "--workers", "1"]) == 0
     here = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert _without_seconds(on_ray) == _without_seconds(here)
