@@ -57,6 +57,7 @@ class GameRecord:
     riichi: tuple[int, ...] = (0, 0, 0, 0)
     calls: tuple[int, ...] = (0, 0, 0, 0)
     error: str | None = None
+    defaults: int = 0  # answers out of the legal ones the seats replaced by the default
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ def play_game(chunk: Chunk, seed: int, challenger_seat: int) -> GameRecord:
         deal_ins=tuple(counts.deal_ins[at[s]] for s in range(4)),
         riichi=tuple(counts.riichi[at[s]] for s in range(4)),
         calls=tuple(counts.calls[at[s]] for s in range(4)),
+        defaults=sum(int(getattr(seat, "defaults", 0)) for seat in seats),
     )
 
 
@@ -312,12 +314,15 @@ def run_arena(
         results = run_chunks(chunks, workers)
     records = [record for part in results for record in part]
     for record in records:
-        if record.error is not None and stderr is not None:
-            stderr.write(
-                f"seed {record.seed}, challenger in seat {record.challenger_seat}: "
-                f"{record.error}\n"
-            )
-            stderr.flush()
+        where = f"seed {record.seed}, challenger in seat {record.challenger_seat}"
+        if stderr is None:
+            break
+        if record.error is not None:
+            stderr.write(f"{where}: {record.error}\n")
+        elif record.defaults:
+            stderr.write(f"{where}: {record.defaults} answer(s) not among the legal "
+                         "actions, replaced by the default action\n")
+        stderr.flush()
     return summarise(
         ruleset, challenger, opponents, sets, records, time.perf_counter() - started
     )

@@ -274,3 +274,32 @@ def test_ray_option_plays_each_chunk_as_a_task_with_the_same_figures(monkeypatch
     assert main([*argv[:-2], "--workers", "1"]) == 0
     here = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert _without_seconds(on_ray) == _without_seconds(here)
+
+
+def _nuki_resolver(spec: str):
+    """`bad`: a jansou agent that always answers Nuki (never legal with four players)."""
+    from jansou.game.actions import Nuki
+    from jansou.game.agents import Agent
+
+    from engine.jansou_seat import JansouSeat
+
+    class Nukier(Agent):
+        def act(self, seat, kind, actions):
+            return Nuki()
+
+    if spec == "bad":
+        return lambda seat, seed: JansouSeat(Nukier())
+    return resolve_spec(spec)
+
+
+def test_an_answer_out_of_the_legal_ones_is_played_as_the_default_and_said():
+    import io
+
+    err = io.StringIO()
+    summary = run_arena(resolve("tenhou"), "bad", "greedy", 1, 5, _nuki_resolver,
+                        workers=1, stderr=err)
+    assert summary["errors"] == 0  # the games still ended
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 4
+    assert all("not among the legal actions, replaced by the default action" in x
+               for x in lines)
