@@ -303,3 +303,14 @@ def test_an_answer_out_of_the_legal_ones_is_played_as_the_default_and_said():
     assert len(lines) == 4
     assert all("not among the legal actions, replaced by the default action" in x
                for x in lines)
+
+
+def test_a_player_against_itself_places_first_to_fourth_once_each_set():
+    """Duplicate sets: the same walls, and the challenger in each seat in turn. With the
+    same player everywhere the four games are one game, so the challenger, who sat in
+    every seat of it once, took every place once: exactly 2.5, with no spread."""
+    summary = run_arena(resolve("wrc"), "greedy", "greedy", 2, 11, resolve_spec, workers=1)
+    me = summary["players"]["greedy"]
+    assert me["placements"] == [0.25, 0.25, 0.25, 0.25]
+    assert (me["avg_placement"], me["se"], me["rank_points"]) == (2.5, 0.0, 0.0)
+    assert summary["players"]["greedy (opponents)"]["avg_placement"] == 2.5
