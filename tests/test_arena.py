@@ -267,10 +267,10 @@ def test_ray_option_plays_each_chunk_as_a_task_with_the_same_figures(monkeypatch
     monkeypatch.setitem(sys.modules, "ray", fake)
     monkeypatch.setattr(command, "ray_available", lambda: True)
     argv = ["arena", "--ruleset", "tenhou", "--challenger", "greedy", "--opponents",
-            "jansou:SimpleAgent", "--sets", "2", "--seed", "3", "--workers", "2"]
+            "jansou:SimpleAgent", "--sets", "1", "--seed", "3", "--workers", "2"]
     assert main([*argv, "--ray", "local"]) == 0
     on_ray = json.loads(capsys.readouterr().out.splitlines()[-1])
-    assert fake.address is None and fake.tasks == 8  # "local": a Ray instance here
+    assert fake.address is None and fake.tasks == 4  # "local": a Ray instance here
     assert main([*argv[:-2], "--workers", "1"]) == 0
     here = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert _without_seconds(on_ray) == _without_seconds(here)
