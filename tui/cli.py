@@ -207,6 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .commands.bot import add_parser as add_bot_parser
 
     add_bot_parser(sub)
+    from .commands.arena import add_parser as add_arena_parser
+
+    add_arena_parser(sub)
     return parser
 
 
@@ -323,6 +326,10 @@ def _run(args: Any) -> int:
         from .commands.sim import run_sim_command
 
         return run_sim_command(args, sys.stdout, sys.stderr, _fail)
+    if args.command == "arena":
+        from .commands.arena import run_arena_command
+
+        return run_arena_command(args, sys.stdout, sys.stderr, _fail)
     if args.command == "replay":
         from .commands.replay import run_replay_command
 
