@@ -35,8 +35,10 @@ from rules.ruleset import Ruleset
 from .actions import Action
 from .events import Called, Event, HandEnded, HandStarted, RiichiAccepted, Won
 from .game import Game
-from .host import Host, Seat
+from .host import Host, Seat, Watcher
 from .invariants import Checker
+from .results import FinalResult
+from .seat_view import Observer
 
 SeatFactory = Callable[[int, int], Seat]  # (seat, game seed) -> a seat for that game
 Resolver = Callable[[str], SeatFactory]
@@ -117,8 +119,7 @@ def play_game(chunk: Chunk, seed: int, challenger_seat: int) -> GameRecord:
         ]
         game = Game.new(chunk.ruleset, seed)
         counts = _Counts(chunk.check)
-        host = Host(game, seats, after_apply=counts, concurrent=False, yield_every=0)
-        results = asyncio.run(host.play())
+        results = asyncio.run(_play(game, seats, counts))
     except Exception as error:  # one broken game must not stop the run
         where = traceback.extract_tb(error.__traceback__)[-1]
         text = " ".join(str(error).split())[:300]
@@ -139,6 +140,31 @@ def play_game(chunk: Chunk, seed: int, challenger_seat: int) -> GameRecord:
         calls=tuple(counts.calls[at[s]] for s in range(4)),
         defaults=sum(int(getattr(seat, "defaults", 0)) for seat in seats),
     )
+
+
+async def _play(game: Game, seats: list[Seat], counts: _Counts) -> Sequence[FinalResult]:
+    """The game at a host. A seat that is a process of its own (an mjai bot:
+    `seated_at`, `start`, `close`) is told its absolute seat, watches its own
+    observer's frames, and is started before the game and closed after it."""
+    watchers: dict[Watcher, Observer] = {}
+    processes = []
+    for s, seat in enumerate(seats):
+        seated_at = getattr(seat, "seated_at", None)
+        if seated_at is None:
+            continue
+        absolute = game.seating.index(s)
+        seated_at(absolute, red_fives=game.ruleset.red_fives > 0)
+        watchers[seat] = Observer(absolute)  # type: ignore[index]
+        processes.append(seat)
+    try:
+        for seat in processes:
+            await seat.start()  # type: ignore[attr-defined]
+        host = Host(game, seats, watchers=watchers, after_apply=counts, concurrent=False,
+                    yield_every=0)
+        return await host.play()
+    finally:
+        for seat in processes:
+            await seat.close()  # type: ignore[attr-defined]
 
 
 def play_chunk(chunk: Chunk) -> list[GameRecord]:

@@ -66,6 +66,12 @@ class MjaiSeat:
         self._last: dict[str, Any] = {}  # the last event sent, named in a log line
         self._late = False  # stream: a decision timed out; drop its answer if it comes
 
+    def seated_at(self, seat: int, *, red_fives: bool) -> None:
+        """Sit at absolute seat `seat` of a game about to start (the arena makes its
+        seats before it knows where the line-up puts them), under its red-five rule."""
+        self.seat = seat
+        self.to = ToMjai(seat, red_fives=red_fives)
+
     async def start(self) -> None:
         self.process = await asyncio.create_subprocess_shell(
             self.command,

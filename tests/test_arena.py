@@ -128,8 +128,8 @@ def test_the_same_spec_on_both_sides_keeps_two_keys():
         (["--challenger", "jansou:NoSuchAgent"], "jansou:NoSuchAgent: no such agent"),
         (["--challenger", "jansou:"], "say what follows 'jansou:'"),
         (["--challenger", "bot:x"], "unknown player kind 'bot'"),
-        (["--challenger", "mjai:mortal --x"], "mjai: not available in this build"),
-        (["--opponents", "mjai:./bot"], "mjai: not available in this build"),
+        (["--challenger", "mjai:   "], "mjai: say which command starts the bot"),
+        (["--opponents", "mjai:"], "say what follows 'mjai:'"),
         (["--sets", "0"], "--sets must be 1 or more"),
         (["--sets", "many"], "invalid int value: 'many'"),
         (["--sets", "3000000"], "--sets must be at most 2,500,000"),
@@ -178,8 +178,27 @@ def test_a_new_kind_of_player_plugs_in_through_the_registry(monkeypatch):
         assert KINDS["echo"] is kind
     finally:
         resolve_spec.cache_clear()
-    with pytest.raises(SpecError, match="mjai: not available in this build"):
-        resolve_spec("mjai:bot")
+    from engine.mjai_seat import MjaiSeat
+
+    assert isinstance(resolve_spec("mjai:bot --level easy")(0, 1), MjaiSeat)
+
+
+def test_our_own_bot_as_an_mjai_challenger_plays_as_the_level_does():
+    """`mjai:COMMAND` seats a bot process (mjai.app's dialect) in each game of a set;
+    with our own `mahjong-tui bot --level easy` as the bot, every figure is the
+    in-process level's: the masked mjai stream it is told is all it needs."""
+    bot = f"{sys.executable} -m tui.cli bot --level easy"
+    done = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "arena", "--ruleset", "tenhou", "--challenger",
+         f"mjai:{bot}", "--opponents", "easy", "--sets", "1", "--seed", "3",
+         "--workers", "1"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert summary["errors"] == 0
+    ours, level = summary["players"][f"mjai:{bot}"], summary["players"]["easy"]
+    assert ours == level  # the same seat, the same walls, the same decisions
 
 
 def test_ctrl_c_stops_the_workers_with_one_line_and_exit_130(tmp_path):

@@ -5,7 +5,7 @@ where each kind is one entry of `KINDS`: a function from the argument to a seat
 factory `(seat, game_seed) -> Seat`. A kind checks its argument when the spec is
 resolved, so a bad spec is refused (`SpecError`, one line) before any game. A
 new kind of outside player plugs in with `register_kind` (an mjai bot process:
-`mjai:COMMAND`, until then a kind that says it is not in this build).
+`mjai:COMMAND`, a bot process in mjai.app's dialect).
 
 `resolve_spec` is a module-level function, so `engine.arena` hands it to its worker
 processes by name and each worker builds its own seats.
@@ -82,7 +82,18 @@ def _jansou_seat(name: str, seat: int, seed: int) -> Seat:
 
 
 def _mjai(command: str) -> SeatFactory:
-    raise SpecError("mjai: not available in this build")
+    """An mjai bot process (mjai.app's dialect, CONTRACT.md), one per seat and game."""
+    if not command.strip():
+        raise SpecError("mjai: say which command starts the bot (mjai:COMMAND)")
+    return functools.partial(_mjai_seat, command.strip())
+
+
+def _mjai_seat(command: str, seat: int, seed: int) -> Seat:
+    import sys
+
+    from engine.mjai_seat import MjaiSeat
+
+    return MjaiSeat(command, seat, log=lambda line: print(f"mjai: {line}", file=sys.stderr))
 
 
 register_kind("jansou", _jansou)
