@@ -181,6 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .commands.games import add_parser as add_games_parser
 
     add_games_parser(sub)
+    from .commands.serve import add_parser as add_serve_parser
+
+    add_serve_parser(sub)
     return parser
 
 
@@ -277,6 +280,10 @@ def _run(args: Any) -> int:
         from .commands.learn import run_learn
 
         return run_learn(args, _fail)
+    if args.command == "serve":
+        from .commands.serve import run_serve
+
+        return run_serve(args, sys.stdout, _fail)
     if args.command == "rulesets":
         from .commands.rulesets import run_rulesets
 
