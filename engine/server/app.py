@@ -184,6 +184,9 @@ class TableServer:
                     reply = self.on_message(conn, parse(raw))
                 except ProtocolError as exc:
                     reply = error(exc.code, str(exc))
+                except Exception:  # a bug answers this one message, never the server
+                    log.exception("a message from %s failed", address)
+                    reply = error("internal", "the server failed on this message (a bug)")
                 if reply is not None:
                     conn.send(dump(reply))
         except ConnectionClosed:

@@ -144,7 +144,7 @@ class RemoteSeat:
         """A player's answer: None when taken, else the error to send. Late and duplicate
         answers are dropped; a wrong one is refused and the seat asked again."""
         pending = self.pending
-        if pending is None or seq != pending[0]:
+        if pending is None or seq != pending[0] or pending[2].done():
             return error("stale", f"answer to {seq} dropped: no decision {seq} is open", seq)
         _, view, future = pending
         try:
