@@ -39,7 +39,7 @@ from engine import codec
 from engine.seat_view import SeatView
 
 PROTOCOL_VERSION = 1
-CHECKSUM_EVERY = 8  # frames between two checksums of the view
+CHECKSUM_EVERY = 32  # frames between two checksums of the view (and at each hand's start)
 
 # What each client message must hold: field -> accepted JSON types.
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from engine import codec
 from engine.actions import Action, action_from_dict, action_to_dict
-from engine.frames import Frame, seat_event_to_dict
+from engine.frames import Frame, SeatEvent, seat_event_to_dict
 from engine.game import Game
 from engine.host import Host, Seat, TimeBank
 from engine.log import write_log
@@ -43,12 +43,32 @@ class Peer(Protocol):
     def close(self, reason: str) -> None: ...
 
 
+class EventMemo:
+    """Each event encoded once per table: an event nothing hides from an observer is the
+    same object in every observer's frame (`redact` returns it unchanged)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._done: dict[int, tuple[SeatEvent, dict[str, Any]]] = {}
+
+    def encode(self, event: SeatEvent) -> dict[str, Any]:
+        hit = self._done.get(id(event))
+        if hit is not None and hit[0] is event:
+            return hit[1]
+        data = seat_event_to_dict(event)
+        if len(self._done) >= self.size:
+            self._done.clear()
+        self._done[id(event)] = (event, data)
+        return data
+
+
 class Stream:
     """What one observer is told (a host `Watcher`): numbered messages, and enough kept
     to bring a client back in: the view before this hand, this hand's events so far."""
 
-    def __init__(self, observer: Observer) -> None:
+    def __init__(self, observer: Observer, memo: EventMemo | None = None) -> None:
         self.observer = observer
+        self.memo = memo or EventMemo()
         self.seq = 0
         self.peers: set[Peer] = set()
         self.base: SeatView | None = None  # the view before the hand being played
@@ -66,7 +86,7 @@ class Stream:
             peer.send(text)
 
     async def update(self, frame: Frame) -> None:
-        events = [seat_event_to_dict(e) for e in frame.events]
+        events = [self.memo.encode(e) for e in frame.events]
         starts = any(e["type"] == "hand_started" for e in events)
         if starts and self.view is not None:
             self.base, self.hand_events = self.view, []
@@ -189,8 +209,9 @@ class Table:
         self.level = level
         self.names: list[str | None] = [None] * 4
         self.tokens: list[str | None] = [None] * 4
-        self.streams = [Stream(Observer(s)) for s in range(4)]
-        self.spectators = Stream(Observer.spectator())
+        memo = EventMemo()
+        self.streams = [Stream(Observer(s), memo) for s in range(4)]
+        self.spectators = Stream(Observer.spectator(), memo)
         self.deadline = deadline
         self.data = data
         self.on_over = on_over
