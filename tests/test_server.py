@@ -483,3 +483,21 @@ def test_serve_refuses_bad_flags():
         done = subprocess.run([exe, "serve", *argv], capture_output=True, text=True, timeout=60)
         assert done.returncode == 2
         assert len(done.stderr.strip().splitlines()) == 1
+
+
+async def test_answers_the_table_asked_for_are_not_over_the_rate():
+    server, url = await _server(limits=Limits(rate=1, burst=3))
+    owner = await Client.connect(url)
+    invitation = await owner.create(ruleset="wrc", players=1)
+    client = await Client.connect(url)
+    await client.join(invitation, "a")
+    decided = 0
+
+    def count(view, legal):
+        nonlocal decided
+        decided += 1
+        return default_action(view)
+
+    await asyncio.wait_for(client.play(count, until=lambda c: decided >= 12), 30)
+    assert not any(e["code"] == "rate_limited" for e in client.errors)
+    await server.stop()

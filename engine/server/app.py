@@ -39,7 +39,8 @@ class Limits:
     """What one server allows; each is refused with a clear error when passed."""
 
     max_size: int = 64 * 1024  # bytes in one client frame
-    rate: float = 20.0  # messages per second per connection (sustained)
+    rate: float = 20.0  # messages per second per connection (sustained); an answer the
+    #                      table asked for is not counted (the table paces those)
     burst: float = 40.0  # messages a connection may send at once
     per_address: int = 16  # open connections from one address
     tables: int = 256  # tables held at once
@@ -84,6 +85,9 @@ class Connection:
             return False
         self.tokens -= 1.0
         return True
+
+    def refund(self) -> None:
+        self.tokens = min(self.limits.burst, self.tokens + 1.0)
 
     async def writer(self) -> None:
         while True:
@@ -229,7 +233,12 @@ class TableServer:
         if kind == "answer":
             if conn.table is None or conn.seat is None:
                 return error("not_seated", "answer only at a seat you joined")
-            return conn.table.seats[conn.seat].answer(fields["seq"], fields["action"])
+            remote = conn.table.seats[conn.seat]
+            taken = remote.taken
+            reply = remote.answer(fields["seq"], fields["action"])
+            if remote.taken > taken:
+                conn.refund()  # an answer the table asked for is never over the rate
+            return reply
         if conn.table is not None:
             return error("bound", "this connection already has a seat or watches a table")
         table = self.tables.get(fields["invitation"])

@@ -136,6 +136,7 @@ class RemoteSeat:
         self.seat = seat
         self.fallback = fallback
         self.pending: tuple[int, SeatView, asyncio.Future[Action | _Left]] | None = None
+        self.taken = 0  # answers taken: the server paces these, not the rate limit
 
     def _ask(self, view: SeatView, future: asyncio.Future[Action | _Left]) -> None:
         stream = self.table.streams[self.seat]
@@ -176,6 +177,7 @@ class RemoteSeat:
                 why = error("not_your_seat", f"you sit at seat {self.seat}", seq)
             elif action in view.legal:
                 future.set_result(view.legal[view.legal.index(action)])
+                self.taken += 1
                 return None
             else:
                 why = error("illegal", _reason(view, action), seq)
