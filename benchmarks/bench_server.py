@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import multiprocessing
+import os
 import statistics
 import sys
 import time
@@ -56,6 +57,13 @@ def _rss_kb(pid: int) -> int:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     return 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (/proc/PID/stat fields 14 and 15)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _choose(legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -145,13 +153,16 @@ async def _load(url: str, tables: int, seconds: float, pid: int) -> None:
     runs = [asyncio.create_task(_table(url, stats, stop)) for _ in range(tables)]
     await asyncio.sleep(min(seconds / 2, 10))
     during = _rss_kb(pid)
-    answers0, t0 = stats.answers, time.perf_counter()
+    answers0, t0, cpu0 = stats.answers, time.perf_counter(), _cpu_seconds(pid)
     await asyncio.gather(*runs)
     elapsed = time.perf_counter() - t0
+    cpu = _cpu_seconds(pid) - cpu0
+    done = stats.answers - answers0
     lat = sorted(stats.latencies)
     p = (lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000) if lat else (lambda q: 0)
     print(f"tables held: {tables} (games finished: {stats.games})")
-    print(f"actions/s (answers taken, second half): {(stats.answers - answers0) / elapsed:.0f}")
+    print(f"actions/s (answers taken, second half): {done / elapsed:.0f}; server CPU "
+          f"{cpu / elapsed * 100:.0f}% of a core, {cpu / max(done, 1) * 1000:.2f} ms an action")
     print(f"answer -> every seat has the discard: p50 {p(0.50):.1f} ms, p99 {p(0.99):.1f} ms "
           f"(mean {statistics.fmean(lat) * 1000 if lat else 0:.1f} ms, n={len(lat)})")
     print(f"server memory: {before / 1024:.1f} MB before, {during / 1024:.1f} MB with the "
