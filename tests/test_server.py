@@ -501,3 +501,29 @@ async def test_answers_the_table_asked_for_are_not_over_the_rate():
     await asyncio.wait_for(client.play(count, until=lambda c: decided >= 12), 30)
     assert not any(e["code"] == "rate_limited" for e in client.errors)
     await server.stop()
+
+
+async def test_a_connection_that_does_not_read_is_dropped_not_waited_for():
+    from engine.server.app import Connection
+
+    class Stuck:
+        """A websocket whose reader never reads: every send waits forever."""
+
+        closed_with: tuple | None = None
+
+        async def send(self, text):
+            await asyncio.Event().wait()
+
+        async def close(self, code, reason):
+            self.closed_with = (code, reason)
+
+    ws = Stuck()
+    conn = Connection(ws, Limits(backlog=3))
+    conn.task = asyncio.get_running_loop().create_task(conn.writer())
+    for i in range(10):
+        conn.send(f"message {i}")
+        await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
+    assert conn.closing and "too far behind" in conn.closing
+    assert conn.task.cancelled()
+    assert ws.closed_with is not None and ws.closed_with[0] == 1008

@@ -62,12 +62,14 @@ class Connection:
         self.table: Table | None = None
         self.seat: int | None = None  # None with a table: a spectator
         self.closing: str | None = None
+        self.task: asyncio.Task[None] | None = None  # the writer
+        self.closer: asyncio.Task[None] | None = None
 
     def send(self, text: str) -> None:
         if self.closing is not None:
             return
         if self.queue.qsize() >= self.limits.backlog:
-            self.close("too far behind: the connection did not read its messages")
+            self.drop("too far behind: the connection did not read its messages")
             return
         self.queue.put_nowait(text)
 
@@ -75,6 +77,16 @@ class Connection:
         if self.closing is None:
             self.closing = reason
             self.queue.put_nowait(None)
+
+    def drop(self, reason: str) -> None:
+        """Close now, unsent messages dropped: the writer may be stuck on a reader that
+        does not read, so it is cancelled, and the close handshake has its own timeout."""
+        if self.closing is not None:
+            return
+        self.closing = reason
+        if self.task is not None:
+            self.task.cancel()
+        self.closer = asyncio.get_running_loop().create_task(self.ws.close(1008, reason[:120]))
 
     def allow(self) -> bool:
         """The token bucket: False when this message is over the rate."""
@@ -162,7 +174,7 @@ class TableServer:
     async def handle(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         conn = Connection(ws, self.limits)
-        writer = asyncio.get_running_loop().create_task(conn.writer())
+        writer = conn.task = asyncio.get_running_loop().create_task(conn.writer())
         count = self.addresses.get(address, 0) + 1
         self.addresses[address] = count
         try:
