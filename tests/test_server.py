@@ -527,3 +527,66 @@ async def test_a_connection_that_does_not_read_is_dropped_not_waited_for():
     assert conn.closing and "too far behind" in conn.closing
     assert conn.task.cancelled()
     assert ws.closed_with is not None and ws.closed_with[0] == 1008
+
+
+def _serve(data: Path) -> tuple[subprocess.Popen, str]:
+    exe = str(Path(sys.executable).with_name("mahjong-tui"))
+    proc = subprocess.Popen(
+        [exe, "serve", "--port", "0", "--data", str(data)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    line = proc.stdout.readline().strip()
+    assert line.startswith("listening on ws://127.0.0.1:"), line
+    return proc, line.removeprefix("listening on ")
+
+
+def test_a_server_killed_with_sigkill_resumes_its_tables_and_seats(tmp_path):
+    proc, url = _serve(tmp_path)
+    try:
+        async def before() -> tuple[str, str, int]:
+            client = await Client.connect(url)
+            invitation = await client.create(ruleset="wrc", players=1, ai="tsumogiri")
+            await client.join(invitation, "a")
+            turns = 0
+
+            def count(view, legal):
+                nonlocal turns
+                turns += 1
+                return default_action(view)
+
+            await asyncio.wait_for(client.play(count, until=lambda c: turns >= 6), 60)
+            return invitation, client.token, len(client.view.seats[0].river)
+
+        invitation, token, river = asyncio.run(before())
+        proc.kill()
+        proc.wait(10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    proc, url = _serve(tmp_path)
+    try:
+        async def after() -> None:
+            intruder = await Client.connect(url)
+            with pytest.raises(ServerError, match="bad_token"):
+                await intruder.rejoin(invitation, 0, "x" + token[1:])
+            client = await Client.connect(url)
+            await client.rejoin(invitation, 0, token)  # the resume's checksum is checked
+            assert client.view is not None and len(client.view.seats[0].river) >= river
+            turns = 0
+
+            def count(view, legal):
+                nonlocal turns
+                turns += 1
+                return default_action(view)
+
+            await asyncio.wait_for(client.play(count, until=lambda c: turns >= 3), 60)
+            assert len(client.view.seats[0].river) >= river + 2
+
+        asyncio.run(after())
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    game = replay(next(tmp_path.glob("table-*.jsonl")))
+    assert sum(1 for a in game.actions if getattr(a, "seat", None) == 0) >= 9

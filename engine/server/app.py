@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from websockets.exceptions import ConnectionClosed
 
 from engine.game import Game
 from engine.host import TimeBank
+from engine.log import replay
 from rules.ruleset import Ruleset, RulesetError, load_preset
 
 from .protocol import CREATE_FIELDS, PROTOCOL_VERSION, Message, ProtocolError, dump, error, parse
@@ -141,7 +143,9 @@ class TableServer:
 
     # ------------------------------------------------------------------ lifetime
     async def start(self, host: str = "127.0.0.1", port: int = 8765, ssl: Any = None) -> int:
-        """Listen; the port bound (the free one picked for port 0)."""
+        """Go on with the tables in the data directory, then listen; the port bound (the
+        free one picked for port 0)."""
+        self.resume_tables()
         self.server = await serve(
             self.handle, host, port, max_size=self.limits.max_size, ssl=ssl,
             ping_interval=20, ping_timeout=20,
@@ -166,6 +170,54 @@ class TableServer:
         if self.server is not None:
             await self.server.wait_closed()
         return saved
+
+    def resume_tables(self) -> list[Table]:
+        """Every table of the data directory that was not over (the server was stopped or
+        killed): rebuilt from its log at its last applied action, seats and invitation
+        as they were, so its players can rejoin with their tokens."""
+        if self.data is None or not self.data.is_dir():
+            return []
+        back = []
+        for path in sorted(self.data.glob("table-*.json")):
+            try:
+                meta = json.loads(path.read_text(encoding="utf-8"))
+                if meta.get("state") not in ("waiting", "playing", "stopped"):
+                    continue
+                table = self._restore(meta)
+            except Exception as exc:  # one bad table file never stops the server
+                log.error("table %s not resumed: %s", path.name, exc)
+                continue
+            back.append(table)
+        return back
+
+    def _restore(self, meta: dict[str, Any]) -> Table:
+        deadline = meta.get("deadline")
+        game = None
+        log_path = self.data / f"table-{meta['id']}.jsonl" if self.data else None
+        if meta["state"] != "waiting" and log_path is not None and log_path.exists():
+            text = log_path.read_text(encoding="utf-8")
+            lines = text.split("\n")[:-1]  # the part after the last newline was cut
+            game = replay(lines)
+            if game.ruleset.time_limit_minutes:
+                game.resume_clock(time.monotonic, game.played_seconds())
+        ruleset = game.ruleset if game is not None else load_preset(self.ruleset)
+        table = Table(
+            lambda: self.game_factory(ruleset), self.ai, level=meta["level"],
+            players=meta["players"],
+            deadline=None if deadline is None else TimeBank(*map(float, deadline)),
+            data=self.data, on_over=self._table_over,
+        )
+        table.id, table.invitation = str(meta["id"]), str(meta["invitation"])
+        table.names, table.tokens = list(meta["names"]), list(meta["tokens"])
+        self.tables[table.invitation] = table
+        if game is not None:
+            if game.is_over:
+                table.state = "over"
+            else:
+                table.start(game)
+        log.warning("table %s resumed at action %d", table.id,
+                    0 if game is None else len(game.actions))
+        return table
 
     def _table_over(self, table: Table) -> None:
         log.info("table %s over", table.id)
@@ -281,7 +333,7 @@ class TableServer:
         return table.spectators.resume()
 
     def _create(self, conn: Connection, fields: dict[str, Any]) -> dict[str, Any]:
-        live = [t for t in self.tables.values() if t.state != "over"]
+        live = [t for t in self.tables.values() if t.state in ("waiting", "playing")]
         if len(live) >= self.limits.tables:
             return error("too_many_tables", f"this server holds at most {self.limits.tables}")
         unknown = set(fields) - set(CREATE_FIELDS) - {"type"}
@@ -302,7 +354,7 @@ class TableServer:
         per, bank = fields.get("per_decision"), fields.get("bank", 0)
         if per is not None and not (0 < per <= 3600 and 0 <= bank <= 3600):
             return error("bad_message", "create: per_decision in (0, 3600], bank in [0, 3600]")
-        for done in [k for k, t in self.tables.items() if t.state == "over"]:
+        for done in [k for k, t in self.tables.items() if t.state in ("over", "failed")]:
             del self.tables[done]  # an ended table's log is saved; its slot is free
         table = Table(
             lambda: self.game_factory(ruleset), self.ai, level=level, players=players,
@@ -310,6 +362,7 @@ class TableServer:
             data=self.data, on_over=self._table_over,
         )
         self.tables[table.invitation] = table
+        table.write_meta()
         log.info("table %s created (%s, %d players)", table.id, ruleset.id, players)
         return {"type": "created", "table": table.id, "invitation": table.invitation}
 

@@ -12,19 +12,22 @@ ever what this observer was already sent, never the game's own record.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
+import json
 import logging
+import os
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TextIO
 
 from engine import codec
 from engine.actions import Action, action_from_dict, action_to_dict
 from engine.frames import Frame, SeatEvent, seat_event_to_dict
 from engine.game import Game
 from engine.host import Host, Seat, TimeBank
-from engine.log import write_log
+from engine.log import LogWriter, write_log
 from engine.seat_view import Observer, SeatView
 
 from .protocol import CHECKSUM_EVERY, dump, error, view_checksum
@@ -33,6 +36,12 @@ log = logging.getLogger("mahjong_tui.server")
 
 # A seat's AI: (level, seat, seed) -> a host seat (the caller hands in `ai.LEVELS`).
 AiFactory = Callable[[str, int, int], Seat]
+
+
+def _digest(token: str) -> str:
+    """What the server keeps of a seat token: its SHA-256 (the data directory never holds
+    a token that would take the seat)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Peer(Protocol):
@@ -210,7 +219,7 @@ class Table:
         self.players = players
         self.level = level
         self.names: list[str | None] = [None] * 4
-        self.tokens: list[str | None] = [None] * 4
+        self.tokens: list[str | None] = [None] * 4  # SHA-256 of each seat token, hex
         memo = EventMemo()
         self.streams = [Stream(Observer(s), memo) for s in range(4)]
         self.spectators = Stream(Observer.spectator(), memo)
@@ -219,9 +228,10 @@ class Table:
         self.on_over = on_over
         self.seats = [RemoteSeat(self, s, ai(level, s, secrets.randbelow(2**31))) for s in range(4)]
         self._game_factory = game_factory
+        self._live: TextIO | None = None
         self.host: Host | None = None
         self.task: asyncio.Task[None] | None = None
-        self.state = "waiting"  # waiting | playing | over
+        self.state = "waiting"  # waiting | playing | over | stopped | failed
 
     # ------------------------------------------------------------------ seats
     def join(self, name: str, peer: Peer) -> tuple[int, str] | None:
@@ -229,16 +239,18 @@ class Table:
         for seat in range(self.players):
             if self.tokens[seat] is None:
                 token = secrets.token_urlsafe(32)
-                self.names[seat], self.tokens[seat] = name, token
+                self.names[seat], self.tokens[seat] = name, _digest(token)
                 self.attach(seat, peer)
                 if all(t is not None for t in self.tokens[: self.players]):
                     self.start()
+                else:
+                    self.write_meta()
                 return seat, token
         return None
 
     def token_matches(self, seat: int, token: str) -> bool:
         held = self.tokens[seat] if 0 <= seat < 4 else None
-        return held is not None and hmac.compare_digest(held.encode(), token.encode())
+        return held is not None and hmac.compare_digest(held, _digest(token))
 
     def attach(self, seat: int, peer: Peer) -> None:
         """`peer` takes the seat (a connection that held it before is closed)."""
@@ -260,28 +272,85 @@ class Table:
         return round(self.deadline.per_decision + self.host.banks.get(seat, 0.0), 3)
 
     # ------------------------------------------------------------------ the game
-    def start(self) -> None:
-        game = self._game_factory()
+    def start(self, game: Game | None = None) -> None:
+        """Deal (or go on with `game`, rebuilt from the table's log after a restart); the
+        log is written line by line as the game is played, so a killed server loses
+        nothing that was applied."""
+        resumed = game is not None
+        game = game if game is not None else self._game_factory()
         watchers: dict[Any, Observer] = {s: s.observer for s in self.streams}
         watchers[self.spectators] = self.spectators.observer
         deadlines = {} if self.deadline is None else {s: self.deadline for s in range(4)}
-        self.host = Host(game, self.seats, watchers=watchers, deadlines=deadlines)
+        self._live = self._open_log(game, resumed)
+        writer = None if self._live is None else LogWriter(self._live)
+        self.host = Host(
+            game, self.seats, watchers=watchers, deadlines=deadlines,
+            after_apply=None if writer is None else writer.record,
+        )
         self.state = "playing"
+        self.write_meta()
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
         assert self.host is not None
+        ended = "stopped"  # by the server's stop: a restarted server goes on with it
         try:
             await self.host.play()
+            ended = "over"
         except asyncio.CancelledError:
             raise
         except Exception:  # a table's failure is logged and ends that table only
+            ended = "failed"
             log.exception("table %s stopped on an error", self.id)
         finally:
-            self.state = "over"
+            self.state = ended
+            if self._live is not None:
+                self._live.close()
+                self._live = None
             self.save()
+            self.write_meta()
             if self.on_over is not None:
                 self.on_over(self)
+
+    def _open_log(self, game: Game, resumed: bool) -> TextIO | None:
+        if self.data is None:
+            return None
+        path = self.data / f"table-{self.id}.jsonl"
+        try:
+            self.data.mkdir(parents=True, exist_ok=True)
+            if resumed:
+                write_log(game, path)  # whole lines only: a cut last line is gone
+            stream = path.open("a" if resumed else "w", encoding="utf-8", buffering=1)
+            if not resumed:
+                LogWriter(stream).start(game)
+        except OSError as exc:
+            log.error("table %s: no live log: %s", self.id, exc)
+            return None
+        return stream
+
+    def meta(self) -> dict[str, Any]:
+        """What a restarted server needs besides the log: who sits where (token digests,
+        never tokens), the invitation, the AI level and the deadline."""
+        return {
+            "id": self.id, "invitation": self.invitation, "players": self.players,
+            "level": self.level, "names": self.names, "tokens": self.tokens,
+            "deadline": None if self.deadline is None else [
+                self.deadline.per_decision, self.deadline.bank,
+            ],
+            "state": self.state,
+        }
+
+    def write_meta(self) -> None:
+        if self.data is None:
+            return
+        path = self.data / f"table-{self.id}.json"
+        try:
+            self.data.mkdir(parents=True, exist_ok=True)
+            part = path.with_suffix(".json.part")
+            part.write_text(json.dumps(self.meta()), encoding="utf-8")
+            os.replace(part, path)
+        except OSError as exc:
+            log.error("table %s: not recorded: %s", self.id, exc)
 
     def save(self) -> Path | None:
         """The table's log in the data directory (replayable like any local game)."""
