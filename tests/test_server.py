@@ -590,3 +590,26 @@ def test_a_server_killed_with_sigkill_resumes_its_tables_and_seats(tmp_path):
             proc.kill()
     game = replay(next(tmp_path.glob("table-*.jsonl")))
     assert sum(1 for a in game.actions if getattr(a, "seat", None) == 0) >= 9
+
+
+async def test_a_seat_out_of_time_gets_the_default_and_its_late_answer_is_dropped():
+    server, url = await _server()
+    owner = await Client.connect(url)
+    invitation = await owner.create(ruleset="wrc", players=1, per_decision=0.3, bank=0)
+    client = await Client.connect(url)
+    await client.join(invitation, "slow")
+    decide = await _until(client, "decide")
+    assert decide["seconds"] == 0.3
+    await asyncio.sleep(0.8)  # the host plays the default for the seat meanwhile
+    await client.answer(decide["seq"], decide["legal"][0])
+    while True:
+        message = await asyncio.wait_for(client.recv(), 10)
+        if message["type"] == "error":
+            assert message["code"] == "stale" and message["seq"] == decide["seq"]
+            break
+    discards = [
+        e for t in client.received for e in json.loads(t).get("events", ())
+        if e["type"] == "discarded" and e["seat"] == 0
+    ]
+    assert discards  # the table went on without the seat's answer
+    await server.stop()
