@@ -97,6 +97,10 @@ async def _main(
     from ai import DEFAULT_LEVEL, LEVELS
     from engine.server.app import TableServer
 
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):  # before the line: a script may signal
+        loop.add_signal_handler(sig, stop.set)  # as soon as it reads it
     server = TableServer(ai_seat, ruleset=args.ruleset, data=data,
                          default_level=DEFAULT_LEVEL, levels=tuple(LEVELS))
     try:
@@ -108,10 +112,6 @@ async def _main(
     host = f"[{args.host}]" if ":" in args.host else args.host
     stdout.write(f"listening on {scheme}://{host}:{port}\n")
     stdout.flush()
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     saved = await server.stop()
     sys.stderr.write(f"stopped: {len(saved)} table log(s) saved in {data}\n")
