@@ -613,3 +613,16 @@ async def test_a_seat_out_of_time_gets_the_default_and_its_late_answer_is_droppe
     ]
     assert discards  # the table went on without the seat's answer
     await server.stop()
+
+
+def test_one_server_per_data_directory(tmp_path):
+    proc, _ = _serve(tmp_path)
+    try:
+        exe = str(Path(sys.executable).with_name("mahjong-tui"))
+        done = subprocess.run([exe, "serve", "--port", "0", "--data", str(tmp_path)],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and "another server" in done.stderr
+        assert done.stdout == ""
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 0

@@ -77,9 +77,30 @@ def _serve(args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], None]
     except OSError as error:
         fail(f"--data {data}: {error.strerror or error}")
         return 2
+    lock = _lock(data)
+    if lock is None:
+        fail(f"--data {data}: another server is using it (one server per data directory)")
+        return 2
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s",
                         stream=sys.stderr)
     return asyncio.run(_main(args, data, ssl_context, stdout, fail))
+
+
+def _lock(data: Path) -> Any:
+    """The data directory held for this process (a second server would resume the same
+    tables and write the same logs); None when another process holds it. The lock goes
+    with the process, a killed one included."""
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): one server per directory is the user's care
+        return True
+    handle = (data / "server.lock").open("a+")
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        return None
+    return handle
 
 
 def ai_seat(level: str, seat: int, seed: int) -> Any:
