@@ -626,3 +626,18 @@ def test_one_server_per_data_directory(tmp_path):
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(30) == 0
+
+
+async def test_tables_nobody_sits_at_are_dropped_and_free_their_slot():
+    server, url = await _server(limits=Limits(tables=1, waiting=0.2))
+    owner = await Client.connect(url)
+    first = await owner.create(ruleset="wrc")
+    with pytest.raises(ServerError, match="too_many_tables"):
+        await owner.create(ruleset="wrc")
+    await asyncio.sleep(0.3)
+    second = await owner.create(ruleset="wrc")  # the first waited too long, alone
+    other = await Client.connect(url)
+    with pytest.raises(ServerError, match="no_table"):
+        await other.join(first, "late")
+    await other.join(second, "on time")
+    await server.stop()

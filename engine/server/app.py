@@ -48,6 +48,7 @@ class Limits:
     tables: int = 256  # tables held at once
     spectators: int = 32  # spectators per table
     backlog: int = 2048  # messages queued to a connection that does not read
+    waiting: float = 600.0  # seconds a table nobody sits at may wait for its players
 
 
 class Connection:
@@ -332,7 +333,23 @@ class TableServer:
         conn.send(dump({"type": "watching", "table": table.id}))
         return table.spectators.resume()
 
+    def _sweep(self) -> None:
+        """Free the slots of ended tables (their logs are saved) and of tables that waited
+        longer than `Limits.waiting` with nobody seated (else abandoned invitations would
+        fill the server)."""
+        now = time.monotonic()
+        for key, table in list(self.tables.items()):
+            abandoned = table.state == "waiting" and now - table.created > self.limits.waiting \
+                and not any(s.peers for s in table.streams)
+            if table.state in ("over", "failed") or abandoned:
+                del self.tables[key]
+                if abandoned:
+                    table.state = "over"
+                    table.write_meta()
+                    log.info("table %s dropped: nobody came", table.id)
+
     def _create(self, conn: Connection, fields: dict[str, Any]) -> dict[str, Any]:
+        self._sweep()
         live = [t for t in self.tables.values() if t.state in ("waiting", "playing")]
         if len(live) >= self.limits.tables:
             return error("too_many_tables", f"this server holds at most {self.limits.tables}")
@@ -354,8 +371,6 @@ class TableServer:
         per, bank = fields.get("per_decision"), fields.get("bank", 0)
         if per is not None and not (0 < per <= 3600 and 0 <= bank <= 3600):
             return error("bad_message", "create: per_decision in (0, 3600], bank in [0, 3600]")
-        for done in [k for k, t in self.tables.items() if t.state in ("over", "failed")]:
-            del self.tables[done]  # an ended table's log is saved; its slot is free
         table = Table(
             lambda: self.game_factory(ruleset), self.ai, level=level, players=players,
             deadline=None if per is None else TimeBank(float(per), float(bank)),

@@ -18,6 +18,7 @@ import json
 import logging
 import os
 import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -231,6 +232,7 @@ class Table:
         self._live: TextIO | None = None
         self.host: Host | None = None
         self.task: asyncio.Task[None] | None = None
+        self.created = time.monotonic()
         self.state = "waiting"  # waiting | playing | over | stopped | failed
 
     # ------------------------------------------------------------------ seats
