@@ -228,6 +228,19 @@ async def test_no_leak_every_message_is_the_same_when_hidden_tiles_change(focus)
     assert any(a[k] != b[k] for k in a if k.startswith("seat"))
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESET_IDS)
+@pytest.mark.parametrize("focus", [0, 1, 2, 3, None], ids=lambda f: f"seat{f}")
+async def test_no_leak_on_every_preset(preset, focus):
+    ruleset = load_preset(preset)
+    wall = shuffled_tiles(random.Random(13), ruleset.red_fives)
+    other = _other_wall(wall, focus)
+    a = await _table_stream(ruleset, wall, focus)
+    b = await _table_stream(ruleset, other, focus)
+    for name in ["spectator", "late"] if focus is None else [f"seat{focus}"]:
+        assert a[name] == b[name], name
+
+
 async def test_a_spectator_sees_no_concealed_tile_until_the_hand_is_over():
     ruleset = load_preset("wrc")
     wall = shuffled_tiles(random.Random(3), ruleset.red_fives)

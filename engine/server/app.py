@@ -383,6 +383,8 @@ class TableServer:
 
 
 def _new_game(ruleset: Ruleset) -> Game:
+    """A table's game: a seed nobody chose, the real clock for a time limit (gifu). Seats
+    are not shuffled: people sit in the order they joined, the first as East."""
     import secrets
 
-    return Game.new(ruleset, secrets.randbelow(2**31))
+    return Game.new(ruleset, secrets.randbelow(2**31), clock=time.monotonic)
