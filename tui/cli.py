@@ -210,6 +210,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .commands.arena import add_parser as add_arena_parser
 
     add_arena_parser(sub)
+    from .commands.serve import add_parser as add_serve_parser
+
+    add_serve_parser(sub)
     return parser
 
 
@@ -358,6 +361,10 @@ def _run(args: Any) -> int:
         from .commands.learn import run_learn
 
         return run_learn(args, _fail)
+    if args.command == "serve":
+        from .commands.serve import run_serve
+
+        return run_serve(args, sys.stdout, _fail)
     if args.command == "bot":
         from .commands.bot import run_bot
 
