@@ -45,3 +45,28 @@ async def test_the_hint_and_its_reasons_use_the_kanji_face(tmp_path):
         assert table.hint, "no hint"
         assert not MPSZ.search(table.hint), table.hint
         assert any(ch in table.hint for ch in "萬筒索東南西北白發中"), table.hint
+
+
+async def test_the_aids_cursor_line_uses_the_kanji_face(tmp_path):
+    """wrc seed 5 at 120x40 in kanji: the aids line names the cursor's tile and the
+    tiles that improve the hand as the hand shows them."""
+    app = MahjongApp(ruleset_id="wrc", ai="greedy", seed=5, tiles="kanji", delay=0,
+                     data_dir=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await settle(pilot)
+        line = table.query_one("#aids").data.aids.cursor
+        assert line.startswith(f"Discard {tile_face(table._cursor_tile(), 'kanji').strip()} "), line
+        assert not MPSZ.search(line), line
+
+
+def test_a_lessons_river_line_uses_the_kanji_face():
+    """Lesson 9's `South's river (riichi): 4m 1z 9p 2s` is drawn as the hand is."""
+    from rules.ruleset import load_preset
+    from tui.learn.course import LESSON_9
+    from tui.screens.drill import question_text
+
+    q = LESSON_9.steps[0].question(load_preset("wrc"), "defence:0", "en")
+    assert any("4m 1z 9p 2s" in fact for fact in q.facts), q.facts
+    shown = question_text(q, "kanji").plain
+    assert "South's river (riichi): 四萬 東 九筒 二索" in shown, shown
+    assert "4m 1z 9p 2s" in question_text(q, "text").plain

@@ -476,10 +476,14 @@ def _priced(result: ScoreResult | NoWin, tsumo: bool, lang: str) -> str:
 
 
 def learning_aids(
-    view: PlayerView, legal: Sequence[Action], cursor: Tile | None, lang: str = "en"
+    view: PlayerView,
+    legal: Sequence[Action],
+    cursor: Tile | None,
+    lang: str = "en",
+    face: str = "text",
 ) -> Aids:
     """Shanten, what discarding the tile under the cursor leaves, waits with their
-    value, furiten and riichi chances, for `view`'s player."""
+    value, furiten and riichi chances, for `view`'s player; tiles in the player's face."""
     melds = view.melds[view.seat]
     n_melds = len(melds)
     counts = view.counts()
@@ -492,7 +496,7 @@ def learning_aids(
             "aid_riichi_possible",
             lang,
             riichi=term("riichi", lang),
-            tiles=tiles_label(riichi_tiles, lang),
+            tiles=tiles_label(riichi_tiles, lang, face),
         )
     if total % 3 == 2:  # a full hand: the choice of a discard
         now = shanten_of(counts, n_melds, chiitoitsu=chiitoitsu)
@@ -504,11 +508,11 @@ def learning_aids(
             option = _option_for(
                 tuple(counts), n_melds, tuple(_visible(view)), chiitoitsu, cursor.kind
             )
-            kinds = " ".join(tile_label(k, lang) for k, _ in option.ukeire)
+            kinds = " ".join(tile_label(k, lang, face) for k, _ in option.ukeire)
             cursor_line = message(
                 "aid_cursor",
                 lang,
-                tile=tile_label(cursor, lang),
+                tile=tile_label(cursor, lang, face),
                 shanten=shanten_words(option.shanten, lang),
                 ukeire=first_name("ukeire", lang),
                 count=option.ukeire_total,
@@ -520,7 +524,7 @@ def learning_aids(
                 title = message(
                     "aid_waits_after",
                     lang,
-                    tile=tile_label(cursor, lang),
+                    tile=tile_label(cursor, lang, face),
                     waits=term("waits", lang),
                 )
         furiten = furiten_text(view, lang) if view.furiten else ""

@@ -637,7 +637,7 @@ class TableScreen(Screen[None]):
             legal = self.decision.legal if self.decision is not None else []
             cursor = self._cursor_tile() if self.decision is not None else None
             try:
-                aids = learning_aids(view, legal, cursor, self.lang)
+                aids = learning_aids(view, legal, cursor, self.lang, self.tile_style)
             except ValueError:
                 aids = Aids()
             if self.hint:
