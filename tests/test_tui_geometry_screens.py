@@ -306,7 +306,7 @@ async def test_geometry_launch_and_house_rules(tmp_path: Path) -> None:
     assert not found, report(found)
 
 
-TABLE_SKIP = frozenset({"board", "keys"})  # the board and its key bar: the table's own tests
+TABLE_SKIP = frozenset({"board"})  # the board: the table's own tests (its key bar is checked here)
 
 
 def riichi_app(tmp_path: Path, face: str, lang: str):
@@ -360,6 +360,31 @@ async def test_geometry_table_aids_side_bar_and_hint(face: str, lang: str,
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is table
+    assert not found, report(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_geometry_table_key_bar_with_nine_terminals(lang: str, tmp_path: Path) -> None:
+    """tenhou seed 106 opens on a nine-terminals draw: the key bar lists `y` too, its
+    longest, and at every size it is never cut, the help key first."""
+    from test_tui_pilot import settle
+
+    from tui.app import MahjongApp
+    from tui.widgets.prompt import KeyBar
+
+    app = MahjongApp(ruleset_id="tenhou", ai="greedy", seed=106, tiles="text", lang=lang,
+                     delay=0, data_dir=tmp_path)
+    found: list[str] = []
+    async with app.run_test(size=SIZES[0]) as pilot:
+        table = await settle(pilot)
+        assert any(h.key == "y" for h in table.query_one("#keys", KeyBar).data.keys)
+        for size in SIZES:
+            await pilot.resize_terminal(*size)  # waits for the screen
+            found += [f"table {size[0]}x{size[1]}: {p}"
+                      for p in clips(app.screen, skip=TABLE_SKIP)]
+            shown = "".join(s.text for s in table.query_one("#keys", KeyBar).render_line(0))
+            assert shown.startswith("? "), (size, shown)
+            assert "…" not in shown, (size, shown)
     assert not found, report(found)
 
 
