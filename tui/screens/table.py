@@ -227,14 +227,14 @@ class TableScreen(Screen[None]):
         """In a session, each seat's player as the session table names them ("Opponent
         2"), with where they sat this game ("Opponent 2 (toimen)"): the game end and the
         session table name the players one way."""
-        from .session_table import PLAYERS
+        from .session_table import player_name
 
         seating = self.session.seating
         names = []
         for seat in range(4):
             where = seat_word(relative(seat, self.human_seat)).part(self.lang)
-            names.append(PLAYERS[0] if seat == self.human_seat
-                         else f"{PLAYERS[seating[seat]]} ({where})")
+            names.append(player_name(0, self.lang) if seat == self.human_seat
+                         else f"{player_name(seating[seat], self.lang)} ({where})")
         return tuple(names)
 
     # -- messages from the worker -------------------------------------------------------
