@@ -1336,6 +1336,7 @@ LAUNCH_WORDS: dict[str, tuple[str, str]] = {
     "house.abort_suucha_riichi": ("four riichi draw", "四家立直"),
     "house.abort_suukaikan": ("four kans draw", "四槓散了"),
     "house.nagashi_mangan": ("nagashi mangan", "流し満貫"),
+    "house.chips": ("chips", "祝儀"),
 }
 WORDS.update({key: Word(*names) for key, names in LAUNCH_WORDS.items()})
 MESSAGES.update(
