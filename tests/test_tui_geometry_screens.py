@@ -406,3 +406,38 @@ async def test_geometry_notices_and_stats(tmp_path: Path) -> None:
     async with Host().run_test(size=SIZES[0]) as pilot:
         found = await sweep(pilot, makes, [("text", lang) for lang in LANGS])
     assert not found, report(found)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+@pytest.mark.parametrize(("face", "lang"), EVERY, ids=[f"{f}-{g}" for f, g in EVERY])
+async def test_geometry_replay_viewer_and_review(face: str, lang: str) -> None:
+    """The replay viewer (its header, log, aids and key bar; its board is the table's)
+    at the first decision with the hard AI's suggestion and reasons shown, then the
+    review of the game (`v`), at every size."""
+    from test_replay_viewer import _scripted_game
+
+    from engine.timeline import Timeline
+    from tui.replay_app import ReplayApp
+    from tui.screens.replay import ReplayScreen
+    from tui.screens.review import ReviewScreen
+
+    app = ReplayApp(Timeline.of(_scripted_game()), tiles=face, lang=lang, step=0)
+    found: list[str] = []
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("s")  # the suggestion, with its reasons
+        await pilot.pause()
+        for size in SIZES:
+            await pilot.resize_terminal(*size)  # waits for the screen
+            found += [f"replay {size[0]}x{size[1]}: {p}"
+                      for p in clips(app.screen, skip=TABLE_SKIP)]
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        for size in SIZES:
+            await pilot.resize_terminal(*size)  # waits for the screen
+            found += [f"review {size[0]}x{size[1]}: {p}" for p in clips(app.screen)]
+    assert not found, report(found)
