@@ -74,7 +74,9 @@ def _line_widget(widget: Widget) -> bool:
 
 def clips(screen: Screen, skip: frozenset[str] = SKIP_IDS) -> list[str]:
     """Every cut on `screen`, in words (empty: all text is there to read)."""
-    width, height = screen.size
+    # The terminal's cells: `size` leaves out the screen's own padding, where its
+    # children are placed (a padded screen's widgets start at x=1), so it is not the edge.
+    width, height = screen.outer_size
     found: list[str] = []
     skipped: set[Widget] = set()
     for widget in screen.walk_children(with_self=False):

@@ -306,7 +306,7 @@ async def test_geometry_launch_and_house_rules(tmp_path: Path) -> None:
     assert not found, report(found)
 
 
-TABLE_SKIP = frozenset({"board", "keys"})  # the board and its key bar: the table's own tests
+TABLE_SKIP = frozenset({"board"})  # the board: the table's own tests (its key bar is checked here)
 
 
 def riichi_app(tmp_path: Path, face: str, lang: str):
@@ -363,6 +363,31 @@ async def test_geometry_table_aids_side_bar_and_hint(face: str, lang: str,
     assert not found, report(found)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+async def test_geometry_table_key_bar_with_nine_terminals(lang: str, tmp_path: Path) -> None:
+    """tenhou seed 106 opens on a nine-terminals draw: the key bar lists `y` too, its
+    longest, and at every size it is never cut, the help key first."""
+    from test_tui_pilot import settle
+
+    from tui.app import MahjongApp
+    from tui.widgets.prompt import KeyBar
+
+    app = MahjongApp(ruleset_id="tenhou", ai="greedy", seed=106, tiles="text", lang=lang,
+                     delay=0, data_dir=tmp_path)
+    found: list[str] = []
+    async with app.run_test(size=SIZES[0]) as pilot:
+        table = await settle(pilot)
+        assert any(h.key == "y" for h in table.query_one("#keys", KeyBar).data.keys)
+        for size in SIZES:
+            await pilot.resize_terminal(*size)  # waits for the screen
+            found += [f"table {size[0]}x{size[1]}: {p}"
+                      for p in clips(app.screen, skip=TABLE_SKIP)]
+            shown = "".join(s.text for s in table.query_one("#keys", KeyBar).render_line(0))
+            assert shown.startswith("? "), (size, shown)
+            assert "…" not in shown, (size, shown)
+    assert not found, report(found)
+
+
 async def test_geometry_notices_and_stats(tmp_path: Path) -> None:
     """The notices (a saved game about to be replaced, a game not saved, another
     process on the data directory) with a long path, and the statistics screen."""
@@ -380,4 +405,39 @@ async def test_geometry_notices_and_stats(tmp_path: Path) -> None:
     }
     async with Host().run_test(size=SIZES[0]) as pilot:
         found = await sweep(pilot, makes, [("text", lang) for lang in LANGS])
+    assert not found, report(found)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+@pytest.mark.parametrize(("face", "lang"), EVERY, ids=[f"{f}-{g}" for f, g in EVERY])
+async def test_geometry_replay_viewer_and_review(face: str, lang: str) -> None:
+    """The replay viewer (its header, log, aids and key bar; its board is the table's)
+    at the first decision with the hard AI's suggestion and reasons shown, then the
+    review of the game (`v`), at every size."""
+    from test_replay_viewer import _scripted_game
+
+    from engine.timeline import Timeline
+    from tui.replay_app import ReplayApp
+    from tui.screens.replay import ReplayScreen
+    from tui.screens.review import ReviewScreen
+
+    app = ReplayApp(Timeline.of(_scripted_game()), tiles=face, lang=lang, step=0)
+    found: list[str] = []
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("s")  # the suggestion, with its reasons
+        await pilot.pause()
+        for size in SIZES:
+            await pilot.resize_terminal(*size)  # waits for the screen
+            found += [f"replay {size[0]}x{size[1]}: {p}"
+                      for p in clips(app.screen, skip=TABLE_SKIP)]
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        for size in SIZES:
+            await pilot.resize_terminal(*size)  # waits for the screen
+            found += [f"review {size[0]}x{size[1]}: {p}" for p in clips(app.screen)]
     assert not found, report(found)

@@ -32,7 +32,7 @@ def test_cycling_goes_through_each_value_and_back_to_the_preset():
 def test_the_panel_offers_the_common_rules_and_keeps_a_place_for_the_engines():
     keys = [rule.key for rule in HOUSE_RULES]
     assert keys == ["red_fives", "kuitan", "kiriage_30_4", "kazoe_yakuman",
-                    "yakuman_stacking", "multiple_ron"]
+                    "yakuman_stacking", "multiple_ron", "chips"]
     assert "nagashi_mangan" in {rule.key for rule in WAITING_FOR_ENGINE}
 
 

@@ -324,7 +324,8 @@ class ReplayScreen(Screen[None]):
                     label = "replay.own_hand" if self.show_all else "replay.all_hands"
                 if k.action == "suggest" and self.suggesting:
                     label = "replay.hide_ai"
-                hints.append(KeyHint(k.display, first_name(label, lang)))
+                # the way out never gives way on a narrow row (`fit_hints`)
+                hints.append(KeyHint(k.display, first_name(label, lang), stays=k.action == "close"))
         self.query_one("#keys", KeyBar).update_data(KeyBarData(tuple(hints)))
 
     def _differs(self) -> bool:

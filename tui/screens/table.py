@@ -227,14 +227,14 @@ class TableScreen(Screen[None]):
         """In a session, each seat's player as the session table names them ("Opponent
         2"), with where they sat this game ("Opponent 2 (toimen)"): the game end and the
         session table name the players one way."""
-        from .session_table import PLAYERS
+        from .session_table import player_name
 
         seating = self.session.seating
         names = []
         for seat in range(4):
             where = seat_word(relative(seat, self.human_seat)).part(self.lang)
-            names.append(PLAYERS[0] if seat == self.human_seat
-                         else f"{PLAYERS[seating[seat]]} ({where})")
+            names.append(player_name(0, self.lang) if seat == self.human_seat
+                         else f"{player_name(seating[seat], self.lang)} ({where})")
         return tuple(names)
 
     # -- messages from the worker -------------------------------------------------------
@@ -348,7 +348,9 @@ class TableScreen(Screen[None]):
         self._render_board()
 
     def _words(self, reason: Reason) -> str:
-        return input_reason_text(reason.key, reason.fields, reason.engine, self.lang, reason.kind)
+        return input_reason_text(
+            reason.key, reason.fields, reason.engine, self.lang, reason.kind, self.tile_style
+        )
 
     def _apply(self, outcome: Outcome) -> None:
         if outcome.action is not None:
@@ -430,11 +432,11 @@ class TableScreen(Screen[None]):
         if decision is None:
             self.say(message("no_hint", self.lang))
             return
-        action, reasons = suggest(decision.view, decision.legal, self.lang)
+        action, reasons = suggest(decision.view, decision.legal, self.lang, self.tile_style)
         if action is None:
             self.say(message("no_hint", self.lang))
             return
-        words = action_text(action, decision.view, self.lang)
+        words = action_text(action, decision.view, self.lang, self.tile_style)
         self.hint = message("hint", self.lang, action=words)
         if reasons:
             self.hint += "\n" + reasons
@@ -473,7 +475,8 @@ class TableScreen(Screen[None]):
         if self.keys.over:
             return message("game_over", lang)
         if self.keys.mode == "riichi":
-            return message("riichi_choose", lang, tiles=tiles_label(self.keys.riichi_kinds(), lang))
+            tiles = self._riichi_tiles()
+            return message("riichi_choose", lang, tiles=tiles)
         if self.keys.mode == "choose":
             return self._words(
                 Reason(
@@ -488,7 +491,7 @@ class TableScreen(Screen[None]):
         if view.phase == "declare":
             return message("declare_tenpai", lang)
         if view.phase == "claim" and view.offered is not None:
-            return message("you_may_call", lang, tile=tile_label(view.offered, lang))
+            return message("you_may_call", lang, tile=self._tile(view.offered))
         return message("your_turn", lang) + self._session_progress()
 
     def _played_session(self) -> Any:
@@ -558,7 +561,11 @@ class TableScreen(Screen[None]):
         return frozenset(a for a in ("nine_terminals",) if self.keys.enabled(a))
 
     def _riichi_tiles(self) -> str:
-        return tiles_label(self.keys.riichi_kinds(), self.lang)
+        return tiles_label(self.keys.riichi_kinds(), self.lang, self.tile_style)
+
+    def _tile(self, tile: Any) -> str:
+        """A tile named in the player's tile face, as the hand shows it."""
+        return tile_label(tile, self.lang, self.tile_style)
 
     def _prompt(self) -> PromptData:
         decision = self.decision
@@ -567,7 +574,7 @@ class TableScreen(Screen[None]):
             return PromptData()
         view = decision.view
         if self.keys.mode == "choose":
-            title, texts = choice_texts(list(self.keys.choices), view, lang)
+            title, texts = choice_texts(list(self.keys.choices), view, lang, self.tile_style)
             numbered = tuple((str(i + 1), text) for i, text in enumerate(texts))
             back = ("Esc", message("prompt_back", lang))
             return PromptData(f"{title or self.keys.choice_title}:", (*numbered, back), True)
@@ -588,21 +595,23 @@ class TableScreen(Screen[None]):
         ):
             group = [a for a in decision.legal if isinstance(a, types)]
             if group:
-                options.append((key, " | ".join(options_text(group, view, lang))))
+                texts = options_text(group, view, lang, self.tile_style)
+                options.append((key, " | ".join(texts)))
         if self.keys.of("riichi"):
             options.append(("r", message("prompt_riichi", lang, tiles=self._riichi_tiles())))
         nine = self.keys.of("nine_terminals")
         if nine:  # 九種九牌: a choice on the first draw, offered like every other action
-            options.append(("y", " | ".join(options_text(list(nine), view, lang))))
+            texts = options_text(list(nine), view, lang, self.tile_style)
+            options.append(("y", " | ".join(texts)))
         if self.keys.of("pass"):
             silent = view.phase == "declare"
             options.append(("n", message("prompt_silent" if silent else "prompt_pass", lang)))
         title = ""
         if view.phase == "claim" and view.offered is not None and view.last_discard is not None:
             who = seat_label(view.last_discard[0], self.human_seat, view.dealer, lang)
-            title = message("prompt_discarded", lang, who=who, tile=tile_label(view.offered, lang))
+            title = message("prompt_discarded", lang, who=who, tile=self._tile(view.offered))
             if view.last_discard[1] != view.offered:
-                title = message("prompt_kan_tile", lang, tile=tile_label(view.offered, lang))
+                title = message("prompt_kan_tile", lang, tile=self._tile(view.offered))
         elif view.phase == "turn":
             title = message("prompt_discard", lang) if self.keys.of("discard") else ""
         urgent = any(
@@ -628,7 +637,7 @@ class TableScreen(Screen[None]):
             legal = self.decision.legal if self.decision is not None else []
             cursor = self._cursor_tile() if self.decision is not None else None
             try:
-                aids = learning_aids(view, legal, cursor, self.lang)
+                aids = learning_aids(view, legal, cursor, self.lang, self.tile_style)
             except ValueError:
                 aids = Aids()
             if self.hint:
@@ -646,10 +655,13 @@ class TableScreen(Screen[None]):
             AidsData(aids, self.aids_on, compact=True))
 
 
-def suggest(view: Any, legal: list[Action], lang: str) -> tuple[Action | None, str]:
-    """The `hard` AI's suggestion (`ai.suggest`) and its reasons, one per line, in `lang`."""
+def suggest(
+    view: Any, legal: list[Action], lang: str, face: str = "text"
+) -> tuple[Action | None, str]:
+    """The `hard` AI's suggestion (`ai.suggest`) and its reasons, one per line, in `lang`,
+    the tiles in the player's tile face."""
     from ai import suggest as ai_suggest
 
     action, reasons = ai_suggest(view, legal)
     # reasons[0] repeats the action, which the hint line names
-    return action, "\n".join(reason_text(r, lang, view.seat) for r in reasons[1:])
+    return action, "\n".join(reason_text(r, lang, view.seat, face) for r in reasons[1:])
