@@ -56,7 +56,6 @@ REFEREE = (
 # file that stops importing one removes it here (the test says so); a new import fails.
 STILL_IMPORTED: dict[str, set[str]] = {
     "tui/app.py": {"engine.game"},  # the app's saves take the host's game
-    "tui/commands/replay.py": {"engine.game"},  # `replay --events` prints a read log
     "tui/finish.py": {"engine.game"},  # the end of a game recorded from the host's game
     "tui/save.py": {"engine.game"},  # the save file of the host's game
     "tui/testing.py": {"engine.game"},  # scripted positions for tests
