@@ -58,7 +58,6 @@ STILL_IMPORTED: dict[str, set[str]] = {
     "tui/app.py": {"engine.game"},  # the app's saves take the host's game
     "tui/finish.py": {"engine.game"},  # the end of a game recorded from the host's game
     "tui/save.py": {"engine.game"},  # the save file of the host's game
-    "tui/testing.py": {"engine.game"},  # scripted positions for tests
 }
 
 
