@@ -52,6 +52,10 @@ class TableHost:
         return self.game.seating.index(lineup)
 
     @property
+    def seed(self) -> int:
+        return self.game.seed
+
+    @property
     def ruleset_id(self) -> str:
         return self.game.ruleset.id
 
@@ -99,3 +103,33 @@ def new_table_game(ruleset: Any, seed: int) -> Game:
     """A new game for the table: seats shuffled by the seed, on a real clock (a ruleset
     with a time limit, gifu, ends when it runs out)."""
     return Game.new(ruleset, seed, shuffle_seats=True, clock=time.monotonic)
+
+
+def position_host(
+    ruleset: str,
+    hands: Sequence[str],
+    draws: str = "",
+    moves: Sequence[Action] = (),
+    *,
+    rinshan: str = "",
+    indicators: str = "",
+    scores: Sequence[int] | None = None,
+    you: int = 0,
+) -> TableHost:
+    """A scripted position as the app's host (`tui.testing.Position`): the first hand
+    dealt from `hands` (13 tiles per absolute seat, mpsz), the live wall's first draws
+    `draws`, the dead wall's `rinshan` and `indicators`, the starting `scores`; then
+    `moves` played in order, every seat not named passing and discarding the tile it
+    drew until each move is legal (`engine.scripted`), and on until seat `you` is
+    asked to decide. The client gets the host, never the game it holds."""
+    from .game import Start
+    from .scripted import advance, do, scripted_game
+
+    start = Start(scores=tuple(scores)) if scores is not None else None
+    game = scripted_game(ruleset, list(hands), draws, rinshan=rinshan,
+                         indicators=indicators, start=start)
+    for move in moves:
+        do(game, move)
+    if not game.is_over:
+        advance(game, lambda g: you in g.pending_seats())
+    return TableHost(game)

@@ -56,12 +56,8 @@ REFEREE = (
 # file that stops importing one removes it here (the test says so); a new import fails.
 STILL_IMPORTED: dict[str, set[str]] = {
     "tui/app.py": {"engine.game"},  # the app's saves take the host's game
-    "tui/commands/replay.py": {"engine.game"},  # `replay --events` prints a read log
-    "tui/describe.py": {"engine.view"},  # the aids read the bot view built from the seat view
     "tui/finish.py": {"engine.game"},  # the end of a game recorded from the host's game
-    "tui/learn/alllast.py": {"engine.ending", "engine.settlement", "engine.state"},
     "tui/save.py": {"engine.game"},  # the save file of the host's game
-    "tui/testing.py": {"engine.game"},  # scripted positions for tests
 }
 
 

@@ -84,11 +84,15 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         *,
         aids: bool | None = None,
         game: Game | None = None,
+        host: TableHost | None = None,
         opponents: Sequence[Any] | None = None,
         rules: Sequence[str] = (),
     ) -> None:
         super().__init__()
         use_safe_filters(self)  # NO_COLOR: no crash on unstyled segments
+        if game is not None and host is None:
+            host = TableHost(game)  # a game a test built: held by its host from here on
+        game = None
         self.data_dir = Path(data_dir) if data_dir is not None else None
         # The settings live in the data directory (MAHJONG_TUI_DATA moves them too).
         self.settings_file = SettingsFile(self.data_dir)
@@ -96,17 +100,17 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         s = self.settings
         self.flags = {"ruleset": ruleset_id, "ai": ai, "seed": seed, "tiles": tiles}
         self.config = GameConfig(
-            ruleset=ruleset_id or (game.ruleset.id if game is not None else s.ruleset),
+            ruleset=ruleset_id or (host.ruleset_id if host is not None else s.ruleset),
             ai=ai or s.ai,
-            seed=seed if seed is not None else (game.seed if game is not None else random_seed()),
+            seed=seed if seed is not None else (host.seed if host is not None else random_seed()),
             tiles=check_style(tiles or s.tiles),
             lang=check_lang(lang),
             delay=delay,
             aids=s.aids if aids is None else aids,
-            rules=tuple(rules) if rules or not self._launch_shown(game, ruleset_id, seed)
+            rules=tuple(rules) if rules or not self._launch_shown(host, ruleset_id, seed)
             else s.rules,  # the launch screen starts from the house rules chosen last
         )
-        self.scripted_game = game
+        self.scripted_host = host  # a position handed in (tests, examples), played first
         self.opponents = opponents
         self.from_launch = False
         # The save lives beside the settings in tests (data_dir); fsync only for real use.
@@ -119,7 +123,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         self._unsaved: Game | None = None
         self._save_timer: Any = None
         # A scripted game handed in (tests, examples) is saved only into its own data_dir.
-        self.saving = game is None or self.data_dir is not None
+        self.saving = host is None or self.data_dir is not None
         self.game_history = HistoryRecorder(self.store.dir)  # finished games, once each
         self.lock = DataLock(self.store.dir)
         self.crash_dir = self.store.dir
@@ -133,9 +137,9 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         self.game_factory = new_game  # how a session's game is made (tests: a short one)
 
     @staticmethod
-    def _launch_shown(game: Game | None, ruleset_id: str | None, seed: int | None) -> bool:
+    def _launch_shown(host: TableHost | None, ruleset_id: str | None, seed: int | None) -> bool:
         """Whether the launch screen will be shown (the flags did not choose the game)."""
-        return game is None and (ruleset_id is None or seed is None)
+        return host is None and (ruleset_id is None or seed is None)
 
     # -- the data directory ------------------------------------------------------------
     def _take_lock(self) -> bool:
@@ -258,7 +262,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
             config = replace(config, ai=found.ai)
         # A time limit (gifu) counts on from the playing time at the save.
         saved.game.resume_clock(time.monotonic, saved.played_seconds)
-        self.scripted_game = saved.game
+        self.scripted_host = TableHost(saved.game)
         self.start_game(config, remember=False)
 
     # -- screens --------------------------------------------------------------------
@@ -279,12 +283,12 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
             return
         if self.saving:
             self._settle()
-        skip_launch = self.scripted_game is not None or (
+        skip_launch = self.scripted_host is not None or (
             self.flags["ruleset"] is not None and self.flags["seed"] is not None
         )
         if not skip_launch:
             self.show_launch()
-        elif self.scripted_game is None and self.saving:
+        elif self.scripted_host is None and self.saving:
             # The flags chose a new game: a saved one is replaced only if the player says so.
             self.resumable, note = self._saved_to_resume()
             if self.resumable is not None:
@@ -321,15 +325,15 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         if remember:
             self.remember(ruleset=config.ruleset, ai=config.ai, tiles=config.tiles,
                           lang=config.lang, rules=panel_rules(config.rules))
-        game = self.scripted_game
-        self.scripted_game = None
-        if game is None:
+        table = self.scripted_host
+        self.scripted_host = None
+        if table is None:
             game = self._session_game(config)
-        if game is None:
-            game = new_game(config)
+            table = TableHost(game if game is not None else new_game(config))
         # The app owns the host (the game, its log, its saves); the table is a seat
         # client of it and is handed only the way to attach.
-        table = TableHost(game, on_save=self.save_game, after_apply=self.save_after_apply)
+        table.on_save = self.save_game
+        table.after_apply = self.save_after_apply
         self.table_host = table
         opponents = self._opponents(table, config)
         self.push_screen(

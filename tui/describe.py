@@ -2,9 +2,9 @@
 
 "West: pon 5p from South", "Chi 4p: [3p 5p]", "Ron 6s: riichi 立直, pinfu 平和,
 dora 1 = 3,900", "Riichi needs a closed tenpai hand". Everything here is pure:
-it reads events, a `PlayerView` and the legal actions, asks the scorer and the
-wait analysis, and returns text or small frozen values the widgets render. No
-Textual. Every term and sentence comes from the one table in `tui.words`.
+it reads events, a `PlayerView` (`engine.bot_view`) and the legal actions, asks
+the scorer and the wait analysis, and returns text or small frozen values the
+widgets render. No Textual. Every term and sentence comes from the one table in `tui.words`.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
+from engine.bot_view import PlayerView
 from engine.events import (
     Called,
     Discarded,
@@ -42,8 +43,7 @@ from engine.events import (
     TenpaiDeclared,
     Won,
 )
-from engine.view import PlayerView
-from engine.win_flags import view_win
+from engine.win_flags import furiten_waits, view_win
 from rules.hand import Meld, MeldKind, Win
 from rules.scoring import STICK_VALUE, NoWin, ScoreResult, score
 from rules.shanten import shanten as shanten_of
@@ -432,18 +432,12 @@ def wait_infos(
         return ()
     kinds = shape_waits(counts, len(melds), chiitoitsu=chiitoitsu)
     visible = _visible(view)
-    own_discards = {r.tile.kind for r in view.rivers[view.seat]}
-    if discarded_kind is not None:
-        own_discards.add(discarded_kind)
-    all_waits = view.ruleset.furiten_scope == "all_waits"
-    furiten_any = bool(own_discards & set(kinds)) if all_waits else False
-    if discarded_kind is None and view.furiten in ("riichi", "temporary"):
-        furiten_any = True
+    refused = furiten_waits(view, kinds, discarded_kind)  # the engine's rule (§5.8)
     out = []
     for kind in kinds:
         unseen = max(0, 4 - counts[kind] - visible[kind])
         tile = Tile(kind)
-        furiten = furiten_any or (not all_waits and kind in own_discards)
+        furiten = kind in refused
         ron_result = price(view, concealed, tile, tsumo=False, later=True)
         tsumo_result = price(view, concealed, tile, tsumo=True, later=True)
         ron = _priced(ron_result, False, lang)
