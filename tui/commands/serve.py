@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from .bounds import integer
 from .guard import guarded
 
 
@@ -24,7 +25,7 @@ def add_parser(sub: Any) -> None:
     serve = sub.add_parser("serve", help="the table server: friends at one table over websockets")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default: 127.0.0.1, this machine only)")
-    serve.add_argument("--port", type=int, default=8765,
+    serve.add_argument("--port", type=integer("--port", 0, 65535), default=8765,
                        help="port (default: 8765; 0 picks a free one)")
     serve.add_argument("--ruleset", default="wrc", metavar="ID",
                        help="the rules of a table created without naming any (default: wrc)")
