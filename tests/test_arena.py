@@ -24,7 +24,7 @@ from engine.arena import (
 )
 from rules.ruleset import resolve
 from tui.cli import main
-from tui.player_specs import KINDS, SpecError, register_kind, resolve_spec
+from tui.player_specs import KINDS, register_kind, resolve_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = {"avg_placement", "se", "rank_points", "placements", "win_rate", "deal_in_rate",

@@ -26,7 +26,8 @@ def test_the_session_table_in_japanese(tmp_path):
     played = finished_session(tmp_path, games=4, played=3)
     ruleset = short_game(GameConfig("teiai")).ruleset
     text = shown(played, ruleset, "ja")
-    for words in ("自家", "相手3", "合計", "順位", "全4戦", "第3戦", "第4戦", "1-3: その対局を再生"):
+    for words in ("自家", "相手3", "合計", "順位", "全4戦", "第3戦", "第4戦",
+                  "1-3: その対局を再生"):
         assert words in text, (words, text)
     body = text.replace(ruleset.id, "")  # the preset's id and name stay as written
     english = [w for w in ENGLISH.findall(body)]
