@@ -56,7 +56,17 @@ from .events import (
     Won,
 )
 from .frames import Seated, SeatEvent, Status
-from .records.mjai import HONORS, RYUKYOKU_REASONS, WINDS, _call, _hora, _kan, pai
+from .records.mjai import (
+    HONORS,
+    RYUKYOKU_REASONS,
+    WINDS,
+    _call,
+    _hora,
+    _kan,
+    dahai,
+    pai,
+    reach_accepted,
+)
 from .redaction import HIDDEN_SEED
 from .seat_view import SeatView
 from .state import STICK
@@ -191,26 +201,10 @@ class ToMjai:
             if event.riichi and event.seat not in self.reach_sent:
                 out.append({"type": "reach", "actor": event.seat})
             self.reach_sent.discard(event.seat)
-            out.append(
-                {
-                    "type": "dahai",
-                    "actor": event.seat,
-                    "pai": pai(event.tile),
-                    "tsumogiri": event.tsumogiri,
-                }
-            )
+            out.append(dahai(event))
         elif isinstance(event, RiichiAccepted):
-            deltas = [0] * 4
-            deltas[event.seat] = -STICK
             self._scores[event.seat] = event.score
-            out.append(
-                {
-                    "type": "reach_accepted",
-                    "actor": event.seat,
-                    "deltas": deltas,
-                    "scores": list(self._scores),
-                }
-            )
+            out.append(reach_accepted(event.seat, self._scores))
         elif isinstance(event, Called):
             out.append(_call(event))
         elif isinstance(event, KanDeclared):
