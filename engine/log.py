@@ -26,7 +26,8 @@ from .logshape import CLOCK_NOTE, FORMAT, VERSION, checked_rows
 from .recorded_clock import RecordedClock
 
 # CLOCK_NOTE: the last line of a save of a game with a time limit, {"played_seconds":
-# 1234.5}, the playing time so far, so a resumed game's clock goes on from there (tui.save).
+# 1234.5}, the playing time so far, so a resumed game's clock goes on from there
+# (engine.save_store).
 __all__ = ["CLOCK_NOTE", "FORMAT", "VERSION", "LogError", "LogWriter", "ReplayMismatch",
            "game_from_setup", "log_lines", "read_log", "replay", "replay_rows", "write_log"]
 

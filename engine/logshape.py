@@ -53,7 +53,7 @@ RANGES: dict[str, tuple[int, int]] = {
 BIG = 2**53  # any other integer: beyond this it is not a score, a count or a seed
 SETUP_KEYS = (
     "seed", "ruleset", "overrides", "walls", "dice", "seating", "shuffle_seats", "start",
-    "game_id", "started_at",  # the app's saves: which game this is, and since when (tui.save)
+    "game_id", "started_at",  # the saves: which game this is, and since when (engine.save_store)
     "session",  # a game of a session: {"id", "game", "of"} (tui.sessions)
 )
 START_KEYS = ("round_wind", "hand_number", "honba", "sticks", "scores")

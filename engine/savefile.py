@@ -13,7 +13,7 @@ a save it cannot use aside): the few ways a file is not a save at all are named
 plainly, and a replay that goes wrong is said to not replay as saved. Every error
 is a `LogError` (a `ValueError`) with one line, except a save written by a newer
 version of mahjong-tui: `engine.file_version.NewerVersion` (not corrupt, only not
-readable here); the caller decides what happens to the file (`tui.save`).
+readable here); the caller decides what happens to the file (`engine.save_store`).
 """
 
 from __future__ import annotations

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .results import FinalResult, session_total
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class SessionError(ValueError):
@@ -114,3 +117,31 @@ class Session:
             raise
         except (KeyError, TypeError, ValueError) as error:
             raise SessionError(f"the session record is not readable ({error})") from None
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """A game as the app's session counts it, read by the host that holds the game (the
+    app holds no `Game`): its id, the session tag its setup carries (``setup["session"]``,
+    None for a single game) and, once it is over, its final table by *player* (line-up
+    index; the seats are drawn again for every game of a session, the players stay)."""
+
+    game_id: str | None
+    session: Mapping[str, Any] | None
+    by_player: tuple[FinalResult, ...] | None  # None: the game is not over
+
+    @classmethod
+    def of(cls, game: Game) -> GameOutcome:
+        from .events import GameEnded
+
+        setup = game.setup
+        game_id = setup.get("game_id")
+        tag = setup.get("session")
+        end = next((e for e in reversed(game.events) if isinstance(e, GameEnded)), None)
+        table = None if end is None else tuple(
+            FinalResult(game.seating[int(r["seat"])], int(r["points"]), int(r["rank"]),
+                        float(r["uma"]), float(r["result"]))
+            for r in end.results
+        )
+        return cls(game_id if isinstance(game_id, str) else None,
+                   dict(tag) if isinstance(tag, dict) else None, table)

@@ -2,19 +2,28 @@
 
 The table screen is a seat client: it is told `Frame`s (its seat's redacted
 events and its view) and answers decisions with actions (`engine.host`). What
-the client must never hold lives here, on the host's side, and the app owns
-it: the `Game` (and with it the seeded generator and the log), the AI seats,
-the persistence hooks the app gives it (save at the start, after every applied
-action, and at the end, when the game is recorded in the history), and the
-finished game's record for the review. `attach(client)` seats the client at
-line-up entry 0 (the human) as `Observer(seat)` and plays the game to its end.
+the client must never hold lives here, on the host's side: the `Game` (and with
+it the seeded generator and the log), the AI seats, the save of the game in
+progress (`save`, into the app's `engine.save_store.SaveStore`), the end of the
+game recorded in the history and its log kept (`finish`, `engine.game_finish`),
+what a session counts of it (`outcome`) and the finished game's record for the
+review (`record`). The app decides *when* (its hooks `on_save` and `after_apply`
+are told the host, never the game) and renders; `attach(client)` seats the
+client at line-up entry 0 (the human) as `Observer(seat)` and plays the game to
+its end.
+
+The game is private: nothing under tui/ reaches it (the architecture test checks
+that no tui module reads a `.game` or calls `hosted_game`, which engine code and
+tests use to look at the game a host plays).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rules.ruleset import Ruleset
 
 from .actions import Action
 from .driver import Player
@@ -24,7 +33,15 @@ from .host import Host, Seat, Watcher
 from .player_seat import PlayerSeat
 from .results import FinalResult
 from .seat_view import Observer
+from .session import GameOutcome
 from .timeline import Timeline
+
+if TYPE_CHECKING:
+    from .game_finish import Finished
+    from .history_recorder import HistoryRecorder
+    from .save_store import SavedGame, SaveStore
+
+Notify = Callable[..., Any]
 
 
 class TableHost:
@@ -34,44 +51,82 @@ class TableHost:
         self,
         game: Game,
         *,
-        on_save: Callable[[Game], None] | None = None,
-        after_apply: Callable[[Game, Action, list[Event]], None] | None = None,
+        on_save: Callable[[TableHost], None] | None = None,
+        after_apply: Callable[[TableHost], None] | None = None,
     ) -> None:
-        self.game = game
-        self.on_save = on_save
-        self.after_apply = after_apply
+        self._game = game
+        self.on_save = on_save  # at the start and at the end: the app saves (or finishes)
+        self.after_apply = after_apply  # after every applied action: the app saves soon
         self.actions_applied = 0  # actions applied while attached (a resumed game's not)
+
+    @classmethod
+    def resumed(cls, saved: SavedGame) -> TableHost:
+        """The host of a saved game, its clock (a time limit, gifu) going on from the
+        playing time at the save."""
+        saved.game.resume_clock(time.monotonic, saved.played_seconds)
+        return cls(saved.game)
 
     @property
     def seat(self) -> int:
         """The human's absolute seat (line-up entry 0)."""
-        return self.game.seating.index(0)
+        return self._game.seating.index(0)
 
     def seat_of(self, lineup: int) -> int:
         """The absolute seat of line-up entry `lineup`."""
-        return self.game.seating.index(lineup)
+        return self._game.seating.index(lineup)
 
     @property
     def seed(self) -> int:
-        return self.game.seed
+        return self._game.seed
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._game.ruleset
 
     @property
     def ruleset_id(self) -> str:
-        return self.game.ruleset.id
+        return self._game.ruleset.id
 
     @property
     def session_tag(self) -> Any:
         """The app's tag of the session this game belongs to (`setup["session"]`), if any."""
-        return self.game.setup.get("session")
+        return self._game.setup.get("session")
+
+    def join_session(self, tag: Mapping[str, Any]) -> None:
+        """Mark the game as one of the app's session (`setup["session"]`: in its log's
+        header and its history record). Before the game starts."""
+        self._game.setup["session"] = dict(tag)
 
     @property
     def over(self) -> bool:
-        return self.game.is_over
+        return self._game.is_over
 
     def record(self) -> Timeline:
         """The game as recorded (every hand open): what a review of it reads."""
-        return Timeline.of(self.game)
+        return Timeline.of(self._game)
 
+    def outcome(self) -> GameOutcome:
+        """What a session counts of the game: its id, its session tag, its final table."""
+        return GameOutcome.of(self._game)
+
+    # -- keeping the game ------------------------------------------------------------------
+    def save(self, store: SaveStore, history: HistoryRecorder,
+             notify: Notify | None = None) -> None:
+        """Save the game in progress to `store` (its whole log, atomically); the history
+        notes when it was first seen. `engine.save_store.SaveError` if it cannot be
+        written."""
+        history.update(self._game, notify)
+        store.save(self._game)
+
+    def finish(self, store: SaveStore, history: HistoryRecorder, *,
+               notify: Notify | None = None) -> Finished:
+        """The finished game recorded once in `history` and its log kept in ``games/``
+        (`engine.game_finish.finish_game`: never raises for the files)."""
+        from .game_finish import finish_game
+
+        return finish_game(store, history, self._game, notify=notify)
+
+    # -- playing ---------------------------------------------------------------------------
     async def attach(self, client: Any, opponents: Sequence[Player]) -> list[FinalResult]:
         """Play the game to its end with `client` (a `Seat` and a `Watcher`) at the
         human's seat and `opponents` at line-up entries 1-3."""
@@ -79,7 +134,7 @@ class TableHost:
         self._save()
         seats: list[Seat] = [client, *(PlayerSeat(p) for p in opponents)]
         host = Host(
-            self.game,
+            self._game,
             seats,
             watchers={client: Observer(self.seat)},
             after_apply=self._applied,
@@ -88,21 +143,26 @@ class TableHost:
 
     def _save(self) -> None:
         if self.on_save is not None:
-            self.on_save(self.game)
+            self.on_save(self)
 
     def _applied(self, game: Game, action: Action, events: list[Event]) -> None:
         self.actions_applied += 1
         if self.after_apply is not None:
-            self.after_apply(game, action, events)
+            self.after_apply(self)
         if game.is_over:
             self._save()  # the end: recorded once and the save cleared, before the result
 
 
+def hosted_game(host: TableHost) -> Game:
+    """The game `host` plays, for engine code and tests; never for tui/ (the app asks the
+    host, and the architecture test fails on a tui module that calls this)."""
+    return host._game
 
-def new_table_game(ruleset: Any, seed: int) -> Game:
-    """A new game for the table: seats shuffled by the seed, on a real clock (a ruleset
-    with a time limit, gifu, ends when it runs out)."""
-    return Game.new(ruleset, seed, shuffle_seats=True, clock=time.monotonic)
+
+def new_table_host(ruleset: Ruleset, seed: int) -> TableHost:
+    """The host of a new game for the table: seats shuffled by the seed, on a real clock
+    (a ruleset with a time limit, gifu, ends when it runs out)."""
+    return TableHost(Game.new(ruleset, seed, shuffle_seats=True, clock=time.monotonic))
 
 
 def position_host(

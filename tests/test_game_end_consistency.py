@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from engine.game import Game, Start
+from engine.game_finish import finish_game, settle_pending
 from engine.history.db import HistoryDB, history_path, record_game
+from engine.history_recorder import HistoryRecorder
+from engine.kept_games import header_game_id, kept_games, pending_games
+from engine.save_store import SaveStore
 from engine.scripted import autopilot, scripted_game
-from tui.finish import finish_game, settle_pending
-from tui.history import HistoryRecorder
-from tui.kept_games import header_game_id, kept_games, pending_games
-from tui.save import SaveStore
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ["234m456m678p2345s", "258m147p369s1234z", "258m147p369s1234z", "369m258p147s5567z"]
@@ -82,9 +82,9 @@ KILLER = textwrap.dedent(
     import os, signal, sys
     sys.path.insert(0, {tests!r})
     from test_game_end_consistency import last_hand
-    from tui.finish import finish_game
-    from tui.history import HistoryRecorder
-    from tui.save import SaveStore
+    from engine.game_finish import finish_game
+    from engine.history_recorder import HistoryRecorder
+    from engine.save_store import SaveStore
     data = sys.argv[1]
     store = SaveStore(data)
     game = last_hand(store)
@@ -220,9 +220,9 @@ SOAK = textwrap.dedent(
     import sys
     sys.path.insert(0, {tests!r})
     from test_game_end_consistency import last_hand
-    from tui.finish import finish_game
-    from tui.history import HistoryRecorder
-    from tui.save import SaveStore
+    from engine.game_finish import finish_game
+    from engine.history_recorder import HistoryRecorder
+    from engine.save_store import SaveStore
     data = sys.argv[1]
     while True:
         store = SaveStore(data)

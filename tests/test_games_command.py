@@ -14,15 +14,16 @@ from test_tui_pilot import settle
 
 from ai.baseline import TsumogiriPlayer
 from engine.game import Start
+from engine.game_finish import finish_game, settle_pending
 from engine.history.db import SCHEMA_VERSION, HistoryDB, history_path, migrate
+from engine.history_recorder import HistoryRecorder
+from engine.kept_games import games_dir, migrate_leftovers, pending_games
+from engine.save_store import SAVE_NAME, SaveStore
 from engine.scripted import autopilot, scripted_game
+from engine.table_host import TableHost
 from tui.app import MahjongApp
 from tui.cli import main
-from tui.finish import finish_game, settle_pending
 from tui.game_list import ABANDONED, FINISHED, IN_PLAY, resolve
-from tui.history import HistoryRecorder
-from tui.kept_games import games_dir, migrate_leftovers, pending_games
-from tui.save import SAVE_NAME, SaveStore
 
 HANDS = ["234m456m678p2345s", "258m147p369s1234z", "258m147p369s1234z", "369m258p147s5567z"]
 
@@ -50,7 +51,8 @@ async def play_app_game(data: Path) -> str:
     from tui.settings import GameConfig
 
     game = short_game(GameConfig("wrc", seed=3))
-    app = MahjongApp(game=game, opponents=[TsumogiriPlayer(s) for s in (1, 2, 3)], delay=0,
+    app = MahjongApp(host=TableHost(game),
+                     opponents=[TsumogiriPlayer(s) for s in (1, 2, 3)], delay=0,
                      data_dir=data)
     async with app.run_test(size=(120, 40)) as pilot:
         assert await settle(pilot) is not None

@@ -248,8 +248,8 @@ async def test_the_launch_screen_h_before_or_after_a_drill(first, tmp_path):
 
 def test_a_game_over_another_programs_file_is_played_and_said_not_recorded(tmp_path):
     from engine.game import Start
+    from engine.history_recorder import HistoryRecorder
     from engine.scripted import autopilot, scripted_game
-    from tui.history import HistoryRecorder
 
     path = history_path(tmp_path)
     conn = sqlite3.connect(path)

@@ -218,7 +218,7 @@ async def test_the_first_game_asks_before_replacing_a_saved_game(tmp_path):
     so; "back" returns to the launch screen with the save untouched."""
     from test_tui_replace_save import a_saved_game, wait_for
 
-    from tui.save import SAVE_NAME
+    from engine.save_store import SAVE_NAME
     from tui.screens.notice import ReplaceSaveScreen
 
     before, _ = a_saved_game(tmp_path)

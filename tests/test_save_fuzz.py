@@ -11,9 +11,9 @@ import pytest
 from test_tui_pilot import screen_text
 
 from engine.game import Game
+from engine.save_store import SAVE_NAME, SaveStore
 from rules.ruleset import load_preset
 from tui.app import MahjongApp
-from tui.save import SAVE_NAME, SaveStore
 from tui.screens.launch import LaunchScreen
 
 NESTED = "[" * 50_000 + "]" * 50_000

@@ -13,9 +13,9 @@ import pytest
 from engine.game import Game
 from engine.log import log_lines
 from engine.logfile import LogError
+from engine.save_store import SaveStore
 from engine.savefile import read_save
 from rules.ruleset import load_preset
-from tui.save import SaveStore
 
 
 def _save_with_seed(seed: str) -> str:

@@ -17,12 +17,13 @@ import pytest
 from test_game_end_consistency import last_hand
 
 from engine.game import Game
+from engine.game_finish import finish_game, settle_pending
+from engine.history_recorder import HistoryRecorder
+from engine.kept_games import games_dir, pending_games
+from engine.save_store import SAVE_NAME, SaveError, SaveStore
+from engine.table_host import TableHost
 from rules.ruleset import load_preset
 from tui.data_lock import LOCK_NAME, DataLock
-from tui.finish import finish_game, settle_pending
-from tui.history import HistoryRecorder
-from tui.kept_games import games_dir, pending_games
-from tui.save import SAVE_NAME, SaveError, SaveStore
 from tui.sessions import SESSION_NAME, PlayedSession, SessionFile
 from tui.settings import FILE_NAME, Settings, load_settings, save_settings
 
@@ -238,7 +239,7 @@ async def test_a_lock_that_cannot_be_taken_means_nothing_is_saved_there(tmp_path
         assert isinstance(app.screen, LaunchScreen)
         assert app.saving is False and app.resumable is None
         assert "cannot be locked" in app.screen.resume_note  # the launch screen's note
-        app.save_game(Game.new(load_preset("wrc"), 9))  # a game played now is not saved
+        app.save_game(TableHost(Game.new(load_preset("wrc"), 9)))  # a game played now is not saved
         await pilot.pause()
         assert isinstance(app.screen, NotSavedScreen) and "cannot be locked" in app.screen.text
     assert (data / SAVE_NAME).read_bytes() == original
@@ -286,7 +287,7 @@ def _stale_then_finished(data: Path, monkeypatch) -> tuple[SaveStore, Game, byte
 
 
 def test_a_game_ended_on_a_full_disk_with_no_history_waits_as_pending(tmp_path, monkeypatch):
-    from tui.finish import PARTIAL_SUFFIX
+    from engine.game_finish import PARTIAL_SUFFIX
 
     data = tmp_path / "d"
     store, game, stale = _stale_then_finished(data, monkeypatch)
@@ -301,7 +302,7 @@ def test_a_game_ended_on_a_full_disk_with_no_history_waits_as_pending(tmp_path, 
     assert SaveStore(data).peek() is None and not (data / SAVE_NAME).exists()
     [partial] = [p for p in games_dir(data).iterdir() if p.name.endswith(PARTIAL_SUFFIX)]
     assert partial.read_bytes() == stale
-    from tui.save import read_saved
+    from engine.save_store import read_saved
 
     kept = read_saved(done.outside, done.outside.read_text(), 0)
     assert kept.finished and kept.game_id == game.setup["game_id"]
@@ -315,9 +316,9 @@ def test_a_game_ended_on_a_full_disk_is_kept_in_games_when_there_is_room_there(
     store, game, _ = _stale_then_finished(data, monkeypatch)
     monkeypatch.undo()  # the save alone failed; games/ takes the finished log
     _history_full(monkeypatch)
-    import tui.save
+    import engine.save_store
 
-    monkeypatch.setattr(tui.save.SaveStore, "_write",
+    monkeypatch.setattr(engine.save_store.SaveStore, "_write",
                         lambda self, text: (_ for _ in ()).throw(SaveError("disk full")))
     done = finish_game(store, HistoryRecorder(data), game)
     assert done.pending == games_dir(data) / f"{game.setup['game_id']}.pending.jsonl"
@@ -453,7 +454,7 @@ def test_a_run_in_another_data_directory_keeps_its_settings_there(homes, monkeyp
 def test_the_default_data_directory_comes_from_platformdirs(homes):
     import platformdirs
 
-    from tui.save import default_data_dir
+    from tui.data_dirs import default_data_dir
 
     expected = Path(platformdirs.user_data_dir("mahjong-tui", appauthor=False))
     assert default_data_dir() == expected == homes / "share" / "mahjong-tui"
@@ -544,7 +545,7 @@ async def test_the_app_says_where_a_game_ended_on_a_full_disk_went(tmp_path, mon
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app.store = store
-        app._finish(game)
+        app._finish(TableHost(game))
         await pilot.pause()
         notes = [n.message for n in app._notifications]
     [kept] = list((tmp_path / "elsewhere").iterdir())

@@ -11,6 +11,7 @@ from test_tui_pilot import BOTS, SCENARIOS, game_app, settle
 from engine.actions import Chi, Discard, Pon, Ron
 from engine.events import Called, Discarded, DoraRevealed, HandStarted, KanDeclared
 from engine.scripted import advance, scripted_game
+from engine.table_host import hosted_game
 from rules.hand import Meld, MeldKind, Source
 from rules.tiles import Tile, parse_tile, parse_tiles
 from tui import cli
@@ -57,7 +58,7 @@ async def test_launch_screen_choices_start_the_game_and_are_remembered(tmp_path)
         await pilot.press("enter")
         table = await settle(pilot)
         assert isinstance(table, TableScreen)
-        assert table.config.seed == 4242 and table.app.table_host.game.ruleset.id == chosen
+        assert table.config.seed == 4242 and hosted_game(table.app.table_host).ruleset.id == chosen
     assert load_settings(tmp_path).ruleset == chosen
     assert load_settings(tmp_path).tiles == "kanji"
 

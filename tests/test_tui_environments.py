@@ -20,6 +20,7 @@ from engine.actions import Ron
 from engine.game import Start
 from engine.log import replay
 from engine.scripted import scripted_game
+from engine.table_host import TableHost, hosted_game
 from tui.app import MahjongApp
 from tui.no_color import SafeMonochrome
 from tui.replay_app import ReplayApp
@@ -193,7 +194,8 @@ def last_hand_app(data: Path) -> MahjongApp:
     bots = ("258m147p369s1234z", "258m147p369s1234z", "369m258p147s5567z")
     game = scripted_game("wrc", ["234m456m678p2345s", *bots], draws="2z1z5s4z7z",
                          start=Start(round_wind=1, hand_number=3))
-    return MahjongApp(game=game, opponents=[TsumogiriPlayer(s) for s in (1, 2, 3)], delay=0,
+    return MahjongApp(host=TableHost(game),
+                      opponents=[TsumogiriPlayer(s) for s in (1, 2, 3)], delay=0,
                       tiles="text", data_dir=data)
 
 
@@ -231,7 +233,7 @@ async def test_an_unwritable_data_directory_is_said_once_and_the_game_ends_clean
         await press(pilot, "o")
         await pilot.press("enter")  # the hand result
         await settle(pilot)
-        assert table.app.table_host.game.is_over
+        assert hosted_game(table.app.table_host).is_over
         assert app.save_problem is not None
         notices = [s for s in app.screen_stack if isinstance(s, NotSavedScreen)]
         assert notices == []  # said once, not again at the end

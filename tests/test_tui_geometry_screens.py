@@ -28,6 +28,7 @@ from engine.actions import Ankan, Discard
 from engine.history.db import history_path
 from engine.history.drills import DrillLog
 from engine.scripted import do, of_type, scripted_game, t
+from engine.table_host import TableHost
 from rules.ruleset import load_preset
 from tui import explain as X
 from tui.learn.course import COURSE
@@ -320,7 +321,8 @@ def riichi_app(tmp_path: Path, face: str, lang: str):
     game = scripted_game("wrc", ["1m4m7m2p5p8p3s6s9s1z2z3z4z", "123m456m789p1122s", BOTS[1],
                                  BOTS[2]], "6z5z9p7s9m")
     do(game, Discard(1, t("5z"), riichi=True))
-    return MahjongApp(game=game, opponents=[TsumogiriPlayer(s) for s in (1, 2, 3)], delay=0,
+    return MahjongApp(host=TableHost(game),
+                      opponents=[TsumogiriPlayer(s) for s in (1, 2, 3)], delay=0,
                       tiles=face, lang=lang, data_dir=tmp_path)
 
 

@@ -7,9 +7,10 @@ import json
 
 from test_tui_pilot import screen_text, settle
 
+from engine.save_store import SAVE_NAME
+from engine.table_host import TableHost, hosted_game
 from tui.app import MahjongApp
 from tui.house_rules import HOUSE_RULES, WAITING_FOR_ENGINE, chosen, cycle, house_rules
-from tui.save import SAVE_NAME
 from tui.screens.house_rules import HouseRulesScreen
 from tui.screens.launch import LaunchScreen
 from tui.screens.rules_reference import RulesReferenceScreen
@@ -57,7 +58,7 @@ async def test_house_rules_chosen_on_the_panel_reach_the_game_its_save_and_its_r
         await pilot.press("enter")
         table = await settle(pilot)
         assert table is not None
-        hosted = table.app.table_host.game
+        hosted = hosted_game(table.app.table_host)
         assert hosted.ruleset.red_fives == 3 and hosted.ruleset.kuitan is False
         await pilot.press("g")
         await pilot.pause()
@@ -66,7 +67,7 @@ async def test_house_rules_chosen_on_the_panel_reach_the_game_its_save_and_its_r
         assert "House rules" in text and "(this game's own, over the preset)" in text
         assert "kuitan" in text and "(preset: yes)" in text
         await pilot.press("escape")
-        events = list(table.app.table_host.game.events)
+        events = list(hosted_game(table.app.table_host).events)
         header = json.loads((tmp_path / SAVE_NAME).read_text().splitlines()[0])
         assert header["setup"]["overrides"] == {"red_fives": 3, "kuitan": False}
     # A new run resumes the game with its house rules.
@@ -77,8 +78,9 @@ async def test_house_rules_chosen_on_the_panel_reach_the_game_its_save_and_its_r
         assert "House rules red_fives=3, kuitan=false" in screen_text(again)
         await pilot.press("r")
         table = await settle(pilot)
-        assert table is not None and table.app.table_host.game.events[: len(events)] == events
-        hosted = table.app.table_host.game
+        assert table is not None
+        hosted = hosted_game(table.app.table_host)
+        assert hosted.events[: len(events)] == events
         assert set(house_rules(hosted.ruleset)) == {("red_fives", "3"), ("kuitan", "no")}
         assert set(again.config.rules) == {"red_fives=3", "kuitan=false"}
 
@@ -110,7 +112,8 @@ async def test_a_game_with_house_rules_is_recorded_with_them(tmp_path):
     from tui.settings import GameConfig
 
     game = short_game(GameConfig("wrc", seed=3, rules=("kuitan=false", "red_fives=4")))
-    app = MahjongApp(game=game, opponents=[TsumogiriPlayer(s) for s in (1, 2, 3)], delay=0,
+    app = MahjongApp(host=TableHost(game),
+                     opponents=[TsumogiriPlayer(s) for s in (1, 2, 3)], delay=0,
                      data_dir=tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         table = await settle(pilot)
@@ -129,8 +132,8 @@ async def test_a_game_with_house_rules_is_recorded_with_them(tmp_path):
 async def test_a_session_games_kept_log_exports_with_its_house_rules(tmp_path):
     from test_tui_session import session_app, win_the_game
 
+    from engine.kept_games import games_dir
     from engine.records import export, load
-    from tui.kept_games import games_dir
 
     app = session_app(tmp_path, ruleset_id="wrc", seed=4,
                       rules=("games_per_session=2", "kuitan=false"))

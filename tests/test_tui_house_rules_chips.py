@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from test_tui_pilot import screen_text, settle
 
+from engine.table_host import hosted_game
 from rules.ruleset import chip_lobby, parse_override
 from tui.app import MahjongApp
 from tui.house_rules import chosen, cycle
@@ -41,7 +42,7 @@ async def test_chips_chosen_on_the_panel_reach_the_game(tmp_path):
         await pilot.press("enter")
         table = await settle(pilot)
         assert table is not None
-        ruleset = table.app.table_host.game.ruleset
+        ruleset = hosted_game(table.app.table_host).ruleset
         assert dict(ruleset.chips) == chip_lobby("tenhou")["chips"]
 
 

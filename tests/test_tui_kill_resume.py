@@ -20,8 +20,9 @@ import pytest
 from test_tui_pilot import screen_text
 
 from engine.log import log_lines, replay
+from engine.save_store import SaveStore
+from engine.table_host import hosted_game
 from tui.app import MahjongApp
-from tui.save import SaveStore
 
 pty = pytest.importorskip("pty")
 
@@ -108,5 +109,6 @@ async def test_a_killed_game_resumes_exactly_where_it_stopped(tmp_path):
 
         table = await settle(pilot)
         assert table is not None
-        assert table.app.table_host.game.events[: len(events)] == events
-        assert table.app.table_host.game.seed == 5 and table.app.table_host.game.ruleset.id == "wrc"
+        hosted = hosted_game(table.app.table_host)
+        assert hosted.events[: len(events)] == events
+        assert hosted.seed == 5 and hosted.ruleset.id == "wrc"

@@ -15,12 +15,13 @@ import pytest
 from test_tui_pilot import screen_text, settle
 
 from engine.game import Game
+from engine.kept_games import kept_games
 from engine.log import replay
+from engine.save_store import SAVE_NAME, SaveStore
+from engine.table_host import hosted_game
 from rules.ruleset import load_preset
 from tui.app import MahjongApp
 from tui.data_lock import DataLock
-from tui.kept_games import kept_games
-from tui.save import SAVE_NAME, SaveStore
 from tui.screens.launch import LaunchScreen
 from tui.screens.notice import OtherGameScreen, ReplaceSaveScreen
 from tui.screens.table import TableScreen
@@ -64,7 +65,7 @@ async def test_enter_on_the_launch_screen_asks_before_replacing_the_save(tmp_pat
         await wait_for(pilot, ReplaceSaveScreen)
         await pilot.press("y")
         table = await settle(pilot)
-        assert isinstance(table, TableScreen) and table.app.table_host.game.seed == 42
+        assert isinstance(table, TableScreen) and hosted_game(table.app.table_host).seed == 42
     [kept] = kept_games(tmp_path)
     assert kept.name == f"{game_id}.jsonl" and kept.read_bytes() == before
     assert replay(kept).seed == 5  # a whole log: replay and export read it
@@ -85,7 +86,7 @@ async def test_flags_with_a_saved_game_wait_for_the_answer(tmp_path):
         await wait_for(pilot, ReplaceSaveScreen)
         await pilot.press("r")  # resume the saved game instead of the flags' one
         table = await settle(pilot)
-        hosted = table.app.table_host.game
+        hosted = hosted_game(table.app.table_host)
         assert hosted.seed == 5 and hosted.setup["game_id"] == game_id
 
     app = MahjongApp(ruleset_id="wrc", seed=3, delay=0, data_dir=tmp_path)
@@ -93,7 +94,7 @@ async def test_flags_with_a_saved_game_wait_for_the_answer(tmp_path):
         await wait_for(pilot, ReplaceSaveScreen)
         await pilot.press("y")
         table = await settle(pilot)
-        assert table.app.table_host.game.seed == 3
+        assert hosted_game(table.app.table_host).seed == 3
     [kept] = kept_games(tmp_path)
     assert kept.name == f"{game_id}.jsonl"
     assert replay(kept).setup["seed"] == 5

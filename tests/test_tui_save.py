@@ -12,16 +12,17 @@ from pathlib import Path
 import pytest
 
 from ai import LEVELS
+from engine import save_store as save_module
 from engine.actions import Discard
 from engine.driver import play_game
 from engine.events import event_to_dict
 from engine.game import Game
+from engine.kept_games import kept_games
 from engine.log import log_lines
+from engine.save_store import SAVE_NAME, CorruptSave, SaveError, SaveStore
 from engine.scripted import do, scripted_game, t
 from rules.ruleset import load_preset
-from tui import save as save_module
-from tui.kept_games import kept_games
-from tui.save import SAVE_NAME, CorruptSave, SaveError, SaveStore, default_data_dir
+from tui.data_dirs import default_data_dir
 
 FIXED_TIME = 1_700_000_000.0  # 2023-11-14, so the names of kept files are predictable
 

@@ -8,6 +8,7 @@ from test_tui_pilot import game_app, press, scenario_app, settle, table_of
 from engine.events import Dealt, Drew, Event, Won
 from engine.redaction import redact
 from engine.seat_view import Observer, build_view
+from engine.table_host import hosted_game
 
 
 async def test_the_table_is_told_only_its_seats_redacted_events_and_its_view(tmp_path):
@@ -28,7 +29,7 @@ async def test_the_table_is_told_only_its_seats_redacted_events_and_its_view(tmp
             if isinstance(event, Drew) and event.seat != seat:
                 assert event.tile is None
         # Exactly the host's events as this seat may see them, in order.
-        game = app.table_host.game
+        game = hosted_game(app.table_host)
         assert told == [redact(e, Observer(seat)) for e in game.events]
         # The view the screen draws is the one the host builds for the seat.
         assert table.view == build_view(game, Observer(seat))

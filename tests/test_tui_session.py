@@ -21,12 +21,13 @@ from engine.actions import Tsumo
 from engine.game import Start
 from engine.history.db import HistoryDB, history_path, migrate
 from engine.history.stats import GameRecord, SeatResult
+from engine.kept_games import games_dir
+from engine.save_store import SAVE_NAME, SaveStore
 from engine.scripted import do, scripted_game
-from engine.session import SessionError
+from engine.session import GameOutcome, SessionError
+from engine.table_host import TableHost, hosted_game
 from rules.ruleset import parse_override
 from tui.app import MahjongApp
-from tui.kept_games import games_dir
-from tui.save import SAVE_NAME, SaveStore
 from tui.screens.session_table import SessionTableScreen, session_sections
 from tui.sessions import SESSION_NAME, PlayedSession, SessionFile
 from tui.settings import GameConfig
@@ -46,7 +47,7 @@ def short_game(config: GameConfig):
 def session_app(tmp_path: Path, **kwargs) -> MahjongApp:
     app = MahjongApp(delay=0, data_dir=tmp_path, tiles="text",
                      opponents=[TsumogiriPlayer(s) for s in (1, 2, 3)], **kwargs)
-    app.game_factory = short_game
+    app.game_factory = lambda config: TableHost(short_game(config))
     return app
 
 
@@ -141,9 +142,9 @@ async def test_a_session_resumes_between_two_games(tmp_path):
         await pilot.press("r")
         table = await settle(pilot)
         assert table is not None
-        hosted = table.app.table_host.game
+        hosted = hosted_game(table.app.table_host)
         assert hosted.seed == 22 and hosted.setup["session"]["game"] == 2
-        assert table.app.table_host.game.ruleset.games_per_session == 2  # its house rules came back
+        assert hosted.ruleset.games_per_session == 2  # its house rules came back
         assert again.play_session == first
         await win_the_game(pilot)
         assert again.play_session.finished
@@ -202,7 +203,7 @@ def finished_session(tmp_path: Path, *, games: int, played: int) -> PlayedSessio
         game.setup["session"] = session.tag()
         game.setup["game_id"] = f"g{n}"
         do(game, Tsumo(0))
-        session = session.add_game(game)
+        session = session.add_game(GameOutcome.of(game))
     return session
 
 
@@ -216,12 +217,12 @@ def test_played_session_round_trip_and_each_game_once(tmp_path):
     game.setup["session"] = session.tag()
     game.setup["game_id"] = "g0"  # the first game again (a retried end): not added
     do(game, Tsumo(0))
-    assert session.add_game(game) is session
+    assert session.add_game(GameOutcome.of(game)) is session
     other = short_game(GameConfig("wrc", seed=41, rules=session.rules))
     other.setup["session"] = {"id": "another", "game": 2, "of": 3}
     other.setup["game_id"] = "x"
     do(other, Tsumo(0))
-    assert session.add_game(other) is session
+    assert session.add_game(GameOutcome.of(other)) is session
     with pytest.raises(SessionError):
         PlayedSession.from_json({**session.to_json(), "game_ids": []})
 
@@ -353,7 +354,7 @@ async def test_a_session_killed_in_the_middle_of_a_game_resumes_exactly(tmp_path
         await pilot.press("r")
         table = await settle(pilot)
         assert table is not None
-        assert table.app.table_host.game.events[: len(events)] == events
+        assert hosted_game(table.app.table_host).events[: len(events)] == events
         assert again.play_session == session and again.config.ai == "easy"
 
 
@@ -376,8 +377,8 @@ def test_a_resumed_games_house_rules_read_back_as_rule_items():
 
 
 def test_a_session_game_waiting_for_the_history_stays_kept_once_recorded(tmp_path):
-    from tui.finish import settle_pending
-    from tui.history import HistoryRecorder
+    from engine.game_finish import settle_pending
+    from engine.history_recorder import HistoryRecorder
 
     session = finished_session(tmp_path, games=2, played=0)
     game = short_game(GameConfig("wrc", seed=40, rules=session.rules))

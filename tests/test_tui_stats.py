@@ -19,10 +19,11 @@ from engine.game import Start
 from engine.history import db as history_db
 from engine.history.db import HistoryDB, history_path, record_game
 from engine.history.stats import GameRecord, HandFacts, SeatResult
+from engine.history_recorder import HistoryRecorder
 from engine.scripted import autopilot, scripted_game
+from engine.table_host import TableHost, hosted_game
 from tui.app import MahjongApp
 from tui.cli import main
-from tui.history import HistoryRecorder
 from tui.screens.launch import LaunchScreen
 from tui.screens.stats import StatsScreen
 
@@ -189,7 +190,8 @@ def last_hand_app(tmp_path: Path) -> MahjongApp:
     bots = ("258m147p369s1234z", "258m147p369s1234z", "369m258p147s5567z")
     game = scripted_game("wrc", ["234m456m678p2345s", *bots], draws="2z1z5s4z7z",
                          start=Start(round_wind=1, hand_number=3))
-    return MahjongApp(game=game, opponents=[TsumogiriPlayer(s) for s in (1, 2, 3)], delay=0,
+    return MahjongApp(host=TableHost(game),
+                      opponents=[TsumogiriPlayer(s) for s in (1, 2, 3)], delay=0,
                       tiles="text", data_dir=tmp_path)
 
 
@@ -201,8 +203,8 @@ async def test_a_finished_game_in_the_app_is_recorded_once(tmp_path):
         await press(pilot, "o")
         await pilot.press("enter")  # the hand result
         await settle(pilot)
-        assert table.app.table_host.game.is_over
-        app.save_game(table.app.table_host.game)  # seen again: not recorded twice
+        assert hosted_game(table.app.table_host).is_over
+        app.save_game(table.app.table_host)  # seen again: not recorded twice
     with HistoryDB(history_path(tmp_path)) as db:
         [game] = db.games()
     assert game.ruleset == "wrc" and game.human_seat == 0 and game.human.rank == 1
@@ -289,7 +291,7 @@ def test_statistics_screen_snapshot(snap_compare, data):
 
 def test_the_recorder_writes_the_history_file_the_database_reads():
     from engine.history.db import HISTORY_NAME
-    from tui.history import HISTORY_FILE
+    from engine.history_recorder import HISTORY_FILE
 
     assert HISTORY_FILE == HISTORY_NAME
 

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from engine.table_host import hosted_game
 from tui.testing import Position, position_app, screen_text, seeded_app
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -32,7 +33,7 @@ def test_readme_example_snapshot(snap_compare, tmp_path: Path) -> None:
 
 
 def test_the_position_is_what_the_moves_made() -> None:
-    game = readme_example()["POSITION"].host().game
+    game = hosted_game(readme_example()["POSITION"].host())
     seats = game.hand.seats
     assert [len(s.melds) for s in seats] == [1, 1, 1, 1]
     assert seats[3].riichi and not any(s.riichi for s in seats[:3])

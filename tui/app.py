@@ -10,11 +10,17 @@ until the terminal grows.
 Nothing is lost (issue #10): the app takes the data directory's lock first
 (`tui.data_lock`; a second process is told and may watch the other's save read
 only); it finishes what a previous run could not (a finished game not yet in
-the history, `tui.finish.settle_pending`); a saved game is replaced only after
-the player says so, and is then kept in ``games/`` (`ReplaceSaveScreen`, also
-when the flags chose a new game); a game that cannot be saved says so once
-(`NotSavedScreen`); the end of a game is `tui.finish.finish_game` (record once,
-then clear). A crash exits non-zero (`tui.app_process`).
+the history, `engine.game_finish.settle_pending`); a saved game is replaced
+only after the player says so, and is then kept in ``games/``
+(`ReplaceSaveScreen`, also when the flags chose a new game); a game that cannot
+be saved says so once (`NotSavedScreen`); the end of a game is the host's
+(`TableHost.finish`: record once, then keep). A crash exits non-zero
+(`tui.app_process`).
+
+The app holds no game (issue #21): the game's host (`engine.table_host.TableHost`)
+holds it and saves it, records it and tells what a session counts of it; the
+app decides where (its data directory) and when (after a burst of actions, at
+a quit), and shows what happened.
 
 Sessions (issue #12): a ruleset with `games_per_session` > 1 (teiai, or any
 preset with `--rule games_per_session=N`) is played game after game, with the
@@ -28,7 +34,6 @@ id, for the replay and the export.
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -38,18 +43,18 @@ from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
 
-from engine.game import Game
+from engine.game_finish import settle_pending
+from engine.history_recorder import HistoryRecorder
+from engine.kept_games import games_dir, safe_name
+from engine.save_store import SavedGame, SaveError, SaveStore
 from engine.table_host import TableHost
 
 from .app_process import ProcessApp
+from .data_dirs import default_data_dir
 from .data_lock import DataLock
-from .finish import finish_game, settle_pending
-from .history import HistoryRecorder
 from .house_rules import panel_rules
-from .kept_games import games_dir, safe_name
 from .navigation import Navigator, PlayFirstGame  # screens post messages; the app opens screens
 from .no_color import use_safe_filters
-from .save import SavedGame, SaveError, SaveStore, default_data_dir
 from .screens import APP_CSS_PATH
 from .screens.launch import LaunchScreen, random_seed
 from .screens.notice import NotSavedScreen, OtherGameScreen, ReplaceSaveScreen
@@ -83,16 +88,12 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         data_dir: str | Path | None = None,
         *,
         aids: bool | None = None,
-        game: Game | None = None,
         host: TableHost | None = None,
         opponents: Sequence[Any] | None = None,
         rules: Sequence[str] = (),
     ) -> None:
         super().__init__()
         use_safe_filters(self)  # NO_COLOR: no crash on unstyled segments
-        if game is not None and host is None:
-            host = TableHost(game)  # a game a test built: held by its host from here on
-        game = None
         self.data_dir = Path(data_dir) if data_dir is not None else None
         # The settings live in the data directory (MAHJONG_TUI_DATA moves them too).
         self.settings_file = SettingsFile(self.data_dir)
@@ -120,7 +121,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         )
         self.save_problem: str | None = None
         self._unlocked: str | None = None  # why the data directory's lock was not taken
-        self._unsaved: Game | None = None
+        self._unsaved: TableHost | None = None  # the host whose save is due
         self._save_timer: Any = None
         # A scripted game handed in (tests, examples) is saved only into its own data_dir.
         self.saving = host is None or self.data_dir is not None
@@ -128,7 +129,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         self.lock = DataLock(self.store.dir)
         self.crash_dir = self.store.dir
         self.resumable: SavedGame | None = None
-        self._finished: Game | None = None  # the game whose end was handled
+        self._finished: TableHost | None = None  # the host whose game's end was handled
         # Sessions: the file, the session being played, one found at launch.
         self.sessions = SessionFile(self.store.dir, durable=self.data_dir is None)
         self.play_session: PlayedSession | None = None
@@ -166,11 +167,9 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
 
     def _other_game(self, answer: str | None, saved: SavedGame | None) -> None:
         if answer == "replay" and saved is not None:
-            from engine.timeline import Timeline
-
             from .screens.replay import ReplayScreen
 
-            viewer = ReplayScreen(Timeline.of(saved.game), tiles=self.config.tiles,
+            viewer = ReplayScreen(saved.timeline(), tiles=self.config.tiles,
                                   lang=self.config.lang)
             self.push_screen(viewer, callback=lambda _: self._show_other_game())
             return
@@ -206,7 +205,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
     def _describe(self, saved: SavedGame) -> str:
         found = self.session_found
         part = ""
-        if found is not None and found.owns(saved.game.setup):
+        if found is not None and found.owns({"session": saved.session_tag}):
             part = f"game {found.next_game} of {found.session.games_per_session} of a session, "
         return (
             f"A game was saved: {part}{saved.ruleset}, seed {saved.seed}, "
@@ -255,14 +254,13 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
             return
         self.resumable = None
         config = replace(self.config, ruleset=saved.ruleset, seed=saved.seed,
-                         rules=rules_of(saved.game.ruleset))
+                         rules=rules_of(saved.played_ruleset))
         found, self.session_found = self.session_found, None
-        if found is not None and found.owns(saved.game.setup):
+        if found is not None and found.owns({"session": saved.session_tag}):
             self.play_session = found  # the session goes on after this game
             config = replace(config, ai=found.ai)
         # A time limit (gifu) counts on from the playing time at the save.
-        saved.game.resume_clock(time.monotonic, saved.played_seconds)
-        self.scripted_host = TableHost(saved.game)
+        self.scripted_host = TableHost.resumed(saved)
         self.start_game(config, remember=False)
 
     # -- screens --------------------------------------------------------------------
@@ -328,8 +326,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         table = self.scripted_host
         self.scripted_host = None
         if table is None:
-            game = self._session_game(config)
-            table = TableHost(game if game is not None else new_game(config))
+            table = self._session_game(config) or new_game(config)
         # The app owns the host (the game, its log, its saves); the table is a seat
         # client of it and is handed only the way to attach.
         table.on_save = self.save_game
@@ -364,18 +361,17 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
             message.context = replace(context, record=table.record())
 
     # -- saving -------------------------------------------------------------------------
-    def save_game(self, game: Game) -> None:
-        """Save the game's log (after every applied action and at the start)."""
+    def save_game(self, table: TableHost) -> None:
+        """Have the host save its game's log (after every applied action and at the start)."""
         if not self.saving:
             if self._unlocked is not None:  # said once, on the notice the player closes
                 self._not_saved(self._unlocked)
             return
-        if game.is_over:
-            self._finish(game)
+        if table.over:
+            self._finish(table)
             return
-        self.game_history.update(game, self.notify)  # notes when the game was first seen
         try:
-            self.store.save(game)
+            table.save(self.store, self.game_history, self.notify)  # the history notes it too
         except SaveError as error:
             self._not_saved(str(error))
 
@@ -386,14 +382,14 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         self.save_problem = reason
         self.push_screen(NotSavedScreen(reason))
 
-    def _finish(self, game: Game) -> None:
-        """The end of the game: recorded once, then the save removed (`finish_game`)."""
-        if game is self._finished:
+    def _finish(self, table: TableHost) -> None:
+        """The end of the game: the session counts it, then the host records it once
+        and keeps its log (`TableHost.finish`)."""
+        if table is self._finished:
             return
-        self._finished = game
-        in_session = self._note_session_game(game) is not None
-        done = finish_game(self.store, self.game_history, game, notify=self.notify,
-                           keep=in_session)
+        self._finished = table
+        self._note_session_game(table)
+        done = table.finish(self.store, self.game_history, notify=self.notify)
         if done.outside is not None:
             self.notify(
                 f"Nothing more fits in {self.store.dir}: the finished game is kept as "
@@ -411,11 +407,11 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
                 self.notify(problem, title="The finished game's save", severity="error",
                             timeout=15)
 
-    def save_after_apply(self, game: Game, action: Any, events: Any) -> None:
+    def save_after_apply(self, table: TableHost) -> None:
         """Save soon: the actions of one burst (the AI's turns between two of yours)
         are written together, a few milliseconds later, instead of one file each."""
-        self._unsaved = game
-        if game.is_over:
+        self._unsaved = table
+        if table.over:
             self.flush_save()
         elif self._save_timer is None:
             self._save_timer = self.set_timer(SAVE_DEBOUNCE, self.flush_save)
@@ -424,9 +420,9 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         if self._save_timer is not None:
             self._save_timer.stop()
         self._save_timer = None
-        game, self._unsaved = self._unsaved, None
-        if game is not None:
-            self.save_game(game)
+        table, self._unsaved = self._unsaved, None
+        if table is not None:
+            self.save_game(table)
 
     async def action_quit(self) -> None:
         self.flush_save()
@@ -507,7 +503,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
             return
         saved = self.store.peek()
         if saved is not None and saved.finished:
-            found = self._write_session(found.add_game(saved.game), found)
+            found = self._write_session(found.add_game(saved.outcome()), found)
         if found.finished:
             with contextlib.suppress(OSError):
                 self.sessions.clear()
@@ -532,9 +528,9 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
                          seed=found.session.next_seed)
         self.start_game(config, remember=False)
 
-    def _session_game(self, config: GameConfig) -> Game | None:
-        """The next game of the session being played, or of a new one if the ruleset
-        has `games_per_session` > 1; None for a single game (the table makes it)."""
+    def _session_game(self, config: GameConfig) -> TableHost | None:
+        """The host of the next game of the session being played, or of a new one if the
+        ruleset has `games_per_session` > 1; None for a single game."""
         played = self.play_session
         if played is None or played.finished:
             self.play_session = None
@@ -548,9 +544,9 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
             played = PlayedSession.start(config.ruleset, config.rules, config.ai, config.seed,
                                          games)
             self.play_session = self._write_session(played)
-        game = self.game_factory(replace(config, seed=played.session.next_seed))
-        game.setup["session"] = played.tag()
-        return game
+        table = self.game_factory(replace(config, seed=played.session.next_seed))
+        table.join_session(played.tag())
+        return table
 
     def _drop_found_session(self) -> None:
         """A new game instead of the session found at launch: the session is kept."""
@@ -578,37 +574,38 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
             self._not_saved(f"could not save the session to {self.sessions.path}: {error}")
         return played
 
-    def _note_session_game(self, game: Game) -> PlayedSession | None:
-        """A game of the session ended: added to it (once) and saved; the session, or
-        None if the game is not one of the session being played."""
+    def _note_session_game(self, table: TableHost) -> PlayedSession | None:
+        """A game of the session ended: added to it (once, as its host tells it) and
+        saved; the session, or None if the game is not one of the session being played."""
         played = self.play_session
-        if played is None or not played.owns(game.setup):
+        if played is None or not played.owns({"session": table.session_tag}):
             return None
-        self.play_session = self._write_session(played.add_game(game), played)
+        self.play_session = self._write_session(played.add_game(table.outcome()), played)
         if self.play_session.finished and self.saving:
             with contextlib.suppress(OSError):
                 self.sessions.clear()  # every game is in the history, by the session's id
         return self.play_session
 
-    def _table_game(self) -> Game | None:
+    def _table_host(self) -> TableHost | None:
+        """The host of the game at the table, if the table is on screen."""
         if not any(isinstance(s, TableScreen) for s in self.screen_stack):
             return None
-        return self.table_host.game if self.table_host is not None else None
+        return self.table_host
 
     def _session_over_game(self) -> bool:
         """After a session game's end screen: the session table, then the next game
         (or the end of the session). False if no session is being played."""
-        game = self._table_game()
-        if game is None or self.play_session is None:
+        table = self._table_host()
+        if table is None or self.play_session is None:
             return False
-        played = self._note_session_game(game)
+        played = self._note_session_game(table)
         if played is None:
             return False
         from .screens.session_table import SessionTableScreen
 
         self.pop_screen()
         data = self.store.dir if self.saving else None
-        self.push_screen(SessionTableScreen(played, game.ruleset, data_dir=data,
+        self.push_screen(SessionTableScreen(played, table.ruleset, data_dir=data,
                                             tiles=self.config.tiles, lang=self.config.lang),
                          callback=lambda _: self._after_session_table())
         return True

@@ -22,10 +22,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from engine.kept_games import KEPT_SUFFIX, PENDING_SUFFIX, games_dir, safe_name
 from engine.logfile import MAX_BYTES
 from engine.storage import read_bytes
-
-from .kept_games import KEPT_SUFFIX, PENDING_SUFFIX, games_dir, safe_name
 
 FINISHED = "finished"  # recorded in the history
 NOT_RECORDED = "not recorded"  # finished, its log kept, not (yet) in the history
@@ -33,7 +32,7 @@ ABANDONED = "abandoned"  # replaced by a new game before its end
 IN_PLAY = "in play"  # the save: resumed at the next launch
 UNREADABLE = "unreadable"  # a kept file whose header cannot be read
 LAST = "last"  # the newest finished game
-SAVE_NAME = "save.jsonl"  # tui.save.SAVE_NAME (not imported: that module loads the engine)
+SAVE_NAME = "save.jsonl"  # engine.save_store.SAVE_NAME (not imported: it loads the referee)
 LOG_SUFFIXES = (".jsonl", ".json", ".mjlog", ".xml", ".gz", ".txt", ".log")
 
 

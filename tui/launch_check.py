@@ -20,11 +20,11 @@ import stat
 from pathlib import Path
 
 from engine.history import HISTORY_NAME
+from engine.kept_games import GAMES_DIR, PENDING_SUFFIX
+from engine.save_store import SAVE_NAME
 from engine.storage import check_regular, describe_kind
 
 from .data_lock import LOCK_NAME
-from .kept_games import GAMES_DIR, PENDING_SUFFIX
-from .save import SAVE_NAME
 from .sessions import SESSION_NAME
 from .settings import FILE_NAME as SETTINGS_NAME
 

@@ -16,8 +16,9 @@ in its log's header and its history record).
 after each game ends and *before* that game's save is cleared, so a kill at any
 moment resumes the session exactly: between two games (no save, the session
 says which game is next) or in the middle of one (the save is that game). A game
-already in the session is never added twice (`add_game` checks its id). A file
-that cannot be read is moved aside (kept, never overwritten) and reported; one
+already in the session is never added twice (`add_game` checks its id); the app
+holds no game, its host tells the end of one as an `engine.session.GameOutcome`. A
+file that cannot be read is moved aside (kept, never overwritten) and reported; one
 written by a newer version of mahjong-tui (`engine.file_version`) is reported and
 left as it is, and kept in ``games/`` before a session of this version is saved
 over it. The file is read and written through `engine.storage` (a regular file of
@@ -36,11 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.file_version import NewerVersion, check_version
-from engine.results import FinalResult
-from engine.session import Session, SessionError
-from engine.storage import NotRegularFile, read_bytes
-
-from .kept_games import games_dir, move_unique, safe_name
+from engine.kept_games import games_dir, move_unique, safe_name
+from engine.session import GameOutcome, Session, SessionError
+from engine.storage import NotRegularFile, read_bytes, write_atomic
 
 SESSION_NAME = "session.json"
 FORMAT = "mahjong-tui-session"
@@ -85,18 +84,22 @@ class PlayedSession:
         tag = setup.get("session")
         return isinstance(tag, dict) and tag.get("id") == self.key
 
-    def add_game(self, game: Any) -> PlayedSession:
-        """This session with the finished `game` added (by player); unchanged if the game
-        is already in it or is not this session's (a retried end of a game)."""
-        game_id = game.setup.get("game_id")
-        if not self.owns(game.setup) or game_id in self.game_ids or self.finished:
+    def add_game(self, game: GameOutcome) -> PlayedSession:
+        """This session with the finished game added (its final table by player, read by
+        the host that holds it); unchanged if the game is already in it or is not this
+        session's (a retried end of a game)."""
+        tag = game.session
+        if tag is None or not self.owns({"session": tag}) or game.game_id in self.game_ids \
+                or self.finished:
             return self
-        if game.setup["session"].get("game") != self.next_game:
+        if tag.get("game") != self.next_game:
             return self
+        if game.by_player is None:
+            raise SessionError("the game is not over")
         return replace(
             self,
-            session=self.session.with_game(by_player(game)),
-            game_ids=(*self.game_ids, str(game_id)),
+            session=self.session.with_game(game.by_player),
+            game_ids=(*self.game_ids, str(game.game_id)),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -131,20 +134,6 @@ def _strings(value: Any) -> tuple[str, ...] | None:
     if isinstance(value, list) and all(isinstance(x, str) for x in value):
         return tuple(value)
     return None
-
-
-def by_player(game: Any) -> list[FinalResult]:
-    """The finished game's final table with each row under its player (line-up index)."""
-    from engine.events import GameEnded
-
-    end = next((e for e in reversed(game.events) if isinstance(e, GameEnded)), None)
-    if end is None:
-        raise SessionError("the game is not over")
-    return [
-        FinalResult(game.seating[int(r["seat"])], int(r["points"]), int(r["rank"]),
-                    float(r["uma"]), float(r["result"]))
-        for r in end.results
-    ]
 
 
 class SessionFile:
@@ -194,14 +183,12 @@ class SessionFile:
     def save(self, played: PlayedSession) -> None:
         """Write it atomically (OSError if the disk refuses); a newer version's session
         on disk is first kept in ``games/``."""
-        from .save import write_atomically
-
         if self.newer:
             stem = f"session-newer-version-{int(time.time())}"
             move_unique(self.path, games_dir(self.dir), stem, ".session.json")
             self.newer = False
         text = json.dumps(played.to_json(), ensure_ascii=False) + "\n"
-        write_atomically(self.path, text, ".session-", self.durable)
+        write_atomic(self.path, text, durable=self.durable, prefix=".session-")
 
     def clear(self) -> None:
         """The session is over (every game is in the history): its file goes."""

@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.file_version import NewerVersion, check_version
+from engine.kept_games import move_unique
 from engine.storage import NotRegularFile, TooLarge, read_bytes, write_atomic
 
 from .data_dirs import default_data_dir, is_default_data_dir, legacy_settings_dir
-from .kept_games import move_unique
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -31,6 +31,8 @@ from rules.ruleset import Ruleset
 from .human import Decision
 
 if TYPE_CHECKING:
+    from engine.table_host import TableHost
+
     from .explain import HandContext
     from .screens.game_end import GameEnding
 from .settings import GameConfig
@@ -146,9 +148,9 @@ class TableSession:
                 await asyncio.sleep(self.config.delay)
 
 
-def new_game(config: GameConfig) -> Any:
-    """A new game for `config` (house rules of `--rule` in `build_ruleset`), made by the
-    engine: the app hands it to its host (`engine.table_host.TableHost`)."""
-    from engine.table_host import new_table_game
+def new_game(config: GameConfig) -> TableHost:
+    """The host of a new game for `config` (house rules of `--rule` in `build_ruleset`):
+    the engine makes the game and its host holds it (`engine.table_host`)."""
+    from engine.table_host import new_table_host
 
-    return new_table_game(config.build_ruleset(), config.seed)
+    return new_table_host(config.build_ruleset(), config.seed)

@@ -78,9 +78,9 @@ def run_drill(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
     from engine.history.db import history_path
     from engine.history.drills import DrillLog
 
+    from ..data_dirs import default_data_dir
     from ..learn.app import LearnApp
     from ..learn.session import DrillSession
-    from ..save import default_data_dir
     from ..screens.drill import DrillScreen
     from ..screens.drill_menu import DrillMenuScreen
 

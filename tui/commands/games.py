@@ -61,7 +61,7 @@ def _games(args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], None]
     from engine.history import db as history
     from rules.ruleset import ALL_PRESET_IDS
 
-    from ..save import default_data_dir
+    from ..data_dirs import default_data_dir
     from .stats import one_line
 
     if args.ruleset is not None and args.ruleset not in ALL_PRESET_IDS:

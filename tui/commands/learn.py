@@ -41,8 +41,8 @@ def run_learn(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
     if args.lang not in LANGS:
         fail(f"unknown language {args.lang!r}: choose one of {', '.join(LANGS)}")
 
+    from ..data_dirs import default_data_dir
     from ..learn.app import LearnApp
-    from ..save import default_data_dir
     from ..screens.lesson_menu import LessonMenuScreen
 
     data_dir = default_data_dir()

@@ -64,8 +64,8 @@ def load_log(
 def resolve_log(argument: str, fail: Callable[[str], None]) -> str | None:
     """The log path `argument` names (a path as it is, a kept game's id, `last`), or
     None after `fail` with one line naming `mahjong-tui games`."""
+    from ..data_dirs import default_data_dir
     from ..game_list import UnknownGame, resolve
-    from ..save import default_data_dir
 
     try:
         return resolve(argument, default_data_dir())

@@ -43,7 +43,7 @@ def run_serve(args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], No
 def _data_dir(given: str | None) -> Path:
     if given is not None:
         return Path(given)
-    from ..save import default_data_dir
+    from ..data_dirs import default_data_dir
 
     return default_data_dir() / "server"
 

@@ -1,7 +1,7 @@
 """`mahjong-tui stats [--json] [--ruleset ID]`: your figures over the finished games.
 
 Reads the history in the data directory (`MAHJONG_TUI_DATA` or the platform's;
-see `tui.save.default_data_dir`). Never imports Textual. A locked, corrupt or
+see `tui.data_dirs.default_data_dir`). Never imports Textual. A locked, corrupt or
 unreadable history is one line on stderr and exit status 2 (a file that is not
 SQLite or is damaged has been moved aside, kept, by then; one from a newer
 version or another program is left untouched: see `engine.history.db`). A
@@ -142,7 +142,7 @@ def run_stats(
 def _stats(args, stdout: TextIO, fail: Callable[[str], None], data_dir: Path | None) -> int:
     from rules.ruleset import ALL_PRESET_IDS
 
-    from ..save import default_data_dir
+    from ..data_dirs import default_data_dir
 
     if args.ruleset is not None and args.ruleset not in ALL_PRESET_IDS:
         fail(f"unknown ruleset {args.ruleset!r}: choose one of {', '.join(ALL_PRESET_IDS)}")

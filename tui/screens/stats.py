@@ -7,7 +7,7 @@ launch screen; Esc, q, h or Enter closes it. A history that cannot be read
 (locked, from a newer version, moved aside because it was corrupt) is said on
 the screen and in a notification.
 
-The hook that records each finished game is `tui.history.HistoryRecorder`.
+The hook that records each finished game is `engine.history_recorder.HistoryRecorder`.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ class StatsScreen(ModalScreen[None]):
         if store is not None:
             data_dir = store.dir
         else:
-            from ..save import default_data_dir
+            from ..data_dirs import default_data_dir
 
             data_dir = default_data_dir()
         config = getattr(app, "config", None)

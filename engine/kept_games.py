@@ -2,11 +2,11 @@
 
 Every game played in the app ends up here as ``games/<game id>.jsonl`` (a whole
 game log that `mahjong-tui replay`, `export` and `games` read): a finished one
-when it has been recorded in the history (`tui.finish`, the history row names
+when it has been recorded in the history (`engine.game_finish`, the history row names
 the file: `log_name`), an abandoned one when the player confirms a new game over
 it. A finished game whose history record could not be written waits as
 ``games/<game id>.pending.jsonl`` and is recorded at the next launch
-(`tui.finish.settle_pending`), then kept like the others.
+(`engine.game_finish.settle_pending`), then kept like the others.
 
 Every move here is *no-clobber*: a file is never written over, a second file of
 the same name gets ``-2``, ``-3``, ... (`move_unique`). Leftovers of older
@@ -34,7 +34,7 @@ KEPT_SUFFIX = ".jsonl"
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
-# tui.save, tui.sessions, tui.settings: their `engine.storage.write_atomic` prefixes
+# engine.save_store, tui.sessions, tui.settings: their `engine.storage.write_atomic` prefixes
 TEMPORARY_PREFIXES = (".save-", ".session-", ".settings-")
 TEMPORARY_SUFFIX = ".tmp"
 

@@ -10,12 +10,13 @@ Resuming reads the save with `engine.savefile` (the engine's log reading and
 replay check: every line's shape, then the logged actions re-applied to a new
 game built from the header, every event identical), so a resumed game is exactly
 the saved one: same hands, same wall, same scores. What is left here is the
-app's side: where the save lives, writing it, and what becomes of a file that
-cannot be read.
+host's side of it (`engine.table_host.TableHost` saves the game it holds into a
+store the app places in its data directory): writing the save, and what becomes
+of a file that cannot be read.
 
 Each game has an id (`game_id` in its setup, with `started_at`, so in the log's
 header; `Game.new` ignores both on replay): the key of its history record
-(recorded once, `tui.history`) and the name it is kept under.
+(recorded once, `engine.history_recorder`) and the name it is kept under.
 
 The save is read and written through `engine.storage`: a FIFO, a device, a
 directory or a symlink at ``save.jsonl`` is refused, never read and never written
@@ -30,15 +31,15 @@ is read, a line nested too deep included) is *corrupt*: it is reported with a
 clear message (`SaveStore.problem`, and the `CorruptSave` error from `resume`),
 moved aside as ``save.jsonl.corrupt-<timestamp>`` (a unique name) and never
 overwritten or deleted. A readable save is never dropped either: `archive()`
-moves it to ``games/<game id>.jsonl`` (`tui.kept_games`) once the player has
+moves it to ``games/<game id>.jsonl`` (`engine.kept_games`) once the player has
 confirmed a new game. `clear()` removes the save when a game ends and has been
 recorded.
 
-    store = SaveStore(default_data_dir())
+    store = SaveStore(data_dir)     # the app's data directory (tui.data_dirs)
     saved = store.load()            # None: nothing to resume (see store.problem)
-    game = store.resume() if saved else Game.new(...)
-    ... store.save(game) after every event ...
-    store.clear()                   # the game is over
+    host = TableHost.resumed(saved) if saved else new_table_host(...)
+    ... host.save(store, history) after every event ...
+    host.finish(store, history)     # the game is over: recorded, then kept
 """
 
 from __future__ import annotations
@@ -53,16 +54,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.actions import action_to_dict
-from engine.events import event_to_dict
-from engine.file_version import NewerVersion
-from engine.game import Game
-from engine.log import CLOCK_NOTE, FORMAT, VERSION
-from engine.logfile import MAX_BYTES
-from engine.savefile import parse_save, read_save
-from engine.storage import NotRegularFile, TooLarge, read_bytes, write_atomic
+from rules.ruleset import Ruleset
 
-from .data_dirs import default_data_dir as default_data_dir  # where the save lives
+from .actions import action_to_dict
+from .events import event_to_dict
+from .file_version import NewerVersion
+from .game import Game
 from .kept_games import (
     KEPT_SUFFIX,
     PENDING_SUFFIX,
@@ -71,9 +68,14 @@ from .kept_games import (
     move_unique,
     safe_name,
 )
+from .log import CLOCK_NOTE, FORMAT, VERSION
+from .logfile import MAX_BYTES
+from .savefile import parse_save, read_save
+from .session import GameOutcome
+from .storage import NotRegularFile, TooLarge, read_bytes, write_atomic
+from .timeline import Timeline
 
 SAVE_NAME = "save.jsonl"
-APP_DIR = "mahjong-tui"
 
 
 class SaveError(Exception):
@@ -90,7 +92,8 @@ class CorruptSave(SaveError):
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
-    """A readable save: the game rebuilt from it, and what the launch screen shows."""
+    """A readable save: the game rebuilt from it, and what the launch screen shows (the
+    app reads these, never `game`: `engine.table_host.TableHost.resumed` plays it)."""
 
     path: Path
     game: Game
@@ -131,6 +134,24 @@ class SavedGame:
     @property
     def events(self) -> int:
         return len(self.game.events)
+
+    @property
+    def played_ruleset(self) -> Ruleset:
+        """The ruleset the game is played under, house rules included."""
+        return self.game.ruleset
+
+    @property
+    def session_tag(self) -> Any:
+        """The app's tag of the session the game belongs to (`setup["session"]`), if any."""
+        return self.game.setup.get("session")
+
+    def timeline(self) -> Timeline:
+        """The saved game as recorded (every hand open): what a read-only replay shows."""
+        return Timeline.of(self.game)
+
+    def outcome(self) -> GameOutcome:
+        """What a session counts of the saved game (`engine.session.GameOutcome`)."""
+        return GameOutcome.of(self.game)
 
 
 def new_game_id(game: Game, now: float) -> str:
@@ -220,7 +241,7 @@ class SaveStore:
 
     def log_text(self, game: Game) -> str:
         """The whole log `save` writes for `game` (a finished game kept elsewhere when
-        the save itself cannot be written: `tui.finish`)."""
+        the save itself cannot be written: `engine.game_finish`)."""
         text = self._text_of(game)
         if game.ruleset.time_limit_minutes:
             # gifu's 50 minutes: the clock goes on from here after a resume.

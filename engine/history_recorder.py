@@ -1,17 +1,18 @@
-"""The app's hook that adds each finished game to the history (`engine.history`).
+"""The host's hook that adds each finished game to the history (`engine.history`).
 
-`MahjongApp.save_game` calls `HistoryRecorder.update` with every game it saves:
-it notes when a game was first seen and records the game once when it is over,
-in the history beside the save (`MahjongApp.data_dir` / `MAHJONG_TUI_DATA`),
-keyed by the game's id (`game_id` in its setup) so that a retried record is
-never a second one, with the name its log is kept under in ``games/``
-(`tui.finish` runs the whole end of a game); a game the app
-does not save (a scripted game handed in without a data directory) is not
-recorded either. A failure is a notification, never a crash. The write
-runs on the UI's thread: a locked history holds the screen for up to
-`RECORD_TIMEOUT` seconds before it is reported. A game of a session is recorded
-with the session's id and its number in it (`with_session`). The database code loads when
-the first game ends, not at start-up.
+The host of the app's game (`engine.table_host.TableHost.save`) calls
+`HistoryRecorder.update` with the game at every save: it notes when a game was
+first seen and records the game once when it is over, in the history beside the
+save (`MahjongApp.data_dir` / `MAHJONG_TUI_DATA`), keyed by the game's id
+(`game_id` in its setup) so that a retried record is never a second one, with
+the name its log is kept under in ``games/`` (`engine.game_finish` runs the
+whole end of a game); a game the app does not save (a scripted game handed in
+without a data directory) is not recorded either. A failure is a notification,
+never a crash. The write runs on the UI's thread: a locked history holds the
+screen for up to `RECORD_TIMEOUT` seconds before it is reported. A game of a
+session is recorded with the session's id and its number in it
+(`with_session`). The database code loads when the first game ends, not at
+start-up.
 """
 
 from __future__ import annotations
@@ -19,7 +20,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.history.stats import GameRecord
 
 HISTORY_FILE = "history.sqlite3"  # engine.history.db.HISTORY_NAME (a test keeps them equal)
 RECORD_TIMEOUT = 2.0  # seconds a locked history is retried before it is reported
@@ -39,12 +44,12 @@ class HistoryRecorder:
         self.clock = clock
         self.timeout = timeout
         self.problem: str | None = None  # the last trouble reported
-        self._game: Any = None  # the game being played, and when it was first seen
+        self._game: Game | None = None  # the game being played, and when it was first seen
         self._started_at = 0.0
-        self._recorded: Any = None
+        self._recorded: Game | None = None
         self.added = False  # the last record added the game (False: it was there already)
 
-    def update(self, game: Any, notify: Callable[..., Any] | None = None) -> int | None:
+    def update(self, game: Game, notify: Callable[..., Any] | None = None) -> int | None:
         """Note `game`; once it is over, record it (once). Returns the new game id."""
         if game is self._recorded:
             return None
@@ -60,7 +65,7 @@ class HistoryRecorder:
 
     def record(
         self,
-        game: Any,
+        game: Game,
         *,
         started_at: float,
         ended_at: float,
@@ -110,7 +115,7 @@ class HistoryRecorder:
         return None
 
 
-def with_session(record: Any, setup: dict[str, Any]) -> Any:
+def with_session(record: GameRecord, setup: dict[str, Any]) -> GameRecord:
     """The record with the session its game belongs to (`setup["session"]`, written by
     the app when it starts a game of a session: its id and the game's number)."""
     from dataclasses import replace
