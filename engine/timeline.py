@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from rules.ruleset import Ruleset
@@ -21,7 +22,7 @@ from rules.ruleset import Ruleset
 from .actions import Action
 from .events import Event, HandEnded
 from .game import Game
-from .log import game_from_setup
+from .log import game_from_setup, replay
 from .recorded_clock import RecordedClock
 from .view import PlayerView
 
@@ -55,6 +56,12 @@ class Timeline:
     def of(cls, game: Game) -> Timeline:
         """The timeline of a played (or replayed) game."""
         return cls(game.setup, game.actions, game.events, game.marks)
+
+    @classmethod
+    def replayed(cls, source: str | Path) -> Timeline:
+        """The timeline of our own game log at `source`, replayed and checked (the errors
+        of `engine.log.replay`): a viewer gets the record, never the game."""
+        return cls.owning(replay(source))
 
     @classmethod
     def owning(cls, game: Game) -> Timeline:

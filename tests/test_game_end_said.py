@@ -13,6 +13,7 @@ from ai import LEVELS
 from engine.driver import play_game
 from engine.events import GameEnded, HandEnded
 from engine.game import Game
+from engine.timeline import Timeline
 from rules.ruleset import load_preset
 from tui.screens.game_end import game_end_sections, game_ending
 
@@ -30,7 +31,7 @@ def test_sticks_left_at_the_end_going_to_first_place_are_said() -> None:
     last = [e for e in game.events if isinstance(e, HandEnded)][-1]
     final = game.events[-1]
     assert isinstance(final, GameEnded) and last.sticks == 2
-    ending = game_ending(game.events, ruleset, game)
+    ending = game_ending(game.events, ruleset, Timeline.of(game))
     first = max(range(4), key=lambda s: final.scores[s] - last.scores[s])
     assert ending.moved_at_end[first] == 2000 and sum(ending.moved_at_end) == 2000
     names = ("You", "shimocha", "toimen", "kamicha")
@@ -44,4 +45,4 @@ def test_no_line_where_nothing_moved_at_the_end() -> None:
     ruleset = load_preset("wrc")  # leftover sticks stay unclaimed
     game = Game.new(ruleset, 3)
     asyncio.run(play_game(game, [LEVELS["easy"](s, 3) for s in range(4)]))
-    assert game_ending(game.events, ruleset, game).moved_at_end == ()
+    assert game_ending(game.events, ruleset, Timeline.of(game)).moved_at_end == ()

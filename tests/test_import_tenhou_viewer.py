@@ -9,6 +9,7 @@ from pathlib import Path
 from engine.events import GameEnded
 from engine.records.tenhou_import import game_from_mjlog
 from engine.seat_view import build_seat_view
+from engine.timeline import Timeline
 from tui.replay_app import ReplayApp
 from tui.screens.review import ReviewScreen
 
@@ -20,7 +21,7 @@ RECORD = (
 
 async def test_an_imported_tenhou_game_steps_suggests_and_reviews():
     game = game_from_mjlog(RECORD.read_bytes())
-    app = ReplayApp(game_from_mjlog(RECORD.read_bytes()))
+    app = ReplayApp(Timeline.of(game_from_mjlog(RECORD.read_bytes())))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen

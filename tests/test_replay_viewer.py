@@ -83,7 +83,7 @@ def scripted_log(tmp_path_factory) -> Path:
 
 
 def viewer(path: Path, **kwargs) -> ReplayApp:
-    return ReplayApp(replay(path), **kwargs)
+    return ReplayApp(Timeline.of(replay(path)), **kwargs)
 
 
 def table_state(screen: ReplayScreen) -> tuple:
@@ -301,7 +301,8 @@ async def test_game_end_v_opens_the_review_and_enter_the_viewer():
 
     class EndApp(Navigator, App):  # the app opens the review the screen asks for
         def on_mount(self) -> None:
-            self.push_screen(GameEndScreen(end, game_ending(game.events, game.ruleset, game)))
+            ending = game_ending(game.events, game.ruleset, Timeline.of(game))
+            self.push_screen(GameEndScreen(end, ending))
 
     app = EndApp()
     async with app.run_test(size=ROOMY) as pilot:

@@ -18,6 +18,7 @@ from textual.app import App
 from ai import GreedyPlayer
 from engine.driver import play_game
 from engine.game import Game
+from engine.timeline import Timeline
 from rules.ruleset import load_preset
 from tui.screens.review import ReviewScreen
 
@@ -34,7 +35,7 @@ BURSTS = [("e", "end", "e"), ("e", "end", "e", "end", "e", "up"), ("e", "end", "
 
 @pytest.mark.parametrize("burst", BURSTS)
 async def test_a_burst_of_keys_in_the_review_does_not_crash(played, burst):
-    screen = ReviewScreen(played)
+    screen = ReviewScreen(Timeline.of(played))
     assert len(screen.result.items) > len(screen.result.notable) > 0  # `e` changes the list
 
     class ReviewApp(App):

@@ -21,6 +21,7 @@ from engine.game import Start
 from engine.log import replay
 from engine.scripted import scripted_game
 from engine.table_host import TableHost, hosted_game
+from engine.timeline import Timeline
 from tui.app import MahjongApp
 from tui.no_color import SafeMonochrome
 from tui.replay_app import ReplayApp
@@ -50,7 +51,7 @@ async def test_the_replay_viewer_under_no_color(tmp_path, monkeypatch):
 
     game = replay_game(tmp_path)
     monkeypatch.setenv("NO_COLOR", "1")
-    app = ReplayApp(game, tiles="text")
+    app = ReplayApp(Timeline.of(game), tiles="text")
     async with app.run_test(size=ROOMY) as pilot:
         for key in ("right", "right", "n", "end"):
             await pilot.press(key)

@@ -29,6 +29,7 @@ from engine.history.db import history_path
 from engine.history.drills import DrillLog
 from engine.scripted import do, of_type, scripted_game, t
 from engine.table_host import TableHost
+from engine.timeline import Timeline
 from rules.ruleset import load_preset
 from tui import explain as X
 from tui.learn.course import COURSE
@@ -161,7 +162,7 @@ async def test_geometry_game_end_and_session_table(tmp_path: Path) -> None:
     ruleset = short_game(GameConfig("teiai")).ruleset
     makes: dict[str, Make] = {
         "game end": lambda face, lang: GameEndScreen(
-            end, game_ending(game.events, game.ruleset, game), lang, tile_style=face),
+            end, game_ending(game.events, game.ruleset, Timeline.of(game)), lang, tile_style=face),
         "session table": lambda face, lang: SessionTableScreen(
             played, ruleset, tiles=face, lang=lang),
     }

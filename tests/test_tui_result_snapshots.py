@@ -23,6 +23,7 @@ from test_tui_results import (
 from textual.app import App
 from textual.screen import Screen
 
+from engine.timeline import Timeline
 from rules.ruleset import load_preset
 from tui.explain import hand_context
 from tui.screens.game_end import GameEndScreen, game_ending
@@ -56,7 +57,7 @@ def result_of(scenario) -> Callable[[], Screen]:
 def game_end_of(scenario) -> Callable[[], Screen]:
     def make() -> Screen:
         game, event = scenario()
-        return GameEndScreen(event, game_ending(game.events, game.ruleset, game))
+        return GameEndScreen(event, game_ending(game.events, game.ruleset, Timeline.of(game)))
 
     return make
 

@@ -20,6 +20,7 @@ from engine.actions import Ankan, Discard, Pon, Ron, Tsumo
 from engine.events import ExhaustiveDraw, GameEnded, Pay, Won
 from engine.game import Game, Start
 from engine.scripted import advance, autopilot, do, of_type, scripted_game, t
+from engine.timeline import Timeline
 from rules.request import answer
 from rules.ruleset import PRESET_IDS, RULE_KEYS, load_preset
 from rules.tiles import parse_tiles
@@ -591,7 +592,7 @@ async def test_hand_result_scrolls_at_80x24_and_accepts_positional_options():
 async def test_game_end_rules_and_help_screens_close_with_escape():
     game, end = wrc_end()
     for screen, expected in (
-        (GameEndScreen(end, game_ending(game.events, game.ruleset, game)), "+30.0"),
+        (GameEndScreen(end, game_ending(game.events, game.ruleset, Timeline.of(game))), "+30.0"),
         (RulesReferenceScreen(load_preset("jpml")), "30 fu 4 han"),
         (HelpScreen(), "pick one of several options"),
     ):

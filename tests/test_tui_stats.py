@@ -213,6 +213,25 @@ async def test_a_finished_game_in_the_app_is_recorded_once(tmp_path):
     assert game.started_at <= game.ended_at
 
 
+async def test_the_app_holds_no_game_only_its_host(tmp_path):
+    """Issue 21: the app asks the game's host to save, record and count it; neither
+    the app nor any of its screens keeps the `Game` itself, during or after the game."""
+    from engine.game import Game
+
+    def held(app: MahjongApp) -> list[tuple[str, str]]:
+        return [(type(h).__name__, name) for h in (app, *app.screen_stack)
+                for name, value in vars(h).items() if isinstance(value, Game)]
+
+    app = last_hand_app(tmp_path)
+    async with app.run_test(size=ROOMY) as pilot:
+        await press(pilot, "enter")
+        assert held(app) == []
+        await press(pilot, "o")
+        await pilot.press("enter")  # the hand result
+        await settle(pilot)
+        assert app.table_host.over and held(app) == []
+
+
 def test_recorder_reports_a_locked_history_and_never_raises(tmp_path):
     path = history_path(tmp_path)
     record_game(path, FIXED[0])

@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
+
+if TYPE_CHECKING:
+    from engine.timeline import Timeline
 
 
 class OpenRules(Message):
@@ -50,13 +53,13 @@ class OpenHint(Message):
 
 
 class OpenReview(Message):
-    """The review of a recorded game (a `Game` or an `engine.timeline.Timeline`): the
+    """The review of a recorded game (its `engine.timeline.Timeline`): the
     decisions the AI would have made otherwise. `on_pick` gets the step the player
     chose to look at (the viewer jumps there), or None."""
 
     def __init__(
         self,
-        record: Any,
+        record: Timeline,
         *,
         seat: int | None = None,
         lang: str = "en",
@@ -78,7 +81,7 @@ class OpenReplay(Message):
 
     def __init__(
         self,
-        timeline: Any,
+        timeline: Timeline,
         *,
         seat: int | None = None,
         lang: str = "en",

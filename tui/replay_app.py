@@ -1,15 +1,16 @@
 """`ReplayApp`: the replay viewer on its own (`mahjong-tui replay LOG`).
 
-    ReplayApp(engine.log.replay("game-7.jsonl"), seat=None, tiles="text").run()
+    ReplayApp(load_timeline("game-7.jsonl"), seat=None, tiles="text").run()
 
-It opens `ReplayScreen` on the game and quits when the screen is closed (q, Esc).
+It opens `ReplayScreen` on the game's record (`engine.timeline.Timeline`) and
+quits when the screen is closed (q, Esc).
 Under NO_COLOR it draws in monochrome (`tui.no_color`), and a crash exits
 non-zero (`tui.app_process`).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import App
 from textual.binding import Binding
@@ -35,7 +36,7 @@ class ReplayApp(Navigator, ProcessApp, App[None]):
 
     def __init__(
         self,
-        game: Any,
+        record: Timeline,
         *,
         seat: int | None = None,
         tiles: str = "text",
@@ -44,8 +45,7 @@ class ReplayApp(Navigator, ProcessApp, App[None]):
     ) -> None:
         super().__init__()
         use_safe_filters(self)
-        # The record (a `Timeline`, or a played game made one): the viewer holds no game.
-        self.timeline = game if isinstance(game, Timeline) else Timeline.of(game)
+        self.timeline = record  # the engine's record: the viewer holds no game
         self.seat = seat
         self.tiles = check_style(tiles)
         self.lang = check_lang(lang)

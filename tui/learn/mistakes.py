@@ -19,7 +19,6 @@ from functools import cache
 from pathlib import Path
 
 from ai.review import review_log
-from engine.log import replay
 from engine.timeline import Timeline
 from rules.analysis import analyse, shanten_state
 from rules.tiles import Tile, format_tiles, kind_to_str, tile_key
@@ -97,7 +96,7 @@ def find_mistakes(data_dir: Path, latest: int = LATEST_GAMES) -> tuple[list[str]
 
 def _record(path: Path, step: int) -> Timeline:
     """The game's record (`engine.timeline`), which has an action `step`."""
-    timeline = Timeline.of(replay(path))
+    timeline = Timeline.replayed(path)
     if not 0 <= step < len(timeline.actions):
         raise MistakeGone(f"{path.name} has no action {step}")
     return timeline

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -31,6 +31,9 @@ from ..chip_lines import game_chips_line
 from ..navigation import OpenReview
 from ..words import check_lang
 from .hand_result import CSS_FILE, heading, hint_text
+
+if TYPE_CHECKING:
+    from engine.timeline import Timeline
 
 _RIGHT = {"points", "vs_return", "oka", "uma", "result"}
 
@@ -94,18 +97,19 @@ def game_end_sections(
 class GameEnding:
     """What the final results need besides the `GameEnded` event: the ruleset the
     points are counted under, whether the clock ended the game, and the record
-    the review reads (a `Game` or `engine.timeline.Timeline`, handed on untouched in
+    the review reads (the host's `engine.timeline.Timeline`, handed on untouched in
     an `OpenReview` message: the screen never reads it)."""
 
     ruleset: Ruleset
     time_up: bool = False
-    record: Any = None
+    record: Timeline | None = None
     # Points the end itself moved (Tenhou's leftover riichi sticks to first place), by seat:
     # the final scores less those of the last hand's end.
     moved_at_end: tuple[int, ...] = ()
 
 
-def game_ending(events: Sequence[Event], ruleset: Ruleset, record: Any = None) -> GameEnding:
+def game_ending(events: Sequence[Event], ruleset: Ruleset,
+                record: Timeline | None = None) -> GameEnding:
     """The ending of a game from its events: the clock ended it if its last hand
     ended with the time up."""
     ends = [e for e in events if isinstance(e, HandEnded)]

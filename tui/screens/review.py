@@ -11,7 +11,7 @@ goes back.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.console import Group
@@ -74,7 +74,7 @@ class ReviewScreen(Screen[int | None]):
 
     def __init__(
         self,
-        source: Any,
+        record: Timeline,
         *,
         seat: int | None = None,
         lang: str = "en",
@@ -82,9 +82,7 @@ class ReviewScreen(Screen[int | None]):
         viewer: bool = False,
     ) -> None:
         super().__init__()
-        # A `Timeline`, or a played game made one at once (`Timeline.of`): the review
-        # reads the engine's record, never a live game.
-        self.timeline = source if isinstance(source, Timeline) else Timeline.of(source)
+        self.timeline = record  # the engine's record, never a live game
         self.lang = lang
         self.tile_style = tile_style
         self.viewer = viewer

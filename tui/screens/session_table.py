@@ -167,14 +167,13 @@ class SessionTableScreen(ModalScreen[None]):
             self.notify(f"Game {number} of the session is not kept in games/ to replay.",
                         severity="warning")
             return
-        from engine.log import replay
         from engine.timeline import Timeline
 
         from .replay import ReplayScreen
 
         try:
-            game = replay(path)
+            record = Timeline.replayed(path)
         except Exception as error:  # a damaged file: said, never a crash
             self.notify(f"{path} cannot be replayed: {error}", severity="error")
             return
-        self.app.push_screen(ReplayScreen(Timeline.of(game), tiles=self.tiles, lang=self.lang))
+        self.app.push_screen(ReplayScreen(record, tiles=self.tiles, lang=self.lang))
