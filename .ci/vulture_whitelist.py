@@ -30,3 +30,4 @@ session_total  # teiai's four-game session total (003 §1, §28); tests, no scre
 chombo_payments  # classic chombo (renmei); tests, no chombo action in play yet
 Timeline.of, Timeline.event_end, Timeline.decision  # ai.review and the replay viewer
 Timeline.owning  # engine.records.reading.load_timeline (outside the vulture paths)
+Timeline.replayed  # the session table and the mistakes review (tui/) read a kept log
