@@ -31,6 +31,7 @@ from engine.host import Host, Seat, TimeBank
 from engine.log import LogWriter, write_log
 from engine.seat_view import Observer, SeatView
 
+from .opened import HandOpener
 from .protocol import CHECKSUM_EVERY, dump, error, view_checksum
 
 log = logging.getLogger("mahjong_tui.server")
@@ -84,6 +85,7 @@ class Stream:
         self.base: SeatView | None = None  # the view before the hand being played
         self.hand_events: list[dict[str, Any]] = []  # this observer's, redacted
         self.view: SeatView | None = None  # the view after the last frame
+        self.opener: HandOpener | None = None  # the spectators': each ended hand opened
         self._frames = 0
 
     def next_seq(self) -> int:
@@ -107,6 +109,9 @@ class Stream:
         if starts or self._frames % CHECKSUM_EVERY == 0:
             message["checksum"] = view_checksum(frame.view)
         self.send(message)
+        opened = None if self.opener is None else self.opener.opened(frame, self.next_seq)
+        if opened is not None:
+            self.send(opened)
 
     def resume(self) -> dict[str, Any]:
         """The message that brings a client in mid-game: fold `events` into `view`."""
@@ -280,7 +285,10 @@ class Table:
         nothing that was applied."""
         resumed = game is not None
         game = game if game is not None else self._game_factory()
-        watchers: dict[Any, Observer] = {s: s.observer for s in self.streams}
+        opener = HandOpener()  # told first: each ended hand opened to the spectators
+        self.spectators.opener = opener
+        watchers: dict[Any, Observer] = {opener: opener.observer}
+        watchers.update({s: s.observer for s in self.streams})
         watchers[self.spectators] = self.spectators.observer
         deadlines = {} if self.deadline is None else {s: self.deadline for s in range(4)}
         self._live = self._open_log(game, resumed)
