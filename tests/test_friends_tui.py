@@ -206,6 +206,7 @@ async def test_watch_shows_the_public_table_and_no_concealed_tile(tmp_path, monk
         await pilot.pause()
         assert screen.over
         assert "watching" in _text(app)
+        assert "You" not in _text(app)  # a spectator is nobody's "You"
         log = "\n".join(screen.query_one("#log").data.lines)
         assert "—" in log  # the hands' headings
     ends = {"Won", "ExhaustiveDraw", "TenpaiDeclared", "HandEnded", "GameEnded"}

@@ -233,3 +233,32 @@ async def test_an_unreachable_server_and_an_unknown_table_are_one_line():
         await RemoteTable(Invitation(url, "nope"), name="a").open()
     assert refused.value.code == "no_table"
     await server.stop()
+
+
+async def test_a_server_gone_after_the_game_ended_is_not_a_lost_server(tmp_path):
+    """A spectator still showing the game (paced) when the server goes after its end:
+    the rest is told from what was read, and nothing says the server was lost."""
+    server, url = await _server(tmp_path)
+    inv = await create_table(url, ruleset="wrc", rules=SHORT, players=1)
+    said: list[str] = []
+    watcher = RemoteTable(inv, on_status=said.append, retry=(0.05,))
+    await watcher.open()
+    gate = asyncio.Event()
+
+    class Slow(Autopilot):
+        async def update(self, frame):
+            await gate.wait()  # the spectator's screen is behind
+            await super().update(frame)
+
+    seen = Slow()
+    watching = asyncio.get_running_loop().create_task(watcher.attach(seen))
+    player = RemoteTable(inv, name="ann")
+    await player.open()
+    await asyncio.wait_for(player.attach(Autopilot()), 60)
+    await asyncio.sleep(0.3)
+    await server.stop()  # the server goes (a `host` stops once its table is over)
+    await asyncio.sleep(0.3)
+    gate.set()
+    await asyncio.wait_for(watching, 30)
+    assert watcher.over and "GameEnded" in seen.events()
+    assert not any(line.startswith("lost") for line in said), said

@@ -177,6 +177,7 @@ class RemoteTable:
         self._legal: list[Action] = []
         self._open_seq: int | None = None
         self._desync = False
+        self._ended = False  # the game's end was read (maybe not yet told)
 
     # ------------------------------------------------------------------ joining
     async def open(self) -> None:
@@ -256,17 +257,21 @@ class RemoteTable:
             assert ws is not None
             try:
                 async for text in ws:
-                    self._queue.put_nowait(cast(dict[str, Any], json.loads(text)))
+                    message = cast(dict[str, Any], json.loads(text))
+                    self._queue.put_nowait(message)
+                    if any(e.get("type") == "game_ended" for e in message.get("events", ())):
+                        self._ended = True  # told the end: a server that goes now is done
                 why = "the connection closed"
             except ConnectionClosed as error:
                 why = _why(error) or "the connection closed"
             except (OSError, ValueError) as error:
                 why = _why(error)
-            if self.over:
+            if self.over or self._ended:
                 return
             self.lost = why
+            kept = "watching again once it is back" if self.watching else "your seat is kept"
             self._say(f"lost the table server at {self.invitation.server} ({why}): "
-                      "trying again; your seat is kept")
+                      f"trying again; {kept}")
             try:
                 self.ws = await self._come_back()
             except Refused as error:

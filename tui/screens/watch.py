@@ -60,9 +60,10 @@ class Spectator:
         if catching_up:
             return
         events = [e for e in frame.events if not isinstance(e, Seated | Status)]
-        if any(isinstance(e, Won | ExhaustiveDraw) for e in events):
+        if not frame.events:  # the ended hand, every hand open: left up a while
             await asyncio.sleep(max(HAND_OVER_PAUSE, 8 * self.delay))
-        elif self.delay > 0 and any(isinstance(e, Discarded | Called) for e in events):
+        elif self.delay > 0 and any(isinstance(e, Discarded | Called | Won | ExhaustiveDraw)
+                                    for e in events):
             await asyncio.sleep(self.delay)
 
 
