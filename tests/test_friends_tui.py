@@ -85,6 +85,18 @@ async def _play(pilot, decisions: int) -> list[type]:
     return answered
 
 
+class _Auto:
+    """A friend who answers every decision with the default (tsumogiri, pass)."""
+
+    async def update(self, frame):
+        pass
+
+    async def decide(self, view):
+        from engine.host import default_action
+
+        return default_action(view)
+
+
 def _text(app) -> str:
     return "\n".join("".join(s.text for s in strip)
                      for strip in app.screen._compositor.render_strips())
@@ -312,4 +324,62 @@ async def test_host_on_a_server_creates_the_table_and_prints_it(tmp_path):
     assert line.startswith(f"invitation {url}/")
     code = line.split()[1].rsplit("/", 1)[1]
     assert code in server.tables
+    await server.stop()
+
+
+# --------------------------------------------------------------------------- the launch screen
+
+
+async def test_play_with_friends_from_the_launch_screen_hosts_and_joins(tmp_path):
+    from textual.widgets import Input
+
+    from tui.app import MahjongApp
+    from tui.screens.friends import FriendsScreen
+    from tui.screens.launch import LaunchScreen
+
+    server, url = await _server(tmp_path / "server")
+    app = MahjongApp(data_dir=tmp_path / "me", delay=0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LaunchScreen)
+        assert "friends · h stats" in _text(app).lower()  # the key line names it
+        await pilot.press("f")
+        await pilot.pause()
+        friends = app.screen
+        assert isinstance(friends, FriendsScreen)
+        # A dead server: one line, and the screen stays.
+        friends.query_one("#address", Input).value = f"ws://127.0.0.1:{_dead_port()}/abc"
+        await pilot.click("#join")
+        for _ in range(200):
+            if friends.note.startswith("cannot reach"):
+                break
+            await asyncio.sleep(0.02)
+        assert friends.note.startswith("cannot reach the table server") and "\n" not in friends.note
+        assert app.screen is friends
+        # Host on the server: the invitation shown and put in the field; Join sits down.
+        friends.query_one("#address", Input).value = url
+        await pilot.click("#host")
+        for _ in range(200):
+            if friends.invitation is not None:
+                break
+            await asyncio.sleep(0.02)
+        invitation = friends.invitation
+        assert invitation is not None and invitation.code in server.tables
+        assert invitation.url in friends.note
+        assert friends.query_one("#address", Input).value == invitation.url
+        await pilot.click("#join")
+        bob = RemoteTable(invitation, name="bob")  # the friend (the table is for two)
+        for _ in range(200):
+            if any(isinstance(s, TableScreen) for s in app.screen_stack):
+                break
+            await asyncio.sleep(0.02)
+        await bob.open()
+        playing = asyncio.get_running_loop().create_task(bob.attach(_Auto()))
+        answered = await _play(pilot, 3)
+        assert len(answered) == 3
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.human_seat == 0
+        assert server.tables[invitation.code].names[0] == friends.player
+        await pilot.press("q")
+    playing.cancel()
     await server.stop()

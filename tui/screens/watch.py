@@ -71,7 +71,7 @@ class WatchScreen(Screen[None]):
     """The public table of a game on a server, as a spectator sees it."""
 
     CSS_PATH: ClassVar = [WIDGETS_CSS_PATH, TABLE_CSS_PATH]
-    BINDINGS: ClassVar = [Binding("q", "app.quit", "Stop watching")]
+    BINDINGS: ClassVar = [Binding("q", "stop", "Stop watching")]
 
     class Told(Message):
         def __init__(self, frame: Frame) -> None:
@@ -85,8 +85,10 @@ class WatchScreen(Screen[None]):
         tile_style: str = "text",
         lang: str = "en",
         delay: float = 0.4,
+        leave_app: bool = True,
     ) -> None:
         super().__init__()
+        self.leave_app = leave_app  # q ends the app (`watch`), else back (the launch screen)
         self.tile_style = tile_style
         self.lang = lang
         self.spectator = Spectator(self._told, delay)
@@ -111,6 +113,12 @@ class WatchScreen(Screen[None]):
     def on_mount(self) -> None:
         self.run_worker(self._connect(self.spectator), exclusive=True, group="engine",
                         name="engine")
+
+    def action_stop(self) -> None:
+        if self.leave_app:
+            self.app.exit()
+        else:
+            self.dismiss(None)
 
     def on_watch_screen_told(self, message: Told) -> None:
         frame = message.frame
