@@ -262,3 +262,37 @@ async def test_a_server_gone_after_the_game_ended_is_not_a_lost_server(tmp_path)
     await asyncio.wait_for(watching, 30)
     assert watcher.over and "GameEnded" in seen.events()
     assert not any(line.startswith("lost") for line in said), said
+
+
+async def test_a_restarted_server_keeps_the_seat_for_its_player_to_come_back(tmp_path):
+    """The server stops (or is killed) mid-hand and starts again from its data: the table
+    goes on, but a seat whose player is away is not played by the AI at once — the player's
+    client, retrying, finds the hand where it left it."""
+    server, url = await _server(tmp_path)
+    inv = await create_table(url, ruleset="wrc", rules=SHORT, players=1)
+    first = RemoteTable(inv, name="ann")
+    await first.open()
+    seat, token = first.seat, first.token
+    stuck = Autopilot(stop_after=4)
+    task = asyncio.get_running_loop().create_task(first.attach(stuck))
+    await asyncio.wait_for(stuck.stopped.wait(), 30)
+    before = stuck.asked[-1]
+    await server.stop()
+    task.cancel()
+    with pytest.raises((asyncio.CancelledError, Exception)):
+        await task
+    port = int(url.rsplit(":", 1)[1])
+    again = TableServer(ai, data=tmp_path, default_level="tsumogiri")
+    await again.start("127.0.0.1", port)
+    await asyncio.sleep(1.5)  # the client's retries take a moment
+    back = RemoteTable(inv, name="ann", seat=seat, token=token)
+    await back.open()
+    client = Autopilot(stop_after=0)
+    resumed = asyncio.get_running_loop().create_task(back.attach(client))
+    await asyncio.wait_for(client.stopped.wait(), 30)
+    now = client.asked[0]
+    assert (now.round_wind, now.hand_number, now.honba) == (
+        before.round_wind, before.hand_number, before.honba)
+    assert len(now.seats[seat].river) == len(before.seats[seat].river)
+    resumed.cancel()
+    await again.stop()

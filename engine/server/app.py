@@ -32,7 +32,7 @@ from rules.ruleset import Ruleset, RulesetError, load_preset
 
 from .history import history_line, read, record
 from .protocol import CREATE_FIELDS, PROTOCOL_VERSION, Message, ProtocolError, dump, error, parse
-from .table import AiFactory, Table
+from .table import REJOIN_GRACE, AiFactory, Table
 
 log = logging.getLogger("mahjong_tui.server")
 
@@ -132,6 +132,7 @@ class TableServer:
         default_level: str = "normal",
         levels: tuple[str, ...] = (),
         on_over: Callable[[Table], None] | None = None,
+        rejoin_grace: float = REJOIN_GRACE,
     ) -> None:
         self.ai = ai
         self.ruleset = ruleset
@@ -141,6 +142,7 @@ class TableServer:
         self.default_level = default_level
         self.levels = levels
         self.on_over = on_over  # told each table that ended (after its history line)
+        self.rejoin_grace = rejoin_grace  # seconds a resumed table waits for its players
         self.tables: dict[str, Table] = {}  # by invitation
         self.addresses: dict[str, int] = {}
         self.server: Server | None = None
@@ -220,6 +222,7 @@ class TableServer:
                 table.write_meta()
                 self._record(table, game)
             else:
+                table.grace_until = time.monotonic() + self.rejoin_grace
                 table.start(game)
         log.warning("table %s resumed at action %d", table.id,
                     0 if game is None else len(game.actions))

@@ -38,6 +38,8 @@ log = logging.getLogger("mahjong_tui.server")
 
 # A seat's AI: (level, seat, seed) -> a host seat (the caller hands in `ai.LEVELS`).
 AiFactory = Callable[[str, int, int], Seat]
+# Seconds a table resumed by a restarted server waits for its players to rejoin.
+REJOIN_GRACE = 30.0
 
 
 def _digest(token: str) -> str:
@@ -165,6 +167,7 @@ class RemoteSeat:
         })
 
     async def decide(self, view: SeatView) -> Action:
+        await self._grace()
         while self.table.streams[self.seat].peers:
             future: asyncio.Future[Action | _Left] = asyncio.get_running_loop().create_future()
             self._ask(view, future)
@@ -175,6 +178,15 @@ class RemoteSeat:
             if not isinstance(answer, _Left):
                 return answer
         return await self.fallback.decide(view)
+
+    async def _grace(self) -> None:
+        """A table resumed by a restarted server waits a while for its players to come
+        back to their seats (their clients retry within seconds) before the AI plays a
+        seat that has a player: else whole hands went by before anyone was back."""
+        table = self.table
+        while (not table.streams[self.seat].peers and table.tokens[self.seat] is not None
+               and time.monotonic() < table.grace_until):
+            await asyncio.sleep(0.1)
 
     def answer(self, seq: int, data: dict[str, Any]) -> dict[str, Any] | None:
         """A player's answer: None when taken, else the error to send. Late and duplicate
@@ -238,6 +250,7 @@ class Table:
         self.host: Host | None = None
         self.task: asyncio.Task[None] | None = None
         self.created = time.monotonic()
+        self.grace_until = 0.0  # a resumed table waits for its players until then
         self.state = "waiting"  # waiting | playing | over | stopped | failed
 
     # ------------------------------------------------------------------ seats
