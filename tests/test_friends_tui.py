@@ -383,3 +383,31 @@ async def test_play_with_friends_from_the_launch_screen_hosts_and_joins(tmp_path
         await pilot.press("q")
     playing.cancel()
     await server.stop()
+
+
+async def test_a_remote_game_ends_on_the_game_end_screen_and_forgets_its_token(tmp_path):
+    from tui.screens.game_end import GameEndScreen
+
+    server, url = await _server(tmp_path / "server")
+    inv = await create_table(url, ruleset="wrc", rules=SHORT, players=1)
+    app = RemoteApp(inv, name="ann", config=_config(), data_dir=tmp_path / "me")
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(3000):
+            if isinstance(app.screen, GameEndScreen):
+                break
+            table = await _asked(pilot, timeout=30)
+            if isinstance(app.screen, GameEndScreen):
+                break
+            if table is None:
+                await pilot.press("enter")  # a hand's result
+                continue
+            kinds = {type(a) for a in table.decision.legal}
+            await pilot.press("n" if Pass in kinds else "enter")
+        assert isinstance(app.screen, GameEndScreen)
+        await pilot.pause()
+        assert "game over" in _text(app).lower()
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.problem is None and not app.is_running
+    assert not list((tmp_path / "me" / "friends").glob("*.json"))  # the game is over
+    await server.stop()
