@@ -296,3 +296,36 @@ async def test_a_restarted_server_keeps_the_seat_for_its_player_to_come_back(tmp
     assert len(now.seats[seat].river) == len(before.seats[seat].river)
     resumed.cancel()
     await again.stop()
+
+
+async def test_a_fold_out_of_step_reloads_the_hand_and_plays_on(tmp_path, monkeypatch):
+    """The client's fold does not match the server's checksum once: it says so, comes
+    back in for the whole hand (the resume's view, not its own) and plays on."""
+    import engine.server.remote_seat as remote_seat
+
+    real = remote_seat.view_checksum
+    calls = {"n": 0}
+
+    def once_wrong(view):  # once, in the middle of a hand (not at its deal)
+        if not calls["n"] and view.wall.tiles_left < 60:
+            calls["n"] += 1
+            return "0" * 16
+        return real(view)
+
+    monkeypatch.setattr(remote_seat, "view_checksum", once_wrong)
+    server, url = await _server(tmp_path)
+    inv = await create_table(url, ruleset="wrc", rules=SHORT, players=1)
+    said: list[str] = []
+    remote = RemoteTable(inv, name="ann", on_status=said.append, retry=(0.05,))
+    await remote.open()
+    client = Autopilot()
+    await asyncio.wait_for(remote.attach(client), 60)
+    assert remote.over and remote.reconnects == 1
+    assert any("out of step" in line for line in said)
+    game = replay((await server.stop())[0])
+    assert tuple(s.score for s in client.frames[-1].view.seats) == tuple(game.scores)
+    # Nothing told twice: one deal per hand of the game, one GameStarted.
+    names = client.events()
+    assert names.count("GameStarted") == 1
+    assert names.count("HandStarted") == sum(type(e).__name__ == "HandStarted"
+                                             for e in game.events)

@@ -102,6 +102,8 @@ def remote_table_screen(
     remote.on_status = status
 
     async def connect(session: Any) -> None:
+        if screen is not None and remote.view is None:  # until the game starts
+            screen.say(f"Seated. Waiting for the other players: {remote.invitation.url}")
         try:
             await remote.attach(session)
         except Refused as error:

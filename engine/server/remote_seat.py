@@ -308,6 +308,8 @@ class RemoteTable:
     # ------------------------------------------------------------------ messages
     async def _message(self, client: Any, message: dict[str, Any]) -> None:
         kind = message.get("type")
+        if self._desync and kind != "resume":
+            return  # read before the fold went out of step: the resume brings it again
         if kind == "events":
             self._close_decision()
             await self._frame(client, list(message["events"]), message.get("checksum"))
@@ -323,50 +325,58 @@ class RemoteTable:
 
     async def _frame(self, client: Any, events: list[dict[str, Any]],
                      checksum: str | None) -> None:
-        if any(e.get("type") == "hand_started" for e in events) and self.view is not None:
-            self.hand_events = []
-        self.hand_events.extend(events)
-        await self._tell(client, events, checksum)
+        new_hand = any(e.get("type") == "hand_started" for e in events) and self.view is not None
+        if await self._tell(client, self.view, events, checksum):
+            if new_hand:
+                self.hand_events = []
+            self.hand_events.extend(events)  # as the server keeps them: what was told
 
     async def _resume(self, client: Any, message: dict[str, Any]) -> None:
-        """Back in: only what was not told yet (the same hand), else the hand from its
-        start on the view before it (a hand or more went by while away)."""
+        """Back in: only what was not told yet. The same hand goes on from the view it
+        had (or, after a fold out of step, from the resume's view, which is the
+        server's); else (a hand or more went by while away) the hand from its start on
+        the view before it."""
         events = list(message["events"])
         known = len(self.hand_events)
-        if (not self._desync and self.view is not None and known
-                and events[:known] == self.hand_events):
-            new = events[known:]
-            self.hand_events = events
-            if new or message.get("checksum"):
-                await self._tell(client, new, message.get("checksum"))
+        same = self.view is not None and known > 0 and events[:known] == self.hand_events
+        checksum = message.get("checksum")
+        if same and not self._desync:
+            if await self._tell(client, self.view, events[known:], checksum):
+                self.hand_events = events
             return
         self._desync = False
-        base = message.get("view")
-        self.view = None if base is None else cast(SeatView, codec.decode(SeatView, base))
-        self.hand_events = events
-        await self._tell(client, events, message.get("checksum"))
+        data = message.get("view")
+        base = None if data is None else cast(SeatView, codec.decode(SeatView, data))
+        view = base
+        for item in events[:known] if same else ():
+            view = fold(view, seat_event_from_dict(item))  # told already: folded only
+        if await self._tell(client, view, events[known:] if same else events, checksum,
+                            always=True):
+            self.hand_events = events
 
-    async def _tell(self, client: Any, data: list[dict[str, Any]], checksum: str | None) -> None:
-        view = self.view
+    async def _tell(self, client: Any, view: SeatView | None, data: list[dict[str, Any]],
+                    checksum: str | None, *, always: bool = False) -> bool:
+        """Fold `data` onto `view`, check the server's checksum, tell the client: False
+        when the fold is out of step (then the whole hand is asked for again)."""
         events: list[SeatEvent] = []
         for item in data:
             event = seat_event_from_dict(item)
             view = fold(view, event)
             events.append(event)
-            if item.get("type") == "game_ended":
-                self.over = True
         if view is None:
-            return
-        self.view = view
+            return False
         if checksum is not None and view_checksum(view) != checksum:
-            # The fold went wrong: come back in for the whole hand again.
             self._desync = True
             self._say("the table went out of step with the server: reloading the hand")
             if self.ws is not None:
                 await self.ws.close()
-            return
-        if events:
+            return False
+        self.view = view
+        if any(item.get("type") == "game_ended" for item in data):
+            self.over = True
+        if events or always:
             await client.update(Frame(tuple(events), view))
+        return True
 
     async def _opened(self, client: Any, hands: list[str]) -> None:
         """A spectator's ended hand, every hand laid open: told as a frame of no events

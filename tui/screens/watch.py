@@ -60,7 +60,7 @@ class Spectator:
         if catching_up:
             return
         events = [e for e in frame.events if not isinstance(e, Seated | Status)]
-        if not frame.events:  # the ended hand, every hand open: left up a while
+        if not frame.events and frame.view.own.tiles:  # the ended hand, every hand open
             await asyncio.sleep(max(HAND_OVER_PAUSE, 8 * self.delay))
         elif self.delay > 0 and any(isinstance(e, Discarded | Called | Won | ExhaustiveDraw)
                                     for e in events):
