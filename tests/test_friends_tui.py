@@ -411,3 +411,34 @@ async def test_a_remote_game_ends_on_the_game_end_screen_and_forgets_its_token(t
     assert app.problem is None and not app.is_running
     assert not list((tmp_path / "me" / "friends").glob("*.json"))  # the game is over
     await server.stop()
+
+
+async def test_join_an_unknown_table_ends_the_app_with_one_line(tmp_path):
+    server, url = await _server()
+    from engine.server.remote_seat import Invitation
+
+    app = RemoteApp(Invitation(url, "no-such-table"), name="ann", config=_config(),
+                    data_dir=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            if app.problem is not None:
+                break
+            await asyncio.sleep(0.02)
+        await pilot.pause()
+    assert app.problem == "no table has this invitation"
+    await server.stop()
+
+
+def test_a_hosted_table_nobody_comes_to_is_abandoned():
+    import time
+    from types import SimpleNamespace
+
+    from tui.commands.friends import abandoned
+
+    old = time.monotonic() - 700
+    assert abandoned(SimpleNamespace(state="waiting", tokens=[None] * 4, created=old), 600)
+    assert not abandoned(SimpleNamespace(state="waiting", tokens=["x", None, None, None],
+                                         created=old), 600)
+    assert not abandoned(SimpleNamespace(state="waiting", tokens=[None] * 4,
+                                         created=time.monotonic()), 600)
+    assert not abandoned(SimpleNamespace(state="playing", tokens=[None] * 4, created=old), 600)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import getpass
 import signal
 import sys
@@ -183,10 +184,24 @@ async def _serve_one_table(args: argparse.Namespace, fields: dict[str, Any], dat
     stdout.write(f"listening on {url}\n")
     stdout.write(invitation_lines(invitation.url))
     stdout.flush()
-    await stop.wait()
+    table = server.tables[invitation.code]
+    while not stop.is_set():  # a table nobody came to ends the server too
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 1.0)
+        if abandoned(table, server.limits.waiting):
+            sys.stderr.write(f"nobody sat at the table in {server.limits.waiting:g} s\n")
+            break
     saved = await server.stop()
     sys.stderr.write(f"stopped: {len(saved)} table log(s) saved in {data}\n")
     return 0
+
+
+def abandoned(table: Any, waiting: float) -> bool:
+    """A table still waiting, with nobody seated, for longer than `waiting` seconds."""
+    import time
+
+    return (table.state == "waiting" and not any(t is not None for t in table.tokens)
+            and time.monotonic() - table.created > waiting)
 
 
 # --------------------------------------------------------------------------- join, watch
