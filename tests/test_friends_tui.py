@@ -442,3 +442,31 @@ def test_a_hosted_table_nobody_comes_to_is_abandoned():
     assert not abandoned(SimpleNamespace(state="waiting", tokens=[None] * 4,
                                          created=time.monotonic()), 600)
     assert not abandoned(SimpleNamespace(state="playing", tokens=[None] * 4, created=old), 600)
+
+
+async def test_watch_from_the_launch_screen_and_q_goes_back(tmp_path):
+    from textual.widgets import Input
+
+    from tui.app import MahjongApp
+    from tui.screens.friends import FriendsScreen
+
+    server, url = await _server()
+    inv = await create_table(url, ruleset="wrc", rules=SHORT, players=1)
+    app = MahjongApp(data_dir=tmp_path / "me", delay=0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        friends = app.screen
+        assert isinstance(friends, FriendsScreen)
+        friends.query_one("#address", Input).value = inv.url
+        await pilot.click("#watch")
+        for _ in range(200):
+            if isinstance(app.screen, WatchScreen):
+                break
+            await asyncio.sleep(0.02)
+        assert isinstance(app.screen, WatchScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is friends and app.is_running
+    await server.stop()
