@@ -553,6 +553,12 @@ def _serve(data: Path) -> tuple[subprocess.Popen, str]:
     return proc, line.removeprefix("listening on ")
 
 
+async def _answer_applied(client: Client) -> None:
+    """Until the events of the last answer came back (it is in the table's log): a
+    resumed table waits for its players, so no AI move stands in for a lost answer."""
+    await asyncio.wait_for(_until(client, "events"), 30)
+
+
 def test_a_server_killed_with_sigkill_resumes_its_tables_and_seats(tmp_path):
     proc, url = _serve(tmp_path)
     try:
@@ -568,6 +574,7 @@ def test_a_server_killed_with_sigkill_resumes_its_tables_and_seats(tmp_path):
                 return default_action(view)
 
             await asyncio.wait_for(client.play(count, until=lambda c: turns >= 6), 60)
+            await _answer_applied(client)
             return invitation, client.token, len(client.view.seats[0].river)
 
         invitation, token, river = asyncio.run(before())
@@ -593,6 +600,7 @@ def test_a_server_killed_with_sigkill_resumes_its_tables_and_seats(tmp_path):
                 return default_action(view)
 
             await asyncio.wait_for(client.play(count, until=lambda c: turns >= 3), 60)
+            await _answer_applied(client)
             assert len(client.view.seats[0].river) >= river + 2
 
         asyncio.run(after())

@@ -213,13 +213,16 @@ def build_parser() -> argparse.ArgumentParser:
     from .commands.serve import add_parser as add_serve_parser
 
     add_serve_parser(sub)
+    from .commands.friends import add_parsers as add_friends_parsers
+
+    add_friends_parsers(sub)
     return parser
 
 
 # Exit status after Ctrl-C (SIGINT): 128 + the signal's number, as shells report it.
 INTERRUPTED = 130
 # The commands that draw with Textual: a Ctrl-C typed there is a key, not a signal.
-DRAWN = frozenset({None, "drill", "learn", "replay"})
+DRAWN = frozenset({None, "drill", "learn", "replay", "join", "watch"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -365,6 +368,14 @@ def _run(args: Any) -> int:
         from .commands.serve import run_serve
 
         return run_serve(args, sys.stdout, _fail)
+    if args.command == "host":
+        from .commands.friends import run_host
+
+        return run_host(args, sys.stdout, _fail)
+    if args.command in ("join", "watch"):
+        from .commands.friends import run_remote
+
+        return run_remote(args, _fail)
     if args.command == "bot":
         from .commands.bot import run_bot
 

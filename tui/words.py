@@ -1294,6 +1294,7 @@ LAUNCH_WORDS: dict[str, tuple[str, str]] = {
     "launch.key_house_rules": ("House rules", "ローカルルール"),
     "launch.key_drills": ("Drills", "ドリル"),
     "launch.key_lessons": ("Lessons", "レッスン"),
+    "launch.key_friends": ("Play with friends", "友達と対局"),
     "launch.key_back": ("Back", "戻る"),
     "launch.key_quit": ("Quit", "終了"),
     # The choices: AI levels (ai.LEVELS; level.hard is above), tile styles, languages.

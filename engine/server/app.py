@@ -30,8 +30,9 @@ from engine.host import TimeBank
 from engine.log import replay
 from rules.ruleset import Ruleset, RulesetError, load_preset
 
+from .history import history_line, read, record
 from .protocol import CREATE_FIELDS, PROTOCOL_VERSION, Message, ProtocolError, dump, error, parse
-from .table import AiFactory, Table
+from .table import REJOIN_GRACE, AiFactory, Table
 
 log = logging.getLogger("mahjong_tui.server")
 
@@ -130,6 +131,8 @@ class TableServer:
         game_factory: Callable[[Ruleset], Game] | None = None,
         default_level: str = "normal",
         levels: tuple[str, ...] = (),
+        on_over: Callable[[Table], None] | None = None,
+        rejoin_grace: float = REJOIN_GRACE,
     ) -> None:
         self.ai = ai
         self.ruleset = ruleset
@@ -138,6 +141,8 @@ class TableServer:
         self.game_factory = game_factory or _new_game
         self.default_level = default_level
         self.levels = levels
+        self.on_over = on_over  # told each table that ended (after its history line)
+        self.rejoin_grace = rejoin_grace  # seconds a resumed table waits for its players
         self.tables: dict[str, Table] = {}  # by invitation
         self.addresses: dict[str, int] = {}
         self.server: Server | None = None
@@ -212,16 +217,29 @@ class TableServer:
         table.names, table.tokens = list(meta["names"]), list(meta["tokens"])
         self.tables[table.invitation] = table
         if game is not None:
-            if game.is_over:
+            if game.is_over:  # ended, and the server killed before it was marked
                 table.state = "over"
+                table.write_meta()
+                self._record(table, game)
             else:
+                table.grace_until = time.monotonic() + self.rejoin_grace
                 table.start(game)
         log.warning("table %s resumed at action %d", table.id,
                     0 if game is None else len(game.actions))
         return table
 
+    def _record(self, table: Table, game: Game) -> None:
+        """The table's line in the server's history (`engine.server.history`), once."""
+        if self.data is None or any(h.get("table") == table.id for h in read(self.data)):
+            return
+        record(self.data, history_line(table.id, table.names, game, f"table-{table.id}.jsonl"))
+
     def _table_over(self, table: Table) -> None:
-        log.info("table %s over", table.id)
+        log.info("table %s %s", table.id, table.state)
+        if table.state == "over" and table.host is not None:
+            self._record(table, table.host.game)
+        if self.on_over is not None:
+            self.on_over(table)
 
     # ------------------------------------------------------------------ connections
     async def handle(self, ws: ServerConnection) -> None:

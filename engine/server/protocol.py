@@ -25,6 +25,8 @@ counter per stream:
 - `resume`: after a (re)join or watch mid-game: `view`, the view before the hand
   now being played (null in the first hand), and `events`, that hand's redacted
   events so far; folding them gives the view now (`checksum` is its digest);
+- `opened` (the spectators' stream only): `hands`, the four concealed hands of the
+  hand that just ended, right after the frame that ended it (`engine.server.opened`);
 - `error`: `code` and a one-line `message`; `seq` when it refuses an answer.
 """
 

@@ -31,12 +31,15 @@ from engine.host import Host, Seat, TimeBank
 from engine.log import LogWriter, write_log
 from engine.seat_view import Observer, SeatView
 
+from .opened import HandOpener
 from .protocol import CHECKSUM_EVERY, dump, error, view_checksum
 
 log = logging.getLogger("mahjong_tui.server")
 
 # A seat's AI: (level, seat, seed) -> a host seat (the caller hands in `ai.LEVELS`).
 AiFactory = Callable[[str, int, int], Seat]
+# Seconds a table resumed by a restarted server waits for its players to rejoin.
+REJOIN_GRACE = 30.0
 
 
 def _digest(token: str) -> str:
@@ -84,6 +87,7 @@ class Stream:
         self.base: SeatView | None = None  # the view before the hand being played
         self.hand_events: list[dict[str, Any]] = []  # this observer's, redacted
         self.view: SeatView | None = None  # the view after the last frame
+        self.opener: HandOpener | None = None  # the spectators': each ended hand opened
         self._frames = 0
 
     def next_seq(self) -> int:
@@ -107,6 +111,9 @@ class Stream:
         if starts or self._frames % CHECKSUM_EVERY == 0:
             message["checksum"] = view_checksum(frame.view)
         self.send(message)
+        opened = None if self.opener is None else self.opener.opened(frame, self.next_seq)
+        if opened is not None:
+            self.send(opened)
 
     def resume(self) -> dict[str, Any]:
         """The message that brings a client in mid-game: fold `events` into `view`."""
@@ -160,6 +167,7 @@ class RemoteSeat:
         })
 
     async def decide(self, view: SeatView) -> Action:
+        await self._grace()
         while self.table.streams[self.seat].peers:
             future: asyncio.Future[Action | _Left] = asyncio.get_running_loop().create_future()
             self._ask(view, future)
@@ -170,6 +178,15 @@ class RemoteSeat:
             if not isinstance(answer, _Left):
                 return answer
         return await self.fallback.decide(view)
+
+    async def _grace(self) -> None:
+        """A table resumed by a restarted server waits a while for its players to come
+        back to their seats (their clients retry within seconds) before the AI plays a
+        seat that has a player: else whole hands went by before anyone was back."""
+        table = self.table
+        while (not table.streams[self.seat].peers and table.tokens[self.seat] is not None
+               and time.monotonic() < table.grace_until):
+            await asyncio.sleep(0.1)
 
     def answer(self, seq: int, data: dict[str, Any]) -> dict[str, Any] | None:
         """A player's answer: None when taken, else the error to send. Late and duplicate
@@ -233,6 +250,7 @@ class Table:
         self.host: Host | None = None
         self.task: asyncio.Task[None] | None = None
         self.created = time.monotonic()
+        self.grace_until = 0.0  # a resumed table waits for its players until then
         self.state = "waiting"  # waiting | playing | over | stopped | failed
 
     # ------------------------------------------------------------------ seats
@@ -280,7 +298,10 @@ class Table:
         nothing that was applied."""
         resumed = game is not None
         game = game if game is not None else self._game_factory()
-        watchers: dict[Any, Observer] = {s: s.observer for s in self.streams}
+        opener = HandOpener()  # told first: each ended hand opened to the spectators
+        self.spectators.opener = opener
+        watchers: dict[Any, Observer] = {opener: opener.observer}
+        watchers.update({s: s.observer for s in self.streams})
         watchers[self.spectators] = self.spectators.observer
         deadlines = {} if self.deadline is None else {s: self.deadline for s in range(4)}
         self._live = self._open_log(game, resumed)

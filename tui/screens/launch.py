@@ -63,6 +63,7 @@ KEYS: tuple[tuple[str, str, str, bool, bool], ...] = (
     ("u", "house_rules", "launch.key_house_rules", True, False),
     ("d", "drills", "launch.key_drills", True, False),
     ("c", "lessons", "launch.key_lessons", True, False),  # c: the course (l is the language)
+    ("f", "friends", "launch.key_friends", True, False),
     ("escape", "leave_seed", "launch.key_back", False, False),
     ("ctrl+q", "app.quit", "launch.key_quit", True, False),
 )
@@ -243,7 +244,8 @@ class LaunchScreen(Screen[GameConfig | str]):
     def keys_line(self, lang: str) -> str:
         """Every key of the screen: the learning and game keys of `launch.keys`, then
         the rest (resume only when there is a game to resume)."""
-        more = [("h", "launch.key_stats"), ("^q", "launch.key_quit")]
+        more = [("f", "launch.key_friends"), ("h", "launch.key_stats"),
+                ("^q", "launch.key_quit")]
         if self.can_resume:
             more.insert(0, ("r", "launch.key_resume"))
         words = [f"{key} {first_name(label, lang).lower()}" for key, label in more]
@@ -313,6 +315,15 @@ class LaunchScreen(Screen[GameConfig | str]):
         c = self.config
         self.app.push_screen(LessonMenuScreen(getattr(store, "dir", None), tiles=c.tiles,
                                               lang=c.lang))
+
+    def action_friends(self) -> None:
+        """Play with friends: host, join or watch a table on a table server."""
+        from ..commands.friends import default_name
+        from .friends import FriendsScreen
+
+        store = getattr(self.app, "store", None)
+        self.app.push_screen(FriendsScreen(self.config, getattr(store, "dir", None),
+                                           default_name()))
 
     def action_resume(self) -> None:
         if self.can_resume:

@@ -352,7 +352,7 @@ def badge_chunks(view: SeatView, info: SeatInfo, lang: str, *, name: bool) -> li
     head = Text(wind, style="bold", end="")
     if name:
         who = seat_label(info.seat, view.seat, view.dealer, lang)
-        if info.seat == view.seat:
+        if info.seat == view.seat and view.sight != "none":  # a spectator is nobody's "You"
             head.append(f" {who}")
     head.append(f" {info.score:,}")
     chunks = [head]
@@ -430,11 +430,12 @@ def _info_lines(
         lines += flow(chunks, width, gap=1)
     if not wall.dice:  # a record without dice: where the wall was broken is unknown
         said = message("board_break_unknown", lang)
-    elif wall.break_side == view.seat:  # not "You's wall"
+    elif wall.break_side == view.seat and view.sight != "none":  # not "You's wall"
         said = message("board_break_yours", lang)
     else:
+        human = None if view.sight == "none" else view.seat
         said = message("board_break", lang,
-                       owner=seat_label(wall.break_side, view.seat, view.dealer, lang))
+                       owner=seat_label(wall.break_side, human, view.dealer, lang))
     broken = Text(said, style="dim", end="")
     # The dead wall's tiles are drawn once, in the ring (square form): this line
     # names it in the ring's dead-wall colour (no glyph: glyphs keep clear of text)
