@@ -436,6 +436,8 @@ def _check_value(key: str, value: Any) -> Any:
                 f"rule {key!r}: {_short(value)} is not allowed; use a number from {low} to {high}"
             )
         step = INT_MULTIPLES.get(key)
+        if key == "noten_payment":
+            step = 0  # by the number of players: `_check_table`
         if step and value % step:
             raise RulesetError(
                 f"rule {key!r}: {value} is not allowed; use a multiple of {step}, so that"
@@ -593,6 +595,13 @@ def _check_table(v: dict[str, Any]) -> None:
             f"rule 'red_fives': {v['red_fives']} puts a red five of a removed kind in the set;"
             " use fewer red fives or remove other tiles"
         )
+    # Noten payments split among any number of tenpai players: t × (players − t) shares.
+    step = INT_MULTIPLES["noten_payment"] if players == 4 else 2
+    if v["noten_payment"] % step:
+        raise RulesetError(
+            f"rule 'noten_payment': {v['noten_payment']} is not allowed; use a multiple of"
+            f" {step}, so that every share of it is whole"
+        )
     if players == 3 and v["uma"][3]:
         raise RulesetError("rule 'uma': a three-player game has no fourth place; make it 0")
 
@@ -696,18 +705,14 @@ def chip_lobby(lobby: str) -> dict[str, Any]:
 
 def tenhou_variant(go_type: int, *, rounded: bool = True, chips: bool = False) -> Ruleset:
     """The `tenhou` preset as a record's GO `type` sets it: 0x02 no red fives, 0x04 no
-    open tanyao, 0x08 East–South (else East only). A three-player record is refused:
-    the engine plays four. The overrides are the record's, so a replay names them.
+    open tanyao, 0x08 East–South (else East only), 0x10 three players (`tenhou3`,
+    RULESETS.md §9). The overrides are the record's, so a replay names them.
 
     `rounded=False` is for records whose `owari` shows tenths (the 2022 records of
     shared/records/tenhou; the 2016 and 2018 ones are rounded 五捨六入): the GO type
     does not say which, the record's results do. A chip lobby (flag 0x200, or
     `chips=True`: the record's `sc` gives each seat's chips) plays the lobby's rules
     (§8.5, `chip_lobby`): its chips, kiriage and uma."""
-    if go_type & GO_SANMA:
-        raise RulesetError(
-            f"GO type {go_type:#x} is a three-player game; only four-player games are played"
-        )
     overrides: dict[str, Any] = {}
     if go_type & GO_NO_RED:
         overrides["red_fives"] = 0
@@ -719,7 +724,7 @@ def tenhou_variant(go_type: int, *, rounded: bool = True, chips: bool = False) -
         overrides["result_rounding"] = "none"
     if chips or go_type & GO_CHIPS:
         overrides.update(chip_lobby("tenhou"))
-    base = load_preset("tenhou")
+    base = load_preset("tenhou3" if go_type & GO_SANMA else "tenhou")
     return base.with_overrides(overrides) if overrides else base
 
 
