@@ -92,3 +92,17 @@ def test_bad_override_is_one_line_and_exit_2(override):
     )
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+
+
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+def test_the_rules_reference_words_the_three_player_rows(preset):
+    from tui import explain as X
+
+    rows = [row for _, group in X.parameter_groups(load_preset(preset)) for row in group]
+    labels = {label.split(" ")[0] for label, _ in rows}
+    assert {"players", "kita", "tsumo"} <= labels
+    assert all(value and "_" not in value for _, value in rows)
+    sanma = {X.parameter_label(key, "en") for key in X.THREE_PLAYER_KEYS}
+    assert sanma <= {label for label, _ in rows}
+    four = [row for _, group in X.parameter_groups(load_preset("tenhou")) for row in group]
+    assert not sanma & {label for label, _ in four}

@@ -1331,12 +1331,24 @@ _RIICHI_ROWS = frozenset(
 _TENPAI_ROWS = frozenset({"formal_tenpai", "tenpai_own_waits", "tenpai_declaration"})
 
 
+# The three-player table (RULESETS.md §9): rows a four-player ruleset's reference leaves
+# out, as they say nothing about its game (`rulesets --rules` still lists every key).
+THREE_PLAYER_KEYS = frozenset(
+    {"players", "removed_tiles", "chi", "kita", "kita_rinshan", "kita_ron_ippatsu", "tsumo_loss"}
+)
+
+
 def parameter_groups(ruleset: Ruleset, lang: str = "en") -> list[tuple[str, list[tuple[str, str]]]]:
     """[("A  Game structure and final result 対局の形式と成績", [(label, value), ...]), ...]."""
+    hidden = THREE_PLAYER_KEYS if ruleset.players == 4 else frozenset()
     return [
         (
             f"{letter}  {words.term(title, lang)}",
-            [(parameter_label(k, lang), parameter_value(k, ruleset)) for k in keys],
+            [
+                (parameter_label(k, lang), parameter_value(k, ruleset))
+                for k in keys
+                if k not in hidden
+            ],
         )
         for letter, title, keys in PARAMETER_GROUPS
     ]
