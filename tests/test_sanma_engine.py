@@ -19,6 +19,7 @@ from engine.invariants import Checker
 from engine.scripted import autopilot, do, of_type, scripted_game, t
 from engine.state import Round
 from engine.wall import shape_for
+from engine.win_facts import win_facts
 from rules.ruleset import load_preset, resolve
 
 T3 = "tenhou3"
@@ -86,6 +87,7 @@ def test_kita_is_a_dora_and_its_replacement_tile_is_rinshan_kaihou():
     (won,) = of_type(do(game, Tsumo(0)), Won)
     ids = {y["id"] for y in won.result["yaku"]}
     assert "rinshan" in ids and won.facts.kita == 1
+    assert win_facts(game.events, won, game.ruleset) == won.facts
     assert won.result["dora"]["dora"] >= 1
     # tsumo loss: the dealer's tsumo is paid by the two other seats only
     payers = {p.payer for p in won.payments if p.reason == "hand"}
@@ -98,6 +100,7 @@ def test_kita_rinshan_off_is_no_rinshan_kaihou():
     do(game, Kita(0))
     (won,) = of_type(do(game, Tsumo(0)), Won)
     assert "rinshan" not in {y["id"] for y in won.result["yaku"]}
+    assert win_facts(game.events, won, game.ruleset) == won.facts
 
 
 def test_ron_on_a_kita_without_the_chankan_yaku():
@@ -122,6 +125,7 @@ def test_kita_breaks_ippatsu_except_a_ron_on_it_where_the_site_keeps_it(preset, 
     do(game, Kita(0))
     (won,) = of_type(do(game, Ron(1)), Won)
     assert won.facts.ippatsu is ippatsu
+    assert win_facts(game.events, won, game.ruleset) == won.facts
 
 
 def test_kita_breaks_double_riichi_and_the_first_turn():
@@ -175,7 +179,7 @@ def test_abortive_draws_for_three():
 @pytest.mark.parametrize("preset", ["tenhou3", "mahjongsoul3"])
 def test_ai_games_for_three_are_clean(preset):
     kitas = 0
-    for seed in range(3):
+    for seed in range(6):
         game = Game(resolve(preset), seed, shuffle_seats=True)
         check = Checker()
         problems: list[str] = []
@@ -190,4 +194,28 @@ def test_ai_games_for_three_are_clean(preset):
         assert game.is_over and game.scores[3] == 0 and len(game.results) == 3
         assert sum(game.scores) + 1000 * game.sticks == 3 * 35000
         kitas += len(of_type(game.events, KitaDeclared))
+        # The facts a hand's public events give again are the engine's own, kita included.
+        for won in of_type(game.events, Won):
+            assert win_facts(game.events, won, game.ruleset) == won.facts
     assert kitas > 0
+
+
+def test_kita_in_riichi_only_with_the_north_just_drawn():
+    # Seat 1 waits on the North alone in riichi; a North drawn later may go aside.
+    game = _game(hands=(DEALER, "555z666z123s789s4z", IDLE), draws="9m3p2s1s4z")
+    do(game, Discard(1, t("3p"), riichi=True))
+    do(game, Discard(2, t("2s")))
+    do(game, Discard(0, t("1s")))
+    # seat 1 drew the last North: kita is legal (the hand's shape is the same)
+    assert game.hand.seats[1].drawn.kind == 30
+    assert Kita(1) in game.legal_actions(1)
+
+
+def test_no_kita_right_after_a_pon():
+    hands = ("123p456p789s11m9m4z", "555z123s789s444z9p", IDLE)
+    game = _game(hands=hands, draws="9m")
+    do(game, Discard(0, t("4z")))
+    pon = next(a for a in game.legal_actions(1) if type(a).__name__ == "Pon")
+    game.apply(pon)
+    assert game.hand.seats[1].counts[30] == 1  # a North still in hand
+    assert Kita(1) not in game.legal_actions(1)
