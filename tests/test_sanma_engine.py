@@ -209,6 +209,13 @@ def test_kita_in_riichi_only_with_the_north_just_drawn():
     # seat 1 drew the last North: kita is legal (the hand's shape is the same)
     assert game.hand.seats[1].drawn.kind == 30
     assert Kita(1) in game.legal_actions(1)
+    # the same with another tile drawn: the North held is the wait, it stays
+    game = _game(hands=(DEALER, "555z666z123s789s4z", IDLE), draws="9m3p2s1s5s")
+    do(game, Discard(1, t("3p"), riichi=True))
+    do(game, Discard(2, t("2s")))
+    do(game, Discard(0, t("1s")))
+    assert game.hand.seats[1].counts[30] == 1 and game.hand.seats[1].drawn == t("5s")
+    assert Kita(1) not in game.legal_actions(1)
 
 
 def test_no_kita_right_after_a_pon():
@@ -219,3 +226,14 @@ def test_no_kita_right_after_a_pon():
     game.apply(pon)
     assert game.hand.seats[1].counts[30] == 1  # a North still in hand
     assert Kita(1) not in game.legal_actions(1)
+
+
+@pytest.mark.parametrize("preset, tenpai_stops", [("tenhou3", False), ("mahjongsoul3", True)])
+def test_all_last_dealer_stop_with_three(preset, tenpai_stops):
+    r = load_preset(preset)
+    all_last = Round(1, 2, 0, 0, 3)  # South 3: the dealer is seat 2
+    first = [30000, 30000, 45000, 0]
+    assert next_hand(r, all_last, "win", True, False, first).over
+    assert next_hand(r, all_last, "draw", True, False, first).over is tenpai_stops
+    behind = [50000, 25000, 30000, 0]
+    assert not next_hand(r, all_last, "win", True, False, behind).over
