@@ -14,7 +14,15 @@ from engine.scripted import do, of_type, scripted_game
 from engine.settlement import chombo_payments
 from engine.state import HandState
 from engine.timeline import Timeline
-from engine.wall import Position, Wall, position
+from engine.wall import (
+    DEAL_END,
+    INDICATOR_INDICES,
+    LIVE_END,
+    RINSHAN_INDICES,
+    Position,
+    Wall,
+    position,
+)
 
 NOT_ENCODED  # engine.events: derived fields of Won kept out of the log
 action_from_dict, action_to_dict  # engine.log, engine.records: reading and writing logs
@@ -30,3 +38,6 @@ session_total  # teiai's four-game session total (003 §1, §28); tests, no scre
 chombo_payments  # classic chombo (renmei); tests, no chombo action in play yet
 Timeline.of, Timeline.event_end, Timeline.decision  # ai.review and the replay viewer
 Timeline.owning  # engine.records.reading.load_timeline (outside the vulture paths)
+DEAL_END, LIVE_END, RINSHAN_INDICES, INDICATOR_INDICES  # the four-player wall: the seat
+# views (engine.fold, engine.seat_legal, engine.table_layout) and the mjai adapter; the
+# engine reads a wall's `Shape` (three players, RULESETS.md §9)

@@ -22,12 +22,9 @@ STICK = STICK_VALUE  # a riichi stick, in table points: the scorer's one value
 
 
 # The other seats in turn order after each seat (shimocha, toimen, kamicha): who may
-# claim a discard or rob a kan, and the order that decides between them.
-OTHERS: tuple[tuple[int, int, int], ...] = tuple(
-    ((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4)
-)
-# The same by the number of players (RULESETS.md §9): with three, seat 3 is empty and
-# the others of seat s are its shimocha and kamicha.
+# claim a discard or rob a kan, and the order that decides between them; by the number
+# of players (RULESETS.md §9): with three, seat 3 is empty and the others of seat s are
+# its shimocha and kamicha.
 OTHERS_BY: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in (3, 4)
 }
