@@ -12,7 +12,7 @@ from engine.game import Game
 from engine.results import session_total
 from engine.scripted import do, of_type, scripted_game
 from engine.settlement import chombo_payments
-from engine.state import HandState
+from engine.state import OTHERS, HandState
 from engine.timeline import Timeline
 from engine.wall import (
     DEAL_END,
@@ -41,3 +41,4 @@ Timeline.owning  # engine.records.reading.load_timeline (outside the vulture pat
 DEAL_END, LIVE_END, RINSHAN_INDICES, INDICATOR_INDICES  # the four-player wall: the seat
 # views (engine.fold, engine.seat_legal, engine.table_layout) and the mjai adapter; the
 # engine reads a wall's `Shape` (three players, RULESETS.md §9)
+OTHERS  # the four-player others table, kept for the seat views beside OTHERS_BY
