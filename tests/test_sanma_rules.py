@@ -106,3 +106,15 @@ def test_the_rules_reference_words_the_three_player_rows(preset):
     assert sanma <= {label for label, _ in rows}
     four = [row for _, group in X.parameter_groups(load_preset("tenhou")) for row in group]
     assert not sanma & {label for label, _ in four}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--ruleset", "tenhou3"], ["--ruleset", "jpml", "--rule", "players=3"]],
+)
+def test_the_table_refuses_three_players_in_one_line(args):
+    out = subprocess.run([sys.executable, "-m", "tui.cli", *args],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert "three" in out.stderr or "four" in out.stderr
