@@ -13,7 +13,7 @@ from rules.shanten import shanten
 from rules.tiles import DRAGONS
 from rules.waits import ukeire
 
-from .common import kita_of
+from .common import kita_of, kita_pays
 
 
 def _win(legal: list[Action]) -> Action | None:
@@ -40,7 +40,7 @@ class _Baseline:
         if isinstance(legal[0], ShowTenpai):
             return legal[0]
         kita = kita_of(legal)
-        if kita is not None:
+        if kita is not None and kita_pays(view):
             return kita
         return self._choose(view, legal)
 

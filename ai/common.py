@@ -292,7 +292,7 @@ class BasePlayer:
         if isinstance(legal[0], ShowTenpai):
             return self.declare(view, legal)
         kita = kita_of(legal)
-        if kita is not None:
+        if kita is not None and kita_pays(view):
             self.note(Reason("kita", "kita: a North set aside is a dora and a free draw"))
             return kita
         if any(isinstance(a, Pass) for a in legal) and not any(
@@ -339,6 +339,26 @@ def kita_of(legal: Sequence[Action]) -> Action | None:
         if isinstance(a, Kita):
             return a
     return None
+
+
+def kita_pays(view: PlayerView) -> bool:
+    """Whether setting a North aside costs the hand nothing: without it the hand is as
+    close to winning as after its best discard. A lone North always goes aside; a North
+    pair or set the hand is built on (a tenpai on a North pair, say) stays."""
+    counts = view.counts()
+    melds = len(view.melds[view.seat])
+    chiitoitsu = view.ruleset.seven_pairs
+    north = 30
+    counts[north] -= 1
+    without = shanten(counts, melds, chiitoitsu=chiitoitsu)
+    counts[north] += 1
+    best = without
+    for kind, held in enumerate(counts):
+        if held and kind != north:
+            counts[kind] -= 1
+            best = min(best, shanten(counts, melds, chiitoitsu=chiitoitsu))
+            counts[kind] += 1
+    return without <= best
 
 
 def pass_of(legal: Sequence[Action]) -> Action:

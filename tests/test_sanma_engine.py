@@ -243,3 +243,18 @@ def test_all_last_dealer_stop_with_three(preset, tenpai_stops):
     assert next_hand(r, all_last, "draw", True, False, first).over is tenpai_stops
     behind = [50000, 25000, 30000, 0]
     assert not next_hand(r, all_last, "win", True, False, behind).over
+
+
+@pytest.mark.parametrize("level", ["greedy", "easy", "normal", "hard"])
+def test_ai_sets_a_lone_north_aside_and_keeps_the_north_it_waits_on(level):
+    # seat 1 is tenpai on a North pair (shanpon with 9s): setting one aside breaks it
+    game = _game(hands=(DEALER, "555z666z123s44z99s", IDLE), draws="9m3p")
+    player = LEVELS[level](0, 0)
+    choice = asyncio.run(player.decide(game.view(0), game.legal_actions(0)))
+    assert choice == Kita(0)  # the dealer's North is a lone tile: aside, a dora
+    do(game, Discard(0, t("9m")))
+    # seat 1 waits on its North pair: kita is legal, but it would break the tenpai
+    assert Kita(1) in game.legal_actions(1)
+    player = LEVELS[level](1, 0)
+    choice = asyncio.run(player.decide(game.view(1), game.legal_actions(1)))
+    assert choice != Kita(1)
