@@ -102,3 +102,12 @@ def test_a_three_player_sim_log_replays(tmp_path):
     end = json.loads(again.stdout.splitlines()[-1])
     assert len(end["results"]) == 3 and end["final_scores"][3] == 0
     assert sum(end["final_scores"]) <= 3 * 35000
+
+
+def test_tenhou6_export_of_three_players_is_one_line_and_exit_2():
+    out = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "export", "--format", "tenhou6", str(FILES[0])],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1 and "three-player" in out.stderr
