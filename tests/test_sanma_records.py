@@ -111,3 +111,11 @@ def test_tenhou6_export_of_three_players_is_one_line_and_exit_2():
     )
     assert out.returncode == 2 and out.stdout == ""
     assert len(out.stderr.strip().splitlines()) == 1 and "three-player" in out.stderr
+
+
+def test_the_replay_viewer_refuses_three_players_in_one_line():
+    from tui.commands.replay import run_replay_viewer
+
+    said: list[str] = []
+    assert run_replay_viewer(str(FILES[0]), said.append) == 2
+    assert len(said) == 1 and "--summary" in said[0]
