@@ -8,6 +8,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from rules.request import answer
 from rules.ruleset import load_preset, resolve
 from rules.tiles import dora_skipping
@@ -106,3 +108,15 @@ def test_score_command_takes_the_three_player_ruleset():
     )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["points"]["total"] == 6000
+
+
+def test_the_analyser_reads_the_three_player_tile_set():
+    from rules.analysis import AnalysisError, analyse
+
+    with pytest.raises(AnalysisError, match="2345678m"):
+        analyse("234m123p456p789s1z", T3)
+    three = analyse("19m123p456p789s1z1m", T3)
+    four = analyse("19m123p456p789s1z1m", load_preset("tenhou"))
+    # 7m and 8m would make 789m with the 9m: none exist with three players
+    assert three.options[0].accepted_count < four.options[0].accepted_count
+    assert dict(three.options[0].accepted).get(6, 0) == 0
