@@ -12,9 +12,17 @@ from engine.game import Game
 from engine.results import session_total
 from engine.scripted import do, of_type, scripted_game
 from engine.settlement import chombo_payments
-from engine.state import HandState
+from engine.state import OTHERS, HandState
 from engine.timeline import Timeline
-from engine.wall import Position, Wall, position
+from engine.wall import (
+    DEAL_END,
+    INDICATOR_INDICES,
+    LIVE_END,
+    RINSHAN_INDICES,
+    Position,
+    Wall,
+    position,
+)
 
 NOT_ENCODED  # engine.events: derived fields of Won kept out of the log
 action_from_dict, action_to_dict  # engine.log, engine.records: reading and writing logs
@@ -31,3 +39,7 @@ chombo_payments  # classic chombo (renmei); tests, no chombo action in play yet
 Timeline.of, Timeline.event_end, Timeline.decision  # ai.review and the replay viewer
 Timeline.owning  # engine.records.reading.load_timeline (outside the vulture paths)
 Timeline.replayed  # the session table and the mistakes review (tui/) read a kept log
+DEAL_END, LIVE_END, RINSHAN_INDICES, INDICATOR_INDICES  # the four-player wall: the seat
+# views (engine.fold, engine.seat_legal, engine.table_layout) and the mjai adapter; the
+# engine reads a wall's `Shape` (three players, RULESETS.md §9)
+OTHERS  # the four-player others table, kept for the seat views beside OTHERS_BY

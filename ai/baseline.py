@@ -13,6 +13,8 @@ from rules.shanten import shanten
 from rules.tiles import DRAGONS
 from rules.waits import ukeire
 
+from .common import kita_of, kita_pays
+
 
 def _win(legal: list[Action]) -> Action | None:
     for action in legal:
@@ -37,6 +39,9 @@ class _Baseline:
             return win
         if isinstance(legal[0], ShowTenpai):
             return legal[0]
+        kita = kita_of(legal)
+        if kita is not None and kita_pays(view):
+            return kita
         return self._choose(view, legal)
 
     def _choose(self, view: PlayerView, legal: list[Action]) -> Action:

@@ -24,6 +24,7 @@ from operator import add, mul, sub
 from engine.actions import (
     Action,
     Discard,
+    Kita,
     Pass,
     Ron,
     ShowTenpai,
@@ -31,7 +32,7 @@ from engine.actions import (
 )
 from engine.view import PlayerView
 from rules.shanten import shanten, shanten_by_draw
-from rules.tiles import DRAGONS, KIND_COUNT, dora_from_indicator, is_honor
+from rules.tiles import DRAGONS, KIND_COUNT, dora_from_indicator, dora_skipping, is_honor
 
 from .reasons import Reason
 
@@ -128,12 +129,16 @@ class Context:
         counts = view.counts()
         visible = view.visible_counts()
         unseen = [n if n > 0 else 0 for n in map(sub, _FOURS, map(add, counts, visible))]
+        for kind in r.removed_kinds:  # a three-player set has none of these (§9)
+            unseen[kind] = 0
         own = view.melds[view.seat]
         opened = any(m.opened for m in own)
         dora = [0] * KIND_COUNT
         if r.dora:
+            removed = r.removed_kinds
             for t in view.dora_indicators:
-                dora[dora_from_indicator(t.kind)] += 1
+                kind = t.kind
+                dora[dora_skipping(kind, removed) if removed else dora_from_indicator(kind)] += 1
         return cls(
             view=view,
             counts=counts,
@@ -286,6 +291,10 @@ class BasePlayer:
             return win
         if isinstance(legal[0], ShowTenpai):
             return self.declare(view, legal)
+        kita = kita_of(legal)
+        if kita is not None and kita_pays(view):
+            self.note(Reason("kita", "kita: a North set aside is a dora and a free draw"))
+            return kita
         if any(isinstance(a, Pass) for a in legal) and not any(
             isinstance(a, Discard) for a in legal
         ):
@@ -321,6 +330,35 @@ class BasePlayer:
 
     def turn(self, ctx: Context, legal: list[Action]) -> Action:  # pragma: no cover
         raise NotImplementedError
+
+
+def kita_of(legal: Sequence[Action]) -> Action | None:
+    """The kita on offer, if any (three-player): every level takes it, as a set-aside
+    North is a dora and the replacement draw costs nothing."""
+    for a in legal:
+        if isinstance(a, Kita):
+            return a
+    return None
+
+
+def kita_pays(view: PlayerView) -> bool:
+    """Whether setting a North aside costs the hand nothing: without it the hand is as
+    close to winning as after its best discard. A lone North always goes aside; a North
+    pair or set the hand is built on (a tenpai on a North pair, say) stays."""
+    counts = view.counts()
+    melds = len(view.melds[view.seat])
+    chiitoitsu = view.ruleset.seven_pairs
+    north = 30
+    counts[north] -= 1
+    without = shanten(counts, melds, chiitoitsu=chiitoitsu)
+    counts[north] += 1
+    best = without
+    for kind, held in enumerate(counts):
+        if held and kind != north:
+            counts[kind] -= 1
+            best = min(best, shanten(counts, melds, chiitoitsu=chiitoitsu))
+            counts[kind] += 1
+    return without <= best
 
 
 def pass_of(legal: Sequence[Action]) -> Action:

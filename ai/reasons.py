@@ -79,6 +79,7 @@ ENGLISH: dict[str, str] = {
     " than pushing",
     "call": "call {call} with {tiles}: {before} -> {after}, with a yaku ({plan})",
     "pass_no_call": "pass: no call lowers the shanten ({shanten}) and keeps a yaku",
+    "kita": "kita: a North set aside is a dora and a free draw",
 }
 
 

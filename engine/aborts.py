@@ -18,6 +18,7 @@ from typing import Literal
 
 from rules.hand import MeldKind
 from rules.ruleset import Ruleset
+from rules.scoring import tsumo_shares
 from rules.tiles import YAOCHUU_KINDS, is_yaochuu
 
 from .settlement import Payment
@@ -62,16 +63,17 @@ def nine_terminals_bar(r: Ruleset, h: HandState, seat: int) -> tuple[str, int]:
 
 def four_winds(r: Ruleset, h: HandState) -> bool:
     """四風連打: the first four discards, one per seat with no call, are the same wind."""
-    if not r.abort_suufon or h.calls_made or len(h.discards) != 4:
+    players = r.players
+    if not r.abort_suufon or h.calls_made or len(h.discards) != players:
         return False
     kinds = {kind for _, kind in h.discards}
     seats = {seat for seat, _ in h.discards}
-    return len(kinds) == 1 and next(iter(kinds)) in WIND_KINDS and len(seats) == 4
+    return len(kinds) == 1 and next(iter(kinds)) in WIND_KINDS and len(seats) == players
 
 
 def four_riichi(r: Ruleset, h: HandState) -> bool:
     """四家立直: all four players are in riichi (asked when a riichi is accepted)."""
-    return r.abort_suucha_riichi and all(s.riichi for s in h.seats)
+    return r.abort_suucha_riichi and all(h.seats[seat].riichi for seat in r.seats)
 
 
 def kan_count(s: SeatState) -> int:
@@ -111,9 +113,11 @@ def nagashi_payments(r: Ruleset, seats: list[int], dealer: int) -> list[Payment]
     base = r.classic_cap if r.is_classic else MODERN_MANGAN_BASE
     out: list[Payment] = []
     for seat in seats:
-        for payer in range(4):
+        # As a tsumo: with three players the missing North's share as `tsumo_loss` says
+        # ([R] Tenhou three-player nagashi: 4,000 from the dealer and 2,000, no more).
+        from_dealer, each, _ = tsumo_shares(base, seat == dealer, r)
+        for payer in r.seats:
             if payer == seat:
                 continue
-            share = base * 2 if dealer in (seat, payer) else base
-            out.append(Payment(payer, seat, share, "hand"))
+            out.append(Payment(payer, seat, from_dealer if payer == dealer else each, "hand"))
     return out

@@ -104,9 +104,17 @@ class NineTerminals:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class Kita:
+    """Set a North aside as a dora and draw a replacement tile (抜きドラ, `kita`,
+    RULESETS.md §9); another seat may ron the North first."""
+
+    seat: int
+
+
 Action = (
     Discard | Tsumo | Ron | Chi | Pon | Daiminkan | Ankan | Kakan | Pass | ShowTenpai
-    | NineTerminals
+    | NineTerminals | Kita
 )
 
 ACTION_TYPES: dict[str, type] = {
@@ -121,6 +129,7 @@ ACTION_TYPES: dict[str, type] = {
     "pass": Pass,
     "show_tenpai": ShowTenpai,
     "nine_terminals": NineTerminals,
+    "kita": Kita,
 }
 _REGISTRY = codec.Registry("action", ACTION_TYPES)
 

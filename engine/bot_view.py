@@ -49,8 +49,8 @@ class PlayerView:
 
     @property
     def seat_wind(self) -> int:
-        """Own seat wind as a tile kind (27 East .. 30 North)."""
-        return 27 + (self.seat - self.dealer) % 4
+        """Own seat wind as a tile kind (27 East .. 30 North; West at most with three)."""
+        return 27 + (self.seat - self.dealer) % self.ruleset.players
 
     @property
     def round_wind_kind(self) -> int:

@@ -28,13 +28,19 @@ from rules.tiles import Tile
 from .actions import Action, Chi, Daiminkan, Pass, Pon, Ron
 from .events import Called
 from .settlement import classic_certain_mangan, pao_liability
-from .state import OTHERS, Claim, HandState, Round, SeatState
+from .state import OTHERS_BY, Claim, HandState, Round, SeatState
 from .wall import shared
 from .wins import can_ron
 
 PASS = tuple(Pass(seat) for seat in range(4))
 RON = tuple(Ron(seat) for seat in range(4))
-_SOURCES = {3: Source.KAMICHA, 2: Source.TOIMEN, 1: Source.SHIMOCHA}
+def source_of(discarder: int, caller: int, players: int) -> Source:
+    """Where a called tile came from, seen by the caller: with three players the seat
+    before him is his kamicha and the one after his shimocha (no toimen)."""
+    offset = (discarder - caller) % players
+    if offset == players - 1:
+        return Source.KAMICHA
+    return Source.SHIMOCHA if offset == 1 else Source.TOIMEN
 
 
 def kuikae_kinds(called: int, own: Sequence[int], chi: bool) -> frozenset[int]:
@@ -116,10 +122,10 @@ def chi_options(seat_no: int, seat: SeatState, tile: Tile, kuikae: bool) -> list
 
 
 def resolve(
-    discarder: int, responses: dict[int, Action], multiple_ron: str
+    discarder: int, responses: dict[int, Action], multiple_ron: str, players: int = 4
 ) -> tuple[list[int], Action | None]:
     """(ron winners in turn order after the discarder, the call that stands if no ron)."""
-    order = OTHERS[discarder]
+    order = OTHERS_BY[players][discarder]
     rons = [s for s in order if isinstance(responses.get(s), Ron)]
     if rons:
         if multiple_ron == "head_bump":
@@ -149,8 +155,9 @@ def open_discard_claims(
     options: dict[int, list[Action]] = {}
     shape: list[int] = []
     h.wins.clear()
-    shimocha = OTHERS[seat][0]
-    for o in OTHERS[seat]:
+    others = OTHERS_BY[r.players][seat]
+    shimocha = others[0] if r.chi else -1  # no chi at all where `chi` is false (§9)
+    for o in others:
         s = h.seats[o]
         opts: list[Action] = []
         if kind in s.wait_set:
@@ -212,7 +219,7 @@ def call(
     and the caller is on turn; a daiminkan is completed by the caller (`Called.meld`)."""
     seat = action.seat
     s = h.seats[seat]
-    source = _SOURCES[(discarder - seat) % 4]
+    source = source_of(discarder, seat, r.players)
     own: tuple[Tile, ...]
     if isinstance(action, Chi | Pon):
         own = tuple(map(shared, action.tiles))

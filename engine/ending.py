@@ -131,10 +131,10 @@ def tenpai(r: Ruleset, h: HandState, rnd: Round, seat: int) -> bool:
     return False
 
 
-def declaration_order(h: HandState, dealer: int) -> list[int]:
+def declaration_order(h: HandState, dealer: int, players: int = 4) -> list[int]:
     """Who declares at an exhaustive draw, in order: riichi players first, then the
     others, each group from the dealer on (000 第17条)."""
-    order = [(dealer + k) % 4 for k in range(4)]
+    order = [(dealer + k) % players for k in range(players)]
     riichi = [s for s in order if h.seats[s].riichi]
     return riichi + [s for s in order if s not in riichi]
 
@@ -204,15 +204,15 @@ def in_extension(r: Ruleset, round_wind: int) -> bool:
 def first_place(scores: Sequence[int], r: Ruleset) -> int:
     """The seat ranked first; ties go to the lower seat (from the first dealer) under
     `rank_tie = "seat_order"`, and to the lower seat otherwise too (a shared first)."""
-    best = max(scores)
-    return next(seat for seat, p in enumerate(scores) if p == best)
+    best = max(scores[seat] for seat in r.seats)
+    return next(seat for seat in r.seats if scores[seat] == best)
 
 
 def dealer_first(scores: Sequence[int], dealer: int, r: Ruleset) -> bool:
     """Whether the dealer ranks first on these scores (ties as `rank_tie` says)."""
     if r.rank_tie == "seat_order":
         return first_place(scores, r) == dealer
-    return scores[dealer] >= max(scores)
+    return scores[dealer] >= max(scores[seat] for seat in r.seats)
 
 
 def dealer_stop_applies(r: Ruleset, reason: HandEnd, abortive: bool) -> bool:
@@ -253,7 +253,9 @@ def next_hand(
     extension = r.extension != "none" and final_round < 3
     extra = extension and rnd.round_wind > final_round
     reached = bool(scores) and max(scores) >= extension_target(r)
-    last_hand = rnd.dealer == 3 and rnd.round_wind == (final_round + 1 if extra else final_round)
+    last_dealer = r.players - 1  # the North seat, or West with three (RULESETS.md §9)
+    last_round_now = final_round + 1 if extra else final_round
+    last_hand = rnd.dealer == last_dealer and rnd.round_wind == last_round_now
     if extra:
         # Every extension hand is an all-last (RULESETS.md §8.1): it ends the game once
         # someone has the target, unless the dealer keeps the deal; the dealer's stop
@@ -264,18 +266,18 @@ def next_hand(
     if (
         dealer_stop_applies(r, reason, abortive)
         and renchan
-        and (extra or (rnd.round_wind == final_round and rnd.dealer == 3))
+        and (extra or (rnd.round_wind == final_round and rnd.dealer == last_dealer))
         and dealer_first(scores, rnd.dealer, r)
         and (not extension or reached)
     ):
         over = True
-    if r.bust == "below_zero" and any(p < 0 for p in scores):
+    if r.bust == "below_zero" and any(scores[seat] < 0 for seat in r.seats if scores):
         over = True
     over = over or time_up
     round_wind, dealer = rnd.round_wind, rnd.dealer
     if not over and not renchan:
         dealer += 1
-        if dealer == 4:
+        if dealer == r.players:
             dealer = 0
             round_wind += 1
     return NextHand(honba, round_wind, dealer, over)

@@ -108,6 +108,15 @@ class KanDeclared:
 
 
 @dataclass(frozen=True, slots=True)
+class KitaDeclared:
+    """A North set aside as a dora (三人麻雀の抜きドラ); the replacement draw follows
+    unless another seat rons the North."""
+
+    seat: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
 class WinFacts:
     """The situation of one win, as the engine scored it (RULESETS.md §3.2, §4.1).
 
@@ -132,6 +141,7 @@ class WinFacts:
     ura_indicators: tuple[Tile, ...]
     honba: int
     riichi_sticks: int  # on the table when the win was scored
+    kita: int = 0  # Norths the winner set aside (three-player, RULESETS.md §9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +223,7 @@ Event = (
     | RiichiAccepted
     | Called
     | KanDeclared
+    | KitaDeclared
     | Won
     | TenpaiDeclared
     | ExhaustiveDraw
@@ -230,6 +241,7 @@ EVENT_TYPES: dict[str, type] = {
     "riichi_accepted": RiichiAccepted,
     "called": Called,
     "kan_declared": KanDeclared,
+    "kita_declared": KitaDeclared,
     "won": Won,
     "tenpai_declared": TenpaiDeclared,
     "exhaustive_draw": ExhaustiveDraw,

@@ -38,6 +38,7 @@ from .actions import (
     Discard,
     IllegalAction,
     Kakan,
+    Kita,
     NineTerminals,
     Ron,
     ShowTenpai,
@@ -57,7 +58,7 @@ from .events import (
 from .results import FinalResult, final_results
 from .state import STICK, Furiten, HandState, Round
 from .view import PlayerView, player_view
-from .wall import Wall, shared, shuffled_tiles, throw_dice
+from .wall import Wall, shape_for, shared, shuffled_tiles, throw_dice
 
 __all__ = ["STICK", "Game", "IllegalAction", "Start"]
 SHOW_TENPAI = tuple(ShowTenpai(seat) for seat in range(4))
@@ -138,10 +139,16 @@ class Game:
                 self.rng.shuffle(order)  # 5.1: a uniformly random seating and first dealer
             seating = order
         self.seating = tuple(seating)
-        self.scores = list(start.scores or (ruleset.starting_points,) * 4)
+        # Four score slots always: a three-player game's empty seat 3 holds 0 (§9).
+        players = ruleset.players
+        self.scores = list(
+            start.scores or (ruleset.starting_points,) * players + (0,) * (4 - players)
+        )
         # The counters (round wind, dealer, honba, sticks) as the one value the rule
         # modules read; replaced, never mutated, when one of them changes.
-        self.counters = Round(start.round_wind, start.hand_number, start.honba, start.sticks)
+        self.counters = Round(
+            start.round_wind, start.hand_number, start.honba, start.sticks, players
+        )
         self.start_total = sum(self.scores) + STICK * self.sticks
         self.chiitoitsu = ruleset.seven_pairs
         self.events: list[Event] = []
@@ -332,13 +339,17 @@ class Game:
     def _start_hand(self) -> None:
         r = self.ruleset
         dealer = self.dealer
-        tiles = self._walls.pop(0) if self._walls else shuffled_tiles(self.rng, r.red_fives)
+        tiles = (
+            self._walls.pop(0)
+            if self._walls
+            else shuffled_tiles(self.rng, r.red_fives, r.removed_kinds)
+        )
         throws = (
             self._dice.pop(0)
             if self._dice
             else tuple(throw_dice(self.rng) for _ in range(r.kaimen_dice))
         )
-        wall = Wall(tiles, throws, dealer)
+        wall = Wall(tiles, throws, dealer, shape_for(len(tiles), r.players))
         self.hand = h = HandState(wall, wall.deal(dealer), dealer)
         self.hand_start_scores = tuple(self.scores)
         self._emit(
@@ -357,8 +368,8 @@ class Game:
         self._emit(Dealt(tuple(tuple(s.hand) for s in h.seats)))
         if r.dora:
             self._emit(kans.reveal(h, kan=False))
-        for s in h.seats:
-            turns.update_waits(s, self.chiitoitsu)
+        for seat in r.seats:
+            turns.update_waits(h.seats[seat], self.chiitoitsu)
         self._emit(turns.draw(h, dealer))
 
     # ------------------------------------------------------------------ the turn
@@ -377,6 +388,16 @@ class Game:
             self._finish_win([seat], None, drawn, chankan=False)
         elif isinstance(action, NineTerminals):
             self._abort("nine_terminals", seat)
+        elif isinstance(action, Kita):
+            kita = kans.kita(h, seat)
+            self._emit(kita)
+            # A kita is a call (§9): it ends every ippatsu and the first go-around; where
+            # a ron on it keeps ippatsu, only once nobody robbed it.
+            if not r.kita_ron_ippatsu:
+                claims.interrupt(h)
+            if kans.open_kan_claims(r, h, self.counters, seat, kita.tile, "kita", None):
+                return
+            self._complete_kita(seat)
         elif isinstance(action, Ankan):
             self._reveal_pending_dora()  # a second kan turns the first one's dora at once
             shown = kans.ankan(h, seat, action.kind)
@@ -412,6 +433,16 @@ class Game:
         turns.update_waits(h.seats[seat], self.chiitoitsu)
         self._emit(turns.draw(h, seat, rinshan=True))
 
+    def _complete_kita(self, seat: int) -> None:
+        """The kita stands: the dead wall takes a live tile and the seat draws a
+        replacement tile (RULESETS.md §9); no dora indicator is turned."""
+        h = self.hand
+        h.wall.add_kita()
+        claims.interrupt(h)
+        turns.update_waits(h.seats[seat], self.chiitoitsu)
+        self._emit(turns.draw(h, seat, rinshan=True))
+        h.kita_draw = True
+
     # ------------------------------------------------------------------ claims
     def _close_claim(self) -> None:
         """Every asked seat has answered (or nobody was asked): ron, a call, or the
@@ -424,17 +455,22 @@ class Game:
             if aborts.triple_ron(r, rons):
                 self._abort("triple_ron")
                 return
-            winners, call = claims.resolve(claim.seat, claim.responses, r.multiple_ron)
+            winners, call = claims.resolve(
+                claim.seat, claim.responses, r.multiple_ron, r.players
+            )
         else:
             winners, call = [], None
         if winners:
             self._finish_win(
-                winners, claim.seat, claim.tile, chankan=claim.source != "discard"
+                winners, claim.seat, claim.tile, chankan=claim.source in ("kakan", "ankan")
             )
             return
         for o in claim.shape_seats:
             claims.passed(r, h.seats[o], claim.tile.kind)
         h.claim = None
+        if claim.source == "kita":
+            self._complete_kita(claim.seat)
+            return
         if claim.source != "discard":
             assert claim.meld is not None
             self._complete_kan(claim.seat, closed=claim.meld.kind is MeldKind.ANKAN)
@@ -460,7 +496,7 @@ class Game:
         elif h.wall.remaining == 0:
             self._exhaustive_draw()
         else:
-            self._emit(turns.draw(h, (claim.seat + 1) % 4))
+            self._emit(turns.draw(h, (claim.seat + 1) % r.players))
 
     # ------------------------------------------------------------------ hand end
     def _finish_win(
@@ -496,7 +532,7 @@ class Game:
 
     def _exhaustive_draw(self) -> None:
         h = self.hand
-        h.declare_queue = ending.declaration_order(h, self.dealer)
+        h.declare_queue = ending.declaration_order(h, self.dealer, self.ruleset.players)
         h.declared = {}
         h.phase = "declare"
         self._advance_declarations()
@@ -541,7 +577,8 @@ class Game:
             self.is_over = True
             sticks = ending.deposits_to_first(r, self.scores, self.sticks, STICK)
             self.counters = replace(self.counters, sticks=sticks)
-            self.results = final_results(self.scores, self.ruleset)
+            # The seats that play are ranked; an empty fourth seat has no result.
+            self.results = final_results(self.scores[: r.players], self.ruleset)
             done = self.events if self._out is self.events else [*self.events, *self._out]
             chips = chip_totals(done) if r.chips else ()
             self._emit(ending.game_ended(self.scores, self.sticks, self.results, chips))

@@ -1,8 +1,8 @@
 """Self-checks of a game in progress (Mortal-style: recompute, compare, complain).
 
 `validate(game)` returns the list of violated invariants (empty when all hold):
-every one of the 136 tiles is in exactly one place, points plus sticks equal
-the starting total, the game-end rules hold (bust, the extension's target,
+every tile of the set (136, or 108 for three players) is in exactly one place,
+points plus sticks equal the starting total, the game-end rules hold (bust, the extension's target,
 leftover sticks to the first place), and each hand has the size its melds and the turn imply
 (every applied action being legal is the engine's own check: `Game.apply`
 refuses anything not in `legal_actions`, and the driver refuses a player's
@@ -27,7 +27,7 @@ from rules.tiles import Tile
 from .ending import dealer_first, dealer_stop_applies, extension_target, in_extension
 from .events import ExhaustiveDraw, HandEnded
 from .state import STICK
-from .wall import DEAL_END, RINSHAN_INDICES, Wall, full_set
+from .wall import Wall, full_set
 
 if TYPE_CHECKING:
     from .game import Game
@@ -41,8 +41,8 @@ class InvariantViolation(AssertionError):
 
 
 @cache
-def _expected_keys(red_fives: int) -> list[int]:
-    return sorted(t.kind * 2 + t.red for t in full_set(red_fives))
+def _expected_keys(red_fives: int, removed: frozenset[int] = frozenset()) -> list[int]:
+    return sorted(t.kind * 2 + t.red for t in full_set(red_fives, removed))
 
 
 def _tile(key: int) -> Tile:
@@ -51,7 +51,7 @@ def _tile(key: int) -> Tile:
 
 def _keys_in_play(s: SeatState) -> list[int]:
     """One seat's tiles as kind * 2 + red: hand, melds, river (for the error message)."""
-    tiles = [*s.hand, *(t for m in s.melds for t in m.tiles)]
+    tiles = [*s.hand, *(t for m in s.melds for t in m.tiles), *s.kita]
     tiles += [e.tile for e in s.river if e.called_by is None]
     return [t.kind * 2 + t.red for t in tiles]
 
@@ -92,26 +92,33 @@ class Checker:
         wall = h.wall
         if not wall.verified:
             # The wall itself holds the whole set: checked once per hand.
-            if sorted(wall.keys) != _expected_keys(game.ruleset.red_fives):
+            r = game.ruleset
+            if sorted(wall.keys) != _expected_keys(r.red_fives, r.removed_kinds):
                 problems.append("the wall does not hold the full set of tiles")
             else:
                 wall.verified = True
+        shape = wall.shape
         if not (
-            DEAL_END <= wall.live_next <= wall.live_end
+            shape.deal_end <= wall.live_next <= wall.live_end
             and wall.remaining == wall.live_end - wall.live_next
-            and 0 <= wall.rinshan_taken <= wall.kans <= len(RINSHAN_INDICES)
+            and 0 <= wall.rinshan_taken <= wall.replacements <= len(shape.rinshan)
+            # A North set aside takes its replacement once nobody robbed it.
+            and wall.kita + (h.claim is not None and h.claim.source == "kita")
+            == sum(len(s.kita) for s in h.seats)
         ):
             problems.append(
                 f"wall counters out of range: next {wall.live_next}, end {wall.live_end}, "
-                f"remaining {wall.remaining}, kans {wall.kans}, rinshan {wall.rinshan_taken}"
+                f"remaining {wall.remaining}, kans {wall.kans}, kita {wall.kita}, "
+                f"rinshan {wall.rinshan_taken}"
             )
             return problems
         problems.extend(self._tiles(h.seats, wall))
         if h.phase in ("turn", "claim", "declare"):
-            for seat, s in enumerate(h.seats):
+            for seat in game.ruleset.seats:
+                s = h.seats[seat]
                 size = len(s.hand) + 3 * len(s.melds)
                 # The seat on turn holds 14 (a quad counted as 3); everyone else 13, the
-                # kan maker too while a chankan window is open.
+                # kan or kita maker too while a window on its tile is open.
                 want = 14 if h.phase == "turn" and seat == h.turn else 13
                 if size != want:
                     problems.append(
@@ -124,7 +131,7 @@ class Checker:
     def _tiles(self, seats: list[SeatState], wall: Wall) -> list[str]:
         """Every tile in exactly one place.
 
-        The wall's indices partition the 136 tiles into live, dead and "taken" (the
+        The wall's indices partition the tiles into live, dead and "taken" (the
         deal, the draws and the rinshan tiles drawn). So every tile is in exactly one
         place iff the tiles in hands, melds and rivers (a called tile lies in the
         caller's meld, not in the river) are exactly the taken ones. Compared as
@@ -152,6 +159,8 @@ class Checker:
                 meld_red = _red_kinds(tiles) if reds else []
                 self._melds[seat] = (melds, kinds, meld_red)
             in_play += kinds
+            if s.kita:
+                in_play += map(_KIND, s.kita)  # Norths are never red
             if reds:
                 red += _red_kinds(s.hand)
                 red += river_red
@@ -161,14 +170,14 @@ class Checker:
         red_taken: list[int] = []
         if reds:
             wall_tiles = wall.tiles
-            rinshan = (wall_tiles[i] for i in RINSHAN_INDICES[: wall.rinshan_taken])
+            rinshan = (wall_tiles[i] for i in wall.shape.rinshan[: wall.rinshan_taken])
             red_taken = _red_kinds([*wall_tiles[: wall.live_next], *rinshan])
             red.sort()
             red_taken.sort()
         if in_play == taken and red == red_taken:
             return []
         keys = wall.keys
-        indices = (*range(wall.live_next), *RINSHAN_INDICES[: wall.rinshan_taken])
+        indices = wall.taken_indices()
         got = Counter(_tile(k) for s in seats for k in _keys_in_play(s))
         want = Counter(_tile(keys[i]) for i in indices)
         extra = {str(t): n for t, n in (got - want).items()}
@@ -185,11 +194,11 @@ class Checker:
                 if at[0] > last_next:
                     insort(self._taken, wall.kinds[last_next])
                 if at[1] > last_rinshan:
-                    insort(self._taken, wall.kinds[RINSHAN_INDICES[last_rinshan]])
+                    insort(self._taken, wall.kinds[wall.shape.rinshan[last_rinshan]])
                 self._taken_at = at
         if wall is not self._wall or at != self._taken_at:
             kinds = wall.kinds
-            taken = [*kinds[: at[0]], *(kinds[i] for i in RINSHAN_INDICES[: at[1]])]
+            taken = [*kinds[: at[0]], *(kinds[i] for i in wall.shape.rinshan[: at[1]])]
             taken.sort()
             self._wall, self._taken_at, self._taken = wall, at, taken
         return self._taken

@@ -16,14 +16,14 @@ from rules.hand import Meld, MeldKind
 from rules.ruleset import Ruleset
 from rules.scoring import ScoreResult, score
 from rules.shanten import shanten_kokushi
-from rules.tiles import Tile
+from rules.tiles import NORTH, Tile
 from rules.waits import waits as shape_waits
 
 from .actions import Action, Ankan, Kakan
 from .claims import PASS, RON, passed
-from .events import DoraRevealed, KanDeclared
+from .events import DoraRevealed, KanDeclared, KitaDeclared
 from .riichi import composition_unchanged, yaku_kept, yaku_unchanged
-from .state import OTHERS, Claim, ClaimSource, HandState, Round
+from .state import OTHERS_BY, Claim, ClaimSource, HandState, Round
 from .wins import can_ron, win_input
 
 
@@ -99,6 +99,30 @@ def riichi_ankan_ok(r: Ruleset, h: HandState, rnd: Round, seat: int, kind: int) 
     return same(waits, yaku_of(hand13, tuple(s.melds)), yaku_of(after10, melds_after))
 
 
+def kita(h: HandState, seat: int) -> KitaDeclared:
+    """Set a North of the seat's hand aside (抜きドラ, RULESETS.md §9)."""
+    s = h.seats[seat]
+    north = next(t for t in s.hand if t.kind == NORTH)
+    s.remove(north)
+    s.kita.append(north)
+    s.drawn = None
+    return KitaDeclared(seat, north)
+
+
+def may_kita(r: Ruleset, h: HandState, seat: int) -> bool:
+    """Kita on one's turn after a draw (never straight after a chi or pon), with a
+    North in hand and a live tile left to move into the dead wall; in riichi only the
+    North just drawn (the hand's shape stays the same)."""
+    if not r.kita or h.turn_kind == "call" or h.wall.remaining <= 0:
+        return False
+    s = h.seats[seat]
+    if not s.counts[NORTH]:
+        return False
+    if s.riichi:
+        return s.drawn is not None and s.drawn.kind == NORTH
+    return True
+
+
 def ankan(h: HandState, seat: int, kind: int) -> KanDeclared:
     """Show a concealed quad of `kind` (`KanDeclared.meld`)."""
     s = h.seats[seat]
@@ -132,14 +156,14 @@ def open_kan_claims(
     seat: int,
     tile: Tile,
     source: ClaimSource,
-    meld: Meld,
+    meld: Meld | None,
 ) -> bool:
     """Chankan window on the kan tile; True if someone may rob it (the phase becomes
     CLAIM), False if the kan goes on (the seats it completes passed it)."""
     options: dict[int, list[Action]] = {}
     shape = []
     h.wins.clear()
-    for o in OTHERS[seat]:
+    for o in OTHERS_BY[r.players][seat]:
         other = h.seats[o]
         if tile.kind not in other.wait_set:
             continue

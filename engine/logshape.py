@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Union, get_args, get_origin
 
 from rules.hand import Meld, MeldKind, Source
-from rules.ruleset import ALL_PRESET_IDS, Ruleset, load_preset
+from rules.ruleset import EVERY_PRESET_ID, Ruleset, load_preset
 from rules.tiles import Tile, parse_tile, parse_tiles
 
 from .actions import ACTION_TYPES
@@ -210,9 +210,9 @@ def check_header(record: Any) -> Ruleset:
         raise _Bad(f"setup has an unknown field {str(sorted(unknown)[0])[:40]!r}")
     _int(setup.get("seed"), "setup.seed")
     ruleset_id = setup.get("ruleset")
-    if ruleset_id not in ALL_PRESET_IDS:
+    if ruleset_id not in EVERY_PRESET_ID:
         raise _Bad(f"setup.ruleset {str(ruleset_id)[:40]!r} is not a preset "
-                   f"({', '.join(ALL_PRESET_IDS)})")
+                   f"({', '.join(EVERY_PRESET_ID)})")
     ruleset = load_preset(ruleset_id)
     overrides = setup.get("overrides")
     if overrides is not None and not isinstance(overrides, dict):
@@ -262,10 +262,12 @@ def _walls(walls: Any, ruleset: Ruleset) -> None:
         where = f"setup.walls[{i}]"
         _tiles(wall, where, one=False)
         tiles = parse_tiles(wall)
-        if len(tiles) != TILE_COUNT:
-            raise _Bad(f"{where} has {len(tiles)} tiles, not {TILE_COUNT}")
+        # 136 tiles, or 108 for three players without 2m-8m (RULESETS.md §9)
+        count = TILE_COUNT - 4 * len(ruleset.removed_kinds)
+        if len(tiles) != count:
+            raise _Bad(f"{where} has {len(tiles)} tiles, not {count}")
         try:
-            fill_wall(list(tiles), ruleset.red_fives)
+            fill_wall(list(tiles), ruleset.red_fives, ruleset.removed_kinds)
         except TooMany as error:
             raise _Bad(f"{where}: {error}") from None
 

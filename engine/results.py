@@ -45,8 +45,8 @@ def final_results(
     points: Sequence[int],
     ruleset: Ruleset,
     *,
-    chombos: Sequence[int] = (0, 0, 0, 0),
-    call_word_penalties: Sequence[int] = (0, 0, 0, 0),
+    chombos: Sequence[int] | None = None,
+    call_word_penalties: Sequence[int] | None = None,
     tie_break: TieBreak | None = None,
 ) -> list[FinalResult]:
     """The final result of every seat, ordered by seat (RULESETS.md §4.9).
@@ -57,7 +57,9 @@ def final_results(
     of the places they occupy (000 第39条ハ, 002 J:順位点, 003 §28 "折半"), which
     keeps the rank points summing to zero.
     """
-    seats = len(points)
+    seats = len(points)  # four, or three (RULESETS.md §9)
+    chombos = (0,) * seats if chombos is None else chombos
+    call_word_penalties = (0,) * seats if call_word_penalties is None else call_word_penalties
     if not (len(chombos) == len(call_word_penalties) == seats):
         raise ValueError("points, chombos and call_word_penalties need one entry per seat")
     groups = _places(points, ruleset, tie_break)

@@ -59,6 +59,8 @@ def scripted_game(
         indicators=indicators,
         ura=ura,
         red_fives=ruleset.red_fives,
+        removed=ruleset.removed_kinds,
+        players=ruleset.players,
     )
     return Game.new(
         ruleset, seed, walls=[wall, *more_walls], dice=[[(3, 4)]], start=start

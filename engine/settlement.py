@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal, get_args
 
 from rules.hand import Meld, MeldKind
 from rules.ruleset import PAO_CLASSIC, Ruleset
-from rules.scoring import STICK_VALUE, round_payment
+from rules.scoring import STICK_VALUE, honba_total, round_payment, tsumo_shares
 from rules.tiles import CHUN, DRAGONS, HAKU, HATSU, WINDS, is_honor
 from rules.yaku import available_table
 
@@ -104,7 +104,7 @@ def win_payments(
     stacked = bool(liable_base and other_base)
     # 002 J:パオ1 (§6 A16): with a double yakuman the honba follow the stacked rule.
     jpml_honba = stacked and ruleset.pao_honba == "jpml"
-    honba_total = ruleset.honba_value * honba
+    honba_value = honba_total(ruleset, honba)
     payments: list[Payment] = []
 
     if discarder is not None:
@@ -122,24 +122,27 @@ def win_payments(
             whole = round_payment(ron_factor * result.base, ruleset)
             _pay(payments, discarder, winner, whole, "hand")
             honba_payer = discarder
-        _pay(payments, honba_payer, winner, honba_total, "honba")
+        _pay(payments, honba_payer, winner, honba_value, "honba")
     else:
-        others = [seat for seat in range(SEATS) if seat != winner]
+        # The seats that play pay (RULESETS.md §9: three, with tsumo loss or the missing
+        # North's share split between them).
+        others = [seat for seat in ruleset.seats if seat != winner]
         if other_base:
+            from_dealer, each, _ = tsumo_shares(other_base, winner == dealer, ruleset)
             for seat in others:
-                share = 2 * other_base if dealer in (winner, seat) else other_base
-                _pay(payments, seat, winner, round_payment(share, ruleset), "hand")
+                _pay(payments, seat, winner, from_dealer if seat == dealer else each, "hand")
         if liable_base and liable is not None:
             # The liable player pays V as if he had dealt it in (004 ルール⑪ "ツモは全額").
             _pay(payments, liable, winner, round_payment(ron_factor * liable_base, ruleset), "pao")
         liable_honba = not jpml_honba and ruleset.pao_tsumo_honba == "liable"
         if liable_base and liable is not None and liable_honba:
             # §6 A41: he stands in for the discarder, who pays the honba (積み場は放銃者の負担).
-            _pay(payments, liable, winner, honba_total, "honba")
+            _pay(payments, liable, winner, honba_value, "honba")
         else:
-            # 000 第18条ハ: on a tsumo each of the three payers adds a third (100 per honba).
+            # 000 第18条ハ: on a tsumo each of the three payers adds a third (100 per honba);
+            # with three players each of the two pays its share of `honba_total`.
             for seat in others:
-                _pay(payments, seat, winner, honba_total // 3, "honba")
+                _pay(payments, seat, winner, honba_value // len(others), "honba")
 
     _pay(payments, TABLE, winner, STICK_VALUE * riichi_sticks, "sticks")
     return payments
@@ -181,8 +184,9 @@ def noten_payments(tenpai: Sequence[bool], ruleset: Ruleset) -> list[Payment]:
     equal share (000 第17条ホ). Nothing moves with 0 or 4 tenpai, or in a ruleset
     without noten payments (renmei_classic: 001 第4章2①).
     """
-    ready = [seat for seat, is_tenpai in enumerate(tenpai) if is_tenpai]
-    not_ready = [seat for seat, is_tenpai in enumerate(tenpai) if not is_tenpai]
+    seats = ruleset.seats  # a three-player game's empty seat neither pays nor is paid
+    ready = [seat for seat in seats if tenpai[seat]]
+    not_ready = [seat for seat in seats if not tenpai[seat]]
     if not ruleset.noten_payment or not ready or not not_ready:
         return []
     each = ruleset.noten_payment // (len(ready) * len(not_ready))
@@ -309,7 +313,7 @@ def chombo_payments(
         return []
     base = ruleset.classic_cap
     payments: list[Payment] = []
-    for seat in range(SEATS):
+    for seat in ruleset.seats:
         if seat == offender:
             continue
         mangan_share = 2 * base if dealer in (offender, seat) else base  # a mangan tsumo share

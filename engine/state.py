@@ -22,10 +22,13 @@ STICK = STICK_VALUE  # a riichi stick, in table points: the scorer's one value
 
 
 # The other seats in turn order after each seat (shimocha, toimen, kamicha): who may
-# claim a discard or rob a kan, and the order that decides between them.
-OTHERS: tuple[tuple[int, int, int], ...] = tuple(
-    ((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4)
-)
+# claim a discard or rob a kan, and the order that decides between them; by the number
+# of players (RULESETS.md §9): with three, seat 3 is empty and the others of seat s are
+# its shimocha and kamicha.
+OTHERS_BY: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in (3, 4)
+}
+OTHERS = OTHERS_BY[4]  # the four-player table, for readers that only seat four
 
 
 Furiten = Literal["discard", "temporary", "riichi"]  # why a seat cannot ron (§5.8)
@@ -40,8 +43,9 @@ exhaustive-draw declarations in order; the hand has ended."""
 TurnKind = Literal["draw", "rinshan", "call"]
 """How the current turn began: a draw, a rinshan draw after a kan, or a chi/pon (then
 only a discard)."""
-ClaimSource = Literal["discard", "kakan", "ankan"]
-"""What a claim window is open on: a discard (calls and ron) or a kan tile (chankan)."""
+ClaimSource = Literal["discard", "kakan", "ankan", "kita"]
+"""What a claim window is open on: a discard (calls and ron), a kan tile (chankan) or a
+North set aside (kita: ron only, without the chankan yaku, RULESETS.md §9)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +58,11 @@ class Round:
     dealer: int
     honba: int
     sticks: int
+    players: int = 4  # three leaves the North seat empty (RULESETS.md §9)
 
     def seat_wind(self, seat: int) -> int:
-        """Tile kind of the seat's wind (27 East .. 30 North)."""
-        return 27 + (seat - self.dealer) % 4
+        """Tile kind of the seat's wind (27 East .. 30 North; with three, West at most)."""
+        return 27 + (seat - self.dealer) % self.players
 
     def wind_kind(self) -> int:
         """Tile kind of the round wind (27 East .. 30 North)."""
@@ -85,6 +90,7 @@ class SeatState:
         "first_discard_done",
         "hand",
         "ippatsu",
+        "kita",
         "kuikae",
         "last_discard_index",
         "melds",
@@ -106,6 +112,7 @@ class SeatState:
         for tile in hand:
             self.counts[tile.kind] += 1
         self.melds: list[Meld] = []
+        self.kita: list[Tile] = []  # Norths set aside (抜きドラ), in the order set aside
         self.river: list[RiverTile] = []
         self.discard_kinds: set[int] = set()  # every kind this seat discarded (called ones too)
         self.drawn: Tile | None = None  # the tile drawn this turn
@@ -172,6 +179,7 @@ class HandState:
         "discards",
         "dora_indicators",
         "indicators",
+        "kita_draw",
         "last_discard",
         "pending_dora",
         "phase",
@@ -192,6 +200,7 @@ class HandState:
         self.dora_indicators: tuple[Tile, ...] = ()  # those indicators, in order
         self.turn = dealer
         self.turn_kind: TurnKind = "draw"
+        self.kita_draw = False  # the current rinshan draw replaced a kita (`kita_rinshan`)
         self.phase: Phase = "turn"
         self.claim: Claim | None = None
         self.calls_made = False  # any chi/pon/kan this hand (double riichi, chiihou, tenhou)

@@ -21,10 +21,10 @@ from rules.tiles import KIND_COUNT, Tile
 from rules.waits import waits as shape_waits
 
 from .aborts import nine_terminals
-from .actions import Action, Discard, NineTerminals, Tsumo
+from .actions import Action, Discard, Kita, NineTerminals, Tsumo
 from .claims import passed
 from .events import Discarded, Drew
-from .kans import distinct_tiles, kan_actions
+from .kans import distinct_tiles, kan_actions, may_kita
 from .state import STICK, HandState, RiverTile, Round, SeatState
 from .wall import shared
 from .wins import tsumo_result
@@ -34,6 +34,7 @@ from .wins import tsumo_result
 _DISCARDS: list[list[Discard | None]] = [[None] * (4 * KIND_COUNT) for _ in range(4)]
 TSUMO = tuple(Tsumo(seat) for seat in range(4))
 NINE_TERMINALS = tuple(NineTerminals(seat) for seat in range(4))
+KITA = tuple(Kita(seat) for seat in range(4))
 
 
 def discard_action(seat: int, tile: Tile, riichi: bool = False) -> Discard:
@@ -80,6 +81,7 @@ def draw(h: HandState, seat: int, rinshan: bool = False) -> Drew:
     s.temp_furiten = False  # A5: temporary furiten ends at the next take
     h.turn = seat
     h.turn_kind = "rinshan" if rinshan else "draw"
+    h.kita_draw = False
     h.phase = "turn"
     h.claim = None
     h.wins.pop(seat, None)
@@ -102,6 +104,8 @@ def turn_actions(r: Ruleset, h: HandState, rnd: Round, seat: int, points: int) -
             actions.extend(kan_actions(r, h, rnd, seat))
         if s.riichi:
             actions.append(discard_action(seat, drawn))
+            if may_kita(r, h, seat):
+                actions.append(KITA[seat])  # after the discards: a choice, never a default
             return actions
     tiles = distinct_tiles(s.hand)
     barred = s.kuikae
@@ -109,6 +113,8 @@ def turn_actions(r: Ruleset, h: HandState, rnd: Round, seat: int, points: int) -
     if after_draw and may_riichi(r, h, seat, points):
         riichi = riichi_discards(r, s, tiles)
         actions.extend(discard_action(seat, t, True) for t in riichi)
+    if after_draw and may_kita(r, h, seat):
+        actions.append(KITA[seat])  # after the discards: a choice, never a default
     if after_draw and nine_terminals(r, h, seat):
         actions.append(NINE_TERMINALS[seat])  # last: a choice, never the default
     return actions

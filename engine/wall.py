@@ -26,6 +26,51 @@ DEAL_END = 52  # tiles [0..51] are dealt (5.4)
 LIVE_END = 122  # tiles [0..121] are the live wall before any kan
 RINSHAN_INDICES = (134, 135, 132, 133)  # 000 第8条: k=1 upper, k=1 lower, k=2 upper, k=2 lower
 INDICATOR_INDICES = (130, 128, 126, 124, 122)  # omote, then kan indicators 1-4 (000 第9条)
+DEAD_WALL = 14
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """Where the deal, the live wall, the rinshan tiles and the indicators lie in a wall
+    of `tiles` tiles dealt to `players` (the same layout as above, counted from the
+    end: a three-player wall of 108 tiles deals [0..38], draws from [39], and its dead
+    wall is [94..107], RULESETS.md §9).
+
+    The dead wall stays 14: each kan or kita moves the last live tile into it. The
+    first four replacement tiles are the usual ones; a three-player game's next four
+    (kita and kans share eight, §9) are the live tiles moved in, the first moved
+    first, so no replacement draw ever takes an indicator."""
+
+    tiles: int = TILE_COUNT
+    players: int = 4
+
+    @property
+    def deal_end(self) -> int:
+        return 13 * self.players
+
+    @property
+    def live_end(self) -> int:
+        return self.tiles - DEAD_WALL
+
+    @property
+    def indicators(self) -> tuple[int, ...]:
+        return tuple(self.tiles - 6 - 2 * n for n in range(5))
+
+    @property
+    def rinshan(self) -> tuple[int, ...]:
+        end = self.tiles
+        first = (end - 2, end - 1, end - 4, end - 3)
+        if self.players == 4:
+            return first
+        return first + tuple(self.live_end - 1 - k for k in range(4))
+
+
+FOUR = Shape()
+
+
+def shape_for(tiles: int, players: int) -> Shape:
+    """The shape of a wall of `tiles` tiles for `players` (the shared four-player one)."""
+    return FOUR if (tiles, players) == (TILE_COUNT, 4) else Shape(tiles, players)
 
 PIN5, MAN5, SOU5 = 13, 4, 22
 
@@ -58,11 +103,14 @@ def shared(tile: Tile) -> Tile:
     return found
 
 
-def full_set(red_fives: int = 0) -> list[Tile]:
-    """The 136 tiles of a set, sorted, with `red_fives` red fives (shared objects)."""
+def full_set(red_fives: int = 0, removed: frozenset[int] = frozenset()) -> list[Tile]:
+    """The tiles of a set, sorted, with `red_fives` red fives (shared objects): 136, or
+    fewer without the `removed` kinds (108 for three players, RULESETS.md §9)."""
     reds = red_kinds(red_fives)
     tiles = []
     for kind in range(KIND_COUNT):
+        if kind in removed:
+            continue
         red = reds.count(kind)
         if red:
             tiles.extend([shared(Tile(kind, red=True))] * red)
@@ -130,17 +178,26 @@ class Wall:
         "kans",
         "keys",
         "kinds",
+        "kita",
         "live_next",
         "reds",
         "remaining",
         "rinshan_taken",
+        "shape",
         "tiles",
         "verified",
     )
 
-    def __init__(self, tiles: Sequence[Tile], dice: Sequence[tuple[int, int]], dealer: int):
-        if len(tiles) != TILE_COUNT:
-            raise ValueError(f"a wall holds {TILE_COUNT} tiles, got {len(tiles)}")
+    def __init__(
+        self,
+        tiles: Sequence[Tile],
+        dice: Sequence[tuple[int, int]],
+        dealer: int,
+        shape: Shape = FOUR,
+    ):
+        if len(tiles) != shape.tiles:
+            raise ValueError(f"a wall holds {shape.tiles} tiles, got {len(tiles)}")
+        self.shape = shape
         self.tiles: tuple[Tile, ...] = tuple(map(shared, tiles))
         self.dice: tuple[tuple[int, int], ...] = tuple(tuple(d) for d in dice)  # type: ignore[misc]
         self.brk = break_from_dice(dealer, self.dice)
@@ -149,29 +206,34 @@ class Wall:
         self.keys: tuple[int, ...] = tuple(t.kind * 2 + t.red for t in self.tiles)
         self.kinds = bytes(t.kind for t in self.tiles)
         self.reds = any(t.red for t in self.tiles)
-        self.live_next = DEAL_END
+        self.live_next = shape.deal_end
         self.kans = 0
+        self.kita = 0  # Norths set aside (three-player): each took a replacement tile too
         self.rinshan_taken = 0
         # Normal draws still available (0 after the haitei tile was drawn). Kept as a
         # plain attribute, updated by `draw` and `add_kan`: it is read several times a turn.
-        self.remaining = LIVE_END - DEAL_END
+        self.remaining = shape.live_end - shape.deal_end
         self.verified = False  # set by the invariant check once it saw the full set here
 
     # -- counters -----------------------------------------------------------------
     @property
     def live_end(self) -> int:
-        """One past the last drawable live tile: 122 minus one per kan (000 第5条)."""
-        return LIVE_END - self.kans
+        """One past the last drawable live tile: 122 minus one per kan (000 第5条) or
+        kita (each moves the last live tile into the dead wall)."""
+        return self.shape.live_end - self.kans - self.kita
+
+    @property
+    def replacements(self) -> int:
+        """Replacement draws made or owed: kans and kita (they share the dead wall's)."""
+        return self.kans + self.kita
 
     def deal(self, dealer: int) -> list[list[Tile]]:
-        """The 13-tile hands by absolute seat, taken as in 5.4 (three rounds of four, one each)."""
+        """The 13-tile hands by absolute seat, taken as in 5.4 (three rounds of four, one
+        each); four hands, a three-player game's empty seat with none."""
+        players = self.shape.players
         hands: list[list[Tile]] = [[] for _ in range(4)]
-        for rnd in range(3):
-            for k in range(4):
-                start = 16 * rnd + 4 * k
-                hands[(dealer + k) % 4].extend(self.tiles[start : start + 4])
-        for k in range(4):
-            hands[(dealer + k) % 4].append(self.tiles[48 + k])
+        for seat, indices in enumerate(deal_indices(s, dealer, players) for s in range(players)):
+            hands[seat].extend(self.tiles[i] for i in indices)
         return hands
 
     def draw(self) -> Tile:
@@ -183,8 +245,9 @@ class Wall:
         return tile
 
     def draw_rinshan(self) -> Tile:
-        """A replacement tile; the caller has already counted the kan (`add_kan`)."""
-        tile = self.tiles[RINSHAN_INDICES[self.rinshan_taken]]
+        """A replacement tile; the caller has already counted the kan (`add_kan`) or
+        the kita (`add_kita`)."""
+        tile = self.tiles[self.shape.rinshan[self.rinshan_taken]]
         self.rinshan_taken += 1
         return tile
 
@@ -193,23 +256,36 @@ class Wall:
         self.kans += 1
         self.remaining -= 1
 
+    def add_kita(self) -> None:
+        """A North was set aside: as a kan, the dead wall takes the last live tile."""
+        self.kita += 1
+        self.remaining -= 1
+
     def indicator(self, n: int) -> Tile:
         """The n-th dora indicator (0 = omote, 1-4 = kan indicators)."""
-        return self.tiles[INDICATOR_INDICES[n]]
+        return self.tiles[self.shape.indicators[n]]
 
     def ura_indicator(self, n: int) -> Tile:
-        return self.tiles[INDICATOR_INDICES[n] + 1]
+        return self.tiles[self.shape.indicators[n] + 1]
+
+    def taken_indices(self) -> tuple[int, ...]:
+        """Every index drawn from so far: the deal, the live draws, the replacements."""
+        return (*range(self.live_next), *self.shape.rinshan[: self.rinshan_taken])
 
     def dead_tiles(self) -> tuple[Tile, ...]:
-        """The dead wall now: the kan-moved live tiles plus [122..135] minus rinshan taken."""
-        taken = set(RINSHAN_INDICES[: self.rinshan_taken])
-        moved = self.tiles[self.live_end : LIVE_END]
-        return moved + tuple(self.tiles[i] for i in range(LIVE_END, TILE_COUNT) if i not in taken)
+        """The dead wall now: the moved live tiles plus the last 14 minus those taken."""
+        shape = self.shape
+        taken = set(shape.rinshan[: self.rinshan_taken])
+        return tuple(
+            self.tiles[i] for i in range(self.live_end, shape.tiles) if i not in taken
+        )
 
 
-def shuffled_tiles(rng: random.Random, red_fives: int) -> list[Tile]:
+def shuffled_tiles(
+    rng: random.Random, red_fives: int, removed: frozenset[int] = frozenset()
+) -> list[Tile]:
     """A fresh wall from the game's one generator (洗牌)."""
-    tiles = full_set(red_fives)
+    tiles = full_set(red_fives, removed)
     rng.shuffle(tiles)
     return tiles
 
@@ -224,8 +300,11 @@ def scripted_wall(
     ura: str = "",
     tail: str = "",
     red_fives: int = 0,
+    removed: frozenset[int] = frozenset(),
+    players: int = 4,
 ) -> list[Tile]:
-    """A 136-tile wall in draw order for tests, written in mpsz.
+    """A wall in draw order for tests, written in mpsz: 136 tiles, or fewer without
+    the `removed` kinds (a three-player wall of 108 for `players = 3`).
 
     `hands[s]` is the 13-tile starting hand of absolute seat `s`; `draws` the
     live draws in the order they will be drawn (wall[52], [53], ...);
@@ -235,35 +314,39 @@ def scripted_wall(
     filled with the unused tiles of the set in a fixed order, so the wall is a
     real one (each tile at most four times).
     """
-    slots: list[Tile | None] = [None] * TILE_COUNT
-    for seat, text in enumerate(hands):
+    shape = shape_for(4 * (KIND_COUNT - len(removed)), players)
+    slots: list[Tile | None] = [None] * shape.tiles
+    for seat, text in enumerate(hands[:players]):
         tiles = parse_tiles(text)
         if len(tiles) != 13:
             raise ValueError(f"seat {seat}'s hand has {len(tiles)} tiles, not 13")
-        for i, tile in zip(deal_indices(seat, dealer), tiles, strict=True):
+        for i, tile in zip(deal_indices(seat, dealer, players), tiles, strict=True):
             slots[i] = tile
     for i, tile in enumerate(parse_tiles(draws)):
-        slots[DEAL_END + i] = tile
+        slots[shape.deal_end + i] = tile
     tail_tiles = parse_tiles(tail)
     for i, tile in enumerate(tail_tiles):
-        slots[LIVE_END - len(tail_tiles) + i] = tile
+        slots[shape.live_end - len(tail_tiles) + i] = tile
     for i, tile in enumerate(parse_tiles(rinshan)):
-        slots[RINSHAN_INDICES[i]] = tile
+        slots[shape.rinshan[i]] = tile
     for i, tile in enumerate(parse_tiles(indicators)):
-        slots[INDICATOR_INDICES[i]] = tile
+        slots[shape.indicators[i]] = tile
     for i, tile in enumerate(parse_tiles(ura)):
-        slots[INDICATOR_INDICES[i] + 1] = tile
+        slots[shape.indicators[i] + 1] = tile
     try:
-        return fill_wall(slots, red_fives)
+        return fill_wall(slots, red_fives, removed)
     except TooMany as error:
         raise ValueError(f"the scripted wall uses {format_tiles([error.tile])} too often") from None
 
 
-def deal_indices(seat: int, dealer: int) -> list[int]:
+def deal_indices(seat: int, dealer: int, players: int = 4) -> list[int]:
     """The draw-order positions of the 13 tiles dealt to absolute `seat` (three rounds
     of four, then one each)."""
-    k = (seat - dealer) % 4
-    return [16 * rnd + 4 * k + j for rnd in range(3) for j in range(4)] + [48 + k]
+    k = (seat - dealer) % players
+    per_round = 4 * players
+    return [per_round * rnd + 4 * k + j for rnd in range(3) for j in range(4)] + [
+        3 * per_round + k
+    ]
 
 
 class TooMany(ValueError):
@@ -274,12 +357,14 @@ class TooMany(ValueError):
         self.tile = tile
 
 
-def fill_wall(slots: list[Tile | None], red_fives: int) -> list[Tile]:
+def fill_wall(
+    slots: list[Tile | None], red_fives: int, removed: frozenset[int] = frozenset()
+) -> list[Tile]:
     """A full wall from the known tiles of `slots` (None: not known), the rest of the
     set filled in a fixed rotation of the leftovers: unknown draws come varied but
     predictable (plain sorted order would hand out runs of one kind). `TooMany` if a
     known tile is used more often than the set has it."""
-    pool = full_set(red_fives)
+    pool = full_set(red_fives, removed)
     for tile in slots:
         if tile is None:
             continue

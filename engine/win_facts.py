@@ -37,6 +37,7 @@ from .events import (
     Event,
     HandStarted,
     KanDeclared,
+    KitaDeclared,
     RiichiAccepted,
     WinFacts,
     Won,
@@ -79,16 +80,19 @@ def win_facts(history: Sequence[Event], won: Won, ruleset: Ruleset) -> WinFacts:
     for e in events:
         if isinstance(e, RiichiAccepted):
             sticks = e.sticks
-    last_move = next(
-        (e for e in reversed(events) if isinstance(e, Drew | Discarded | KanDeclared | Called)),
-        None,
-    )
+    moves = Drew | Discarded | KanDeclared | Called | KitaDeclared
+    last_move = next((e for e in reversed(events) if isinstance(e, moves)), None)
     # A robbed kan never happened (000 第9条ロ): it neither made a call nor broke ippatsu.
     chankan = not tsumo and isinstance(last_move, KanDeclared)
+    # A ronned kita stands (the North stays set aside); it is a call that ends every
+    # ippatsu, the winner's too unless `kita_ron_ippatsu` (RULESETS.md §9).
+    kita_ron = not tsumo and isinstance(last_move, KitaDeclared)
     calls = [
         i
         for i, e in enumerate(events)
-        if isinstance(e, Called | KanDeclared) and not (chankan and e is last_move)
+        if isinstance(e, Called | KanDeclared | KitaDeclared)
+        and not (chankan and e is last_move)
+        and not (kita_ron and ruleset.kita_ron_ippatsu and e is last_move)
     ]
     own = [i for i, e in enumerate(events) if isinstance(e, Discarded) and e.seat == seat]
     declared = [i for i in own if events[i].riichi]  # type: ignore[union-attr]
@@ -110,6 +114,11 @@ def win_facts(history: Sequence[Event], won: Won, ruleset: Ruleset) -> WinFacts:
     )
     drew = last_move if isinstance(last_move, Drew) else None
     rinshan = tsumo and drew is not None and drew.rinshan
+    if rinshan and not ruleset.kita_rinshan:
+        before = events[: events.index(drew)]  # type: ignore[arg-type]
+        replaced = next((e for e in reversed(before) if isinstance(e, KanDeclared | KitaDeclared
+                                                                 | Called)), None)
+        rinshan = not isinstance(replaced, KitaDeclared)
     first = tsumo and not calls and not own and not rinshan
     # 人和 (A18): a ron before one's own first draw, nothing called before it.
     renhou = (
@@ -138,7 +147,7 @@ def win_facts(history: Sequence[Event], won: Won, ruleset: Ruleset) -> WinFacts:
         tenhou=first and seat == started.dealer,
         chiihou=first and seat != started.dealer,
         renhou=renhou,
-        seat_wind=27 + (seat - started.dealer) % 4,
+        seat_wind=27 + (seat - started.dealer) % ruleset.players,
         round_wind=27 + started.round_wind,
         dora_indicators=(
             tuple(e.indicator for e in events if isinstance(e, DoraRevealed))
@@ -148,6 +157,7 @@ def win_facts(history: Sequence[Event], won: Won, ruleset: Ruleset) -> WinFacts:
         ura_indicators=won.ura_indicators,
         honba=started.honba,
         riichi_sticks=sticks,
+        kita=sum(1 for e in events if isinstance(e, KitaDeclared) and e.seat == seat),
     )
 
 

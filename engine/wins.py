@@ -44,7 +44,8 @@ def win_input(
     s = h.seats[seat]
     moment = Moment(
         tsumo=tsumo,
-        rinshan_draw=h.turn_kind == "rinshan",
+        # A kita's replacement tile is rinshan kaihou only where `kita_rinshan` says so.
+        rinshan_draw=h.turn_kind == "rinshan" and (r.kita_rinshan or not h.kita_draw),
         wall_empty=h.wall.remaining == 0,
         untouched=not h.calls_made and not s.first_discard_done,
         dealer=seat == rnd.dealer,
@@ -66,6 +67,7 @@ def win_input(
         ura_indicators=ura_indicators(r, h, s.riichi),
         honba=rnd.honba,
         riichi_sticks=rnd.sticks,
+        kita=len(s.kita),
         **flags(moment, r),
     )
 
@@ -138,7 +140,7 @@ def can_ron(
         return False  # 001 第6章1④, 第6章5: only the identical kind
     win = win_input(
         r, h, rnd, seat, list(s.hand), tile, tuple(s.melds), tsumo=False,
-        chankan=robbing is not None, houtei=houtei,
+        chankan=robbing in ("kakan", "ankan"), houtei=houtei,
     )
     result = score(win, r)
     if not isinstance(result, ScoreResult):

@@ -265,6 +265,15 @@ def analyse(
     visible_tiles = _parse("--visible", visible)
     indicators = _parse("--dora", dora)
     _check_copies(hand_tiles, meld_list, [("--visible", visible_tiles), ("--dora", indicators)])
+    removed = ruleset.removed_kinds
+    if removed:
+        given = [*hand_tiles, *(t for m in meld_list for t in m.tiles), *visible_tiles,
+                 *indicators]
+        out = sorted({t.kind for t in given if t.kind in removed})
+        if out:
+            raise AnalysisError(
+                f"{kind_to_str(out[0])}: {ruleset.id} plays without {ruleset.removed_tiles}"
+            )
     seen = to_counts([*hand_tiles, *(t for m in meld_list for t in m.tiles), *visible_tiles,
                       *indicators])
     table = available_table(ruleset)
@@ -275,7 +284,8 @@ def analyse(
         chiitoitsu=ruleset.seven_pairs,
         kokushi="kokushi" in table,
         dora_indicators=tuple(indicators),
-        unseen=tuple(max(0, 4 - n) for n in seen),
+        # a kind the set does not hold (three players: 2m-8m, RULESETS.md §9) never comes
+        unseen=tuple(0 if k in removed else max(0, 4 - n) for k, n in enumerate(seen)),
         memo={},
         improving=improving,
     )

@@ -113,6 +113,9 @@ class Win:
     ura_indicators: tuple[Tile, ...] = ()
     honba: int = 0
     riichi_sticks: int = 0
+    # Norths set aside (kita, 抜きドラ; RULESETS.md §9): each is a dora, and a North
+    # again under every indicator that points to North. Not part of the hand's shape.
+    kita: int = 0
     notes: tuple[str, ...] = field(default=(), compare=False)
 
     @property

@@ -15,7 +15,14 @@ from typing import Any
 from .hand import Meld, MeldError, MeldKind, Source, Win
 from .ruleset import Ruleset, red_fives_per_kind
 from .scoring import NoWin, ScoreResult, answer_text, score
-from .tiles import TileNotationError, format_tiles, parse_tile, parse_tiles, wind_from_letter
+from .tiles import (
+    NORTH,
+    TileNotationError,
+    format_tiles,
+    parse_tile,
+    parse_tiles,
+    wind_from_letter,
+)
 
 FLAGS = [
     "tsumo",
@@ -42,6 +49,7 @@ KNOWN_FIELDS = frozenset(
         "ura_indicators",
         "honba",
         "riichi_sticks",
+        "kita",
     ]
 )
 
@@ -106,6 +114,7 @@ def _build(request: dict[str, Any]) -> Win:
         ura_indicators=tuple(parse_tiles(_text(request, "ura_indicators", ""))),
         honba=_count(request, "honba"),
         riichi_sticks=_count(request, "riichi_sticks"),
+        kita=_count(request, "kita"),
         **flags,  # type: ignore[arg-type]  # FLAGS names only Win's bool fields
     )
     check_consistency(win)
@@ -319,11 +328,36 @@ def check_red_fives(win: Win, ruleset: Ruleset) -> None:
             )
 
 
+def check_table(win: Win, ruleset: Ruleset) -> None:
+    """The hand fits the ruleset's table (RULESETS.md §9): no tile of a removed kind, no
+    North seat wind when the North seat is empty, kita only where the ruleset has it and
+    at most four Norths in all."""
+    removed = ruleset.removed_kinds
+    if removed:
+        tiles = (*win.all_tiles, *win.dora_indicators, *win.ura_indicators)
+        bad = sorted({t.kind for t in tiles if t.kind in removed})
+        if bad:
+            raise InvalidRequest(
+                f"{format_tiles(bad)}: {ruleset.id} plays without {ruleset.removed_tiles}"
+            )
+    if ruleset.players == 3 and win.seat_wind == NORTH:
+        raise InvalidRequest("seat_wind N: a three-player table has no North seat")
+    if win.kita:
+        if not ruleset.kita:
+            raise InvalidRequest(f"kita {win.kita}: {ruleset.id} has no kita (North set aside)")
+        norths = win.kita + sum(1 for t in win.all_tiles if t.kind == NORTH)
+        if win.kita > 4 or norths > 4:
+            raise InvalidRequest(
+                f"kita {win.kita}: with the hand's Norths that is {norths}; there are only 4"
+            )
+
+
 def answer(request: Any, ruleset: Ruleset) -> dict[str, Any]:
     """The CONTRACT.md answer for one request (never raises on bad input)."""
     try:
         win = win_from_request(request)
         check_red_fives(win, ruleset)
+        check_table(win, ruleset)
     except InvalidRequest as error:
         return invalid(str(error))
     out = result_to_dict(score(win, ruleset))
@@ -444,6 +478,7 @@ def answer_line_text(line: bytes, ruleset: Ruleset) -> str:
         request = parse_line(line)
         win = win_from_request(request)
         check_red_fives(win, ruleset)
+        check_table(win, ruleset)
     except InvalidRequest as error:
         return json.dumps(invalid(str(error)), ensure_ascii=False)
     text = answer_text(score(win, ruleset))

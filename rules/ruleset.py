@@ -21,7 +21,14 @@ PRESET_IDS = ("jpm", "renmei_classic", "jpml", "wrc", "teiai", "gifu")
 # The online presets (RULESETS.md §8): data like the seeds, but not from a seed rulebook,
 # so kept apart from PRESET_IDS (the §7 presets every seed-table test walks).
 ONLINE_PRESET_IDS = ("tenhou", "mleague", "mahjongsoul")
+# The three-player presets (RULESETS.md §9): the same engine with `players = 3`, the
+# tile set less `removed_tiles`, kita and tsumo loss as data, not a second engine.
+SANMA_PRESET_IDS = ("tenhou3", "mahjongsoul3")
 ALL_PRESET_IDS = PRESET_IDS + ONLINE_PRESET_IDS
+# Every preset the rules, the engine, `sim`, `score` and `replay` take. The three-player
+# ones stay out of ALL_PRESET_IDS (the launch screen, the seat protocol, mjai and the
+# arena walk it) until those parts seat three (issue 25's next steps).
+EVERY_PRESET_ID = ALL_PRESET_IDS + SANMA_PRESET_IDS
 DEFAULT_PRESET = "wrc"
 
 
@@ -73,7 +80,11 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "furiten_scope": ("all_waits", "same_tile"),
     "furiten_temporary": ("until_next_take", "same_tile_until_next_discard"),
     "furiten_after_riichi": ("permanent", "none"),
+    # Three-player tsumo (RULESETS.md §9): "loss" (ツモ損) pays only the seats there are;
+    # "north_bisection" (北家折半) splits the missing North's share between the payers.
+    "tsumo_loss": ("none", "loss", "north_bisection"),
 }
+KITA_VALUES = ("nukidora",)  # `kita`: false, or North set aside as a dora (抜きドラ)
 
 # The red fives each `red_fives` count puts in the wall, as (kind, copies): 5m is kind
 # 4, 5p 13, 5s 22 (RULESETS.md §2; engine/wall.py deals exactly these, a test checks).
@@ -105,6 +116,7 @@ PAO_CLASSIC = "classic_honor_mangan"
 INT_CHOICES: dict[str, tuple[int, ...]] = {
     "double_wind_pair_fu": (2, 4),  # 2 in every preset (§6 A2); 4 is the common house rule
     "open_pinfu_ron_fu": (20, 30),  # 30 modern (000 第42条ニ); 20 in アルシーアル
+    "players": (3, 4),  # seats at the table (RULESETS.md §9); 3 leaves the North seat empty
 }
 
 # Table points: far beyond any rulebook, small enough that no sum overflows a display.
@@ -154,6 +166,14 @@ class Ruleset:
     """One resolved preset (plus any house-rule overrides). Field names are §2/§7 keys."""
 
     id: str
+    # 0. The table (RULESETS.md §9): seats and tile set
+    players: int
+    removed_tiles: str  # mpsz of the kinds taken out of the set, "" for none ("2345678m")
+    chi: bool
+    kita: bool | str  # false | "nukidora"
+    kita_rinshan: bool  # a win on the kita replacement tile is rinshan kaihou
+    kita_ron_ippatsu: bool  # a ron on a set-aside North keeps the winner's ippatsu
+    tsumo_loss: str
     # A. Game structure and final result
     game_length: str
     games_per_session: int
@@ -268,6 +288,16 @@ class Ruleset:
         return hash((self.id, self.overrides))
 
     @property
+    def seats(self) -> range:
+        """The seats that play: 0..players-1; a three-player game's seat 3 is empty."""
+        return range(self.players)
+
+    @property
+    def removed_kinds(self) -> frozenset[int]:
+        """The tile kinds the set does not hold (`removed_tiles`)."""
+        return _removed_kinds(self.removed_tiles)
+
+    @property
     def is_classic(self) -> bool:
         return self.scoring_model == "classic"
 
@@ -336,6 +366,10 @@ def allowed_text(key: str) -> str:
         return "one of " + ", ".join(repr(v) for v in ENUMS[key])
     if key == "renhou":
         return 'false, "mangan" or "yakuman"'
+    if key == "kita":
+        return 'false or "nukidora"'
+    if key == "removed_tiles":
+        return 'tiles in mpsz, each kind once (e.g. "2345678m"), or "" for none'
     if kind == "bool":
         return "true or false"
     if kind == "int":
@@ -377,6 +411,14 @@ def _check_value(key: str, value: Any) -> Any:
         raise RulesetError(
             f"rule 'renhou': {value!r} is not allowed; use false, \"mangan\" or \"yakuman\""
         )
+    if key == "kita":
+        if value is False or value in KITA_VALUES:
+            return value
+        raise RulesetError(
+            f"rule 'kita': {_short(value)} is not allowed; use false or \"nukidora\""
+        )
+    if key == "removed_tiles":
+        return _check_removed(value)
     if kind == "bool":
         if not isinstance(value, bool):
             raise RulesetError(f"rule {key!r}: {_short(value)} is not allowed; use true or false")
@@ -394,6 +436,8 @@ def _check_value(key: str, value: Any) -> Any:
                 f"rule {key!r}: {_short(value)} is not allowed; use a number from {low} to {high}"
             )
         step = INT_MULTIPLES.get(key)
+        if key == "noten_payment":
+            step = 0  # by the number of players: `_check_table`
         if step and value % step:
             raise RulesetError(
                 f"rule {key!r}: {value} is not allowed; use a multiple of {step}, so that"
@@ -435,6 +479,33 @@ def _check_value(key: str, value: Any) -> Any:
     if key == "chips":
         return _check_chips(value)
     raise AssertionError(f"no validator for {key}")  # pragma: no cover
+
+
+@cache
+def _removed_kinds(text: str) -> frozenset[int]:
+    from .tiles import parse_kinds
+
+    return frozenset(parse_kinds(text)) if text else frozenset()
+
+
+def _check_removed(value: Any) -> str:
+    """`removed_tiles`: an mpsz string naming each removed kind once, kept as written."""
+    usage = 'use tiles in mpsz, each kind once (e.g. "2345678m"), or ""'
+    if not isinstance(value, str):
+        raise RulesetError(f"rule 'removed_tiles': {_short(value)} is not allowed; {usage}")
+    if not value:
+        return value
+    from .tiles import TileNotationError, parse_kinds
+
+    try:
+        kinds = parse_kinds(value)
+    except (TileNotationError, ValueError):
+        raise RulesetError(
+            f"rule 'removed_tiles': {_short(value)} is not mpsz tiles; {usage}"
+        ) from None
+    if len(set(kinds)) != len(kinds) or "0" in value:
+        raise RulesetError(f"rule 'removed_tiles': {_short(value)} is not allowed; {usage}")
+    return value
 
 
 def _check_chips(value: Any) -> tuple[tuple[str, int], ...]:
@@ -490,12 +561,49 @@ def _check_consistency(v: dict[str, Any]) -> None:
             "rule 'extension': an isshou game already plays all four rounds, so there is"
             " no round to extend into; use extension = \"none\""
         )
+    _check_table(v)
     if v["scoring_model"] == "modern":
         ladder = [v[f"limit_{n}_han"] for n in ("mangan", "haneman", "baiman", "sanbaiman")]
         if ladder != sorted(ladder) or ladder[0] < 1:
             raise RulesetError(
                 "rules 'limit_*_han': mangan ≤ haneman ≤ baiman ≤ sanbaiman, all at least 1"
             )
+
+
+def _check_table(v: dict[str, Any]) -> None:
+    """The seats, the tile set, kita and tsumo loss fit together (RULESETS.md §9)."""
+    players = v["players"]
+    removed = _removed_kinds(v["removed_tiles"])
+    if players == 4 and (v["kita"] or v["tsumo_loss"] != "none"):
+        key = "kita" if v["kita"] else "tsumo_loss"
+        raise RulesetError(
+            f"rule {key!r}: only a three-player game has an empty North seat; use"
+            f" {key} = {'false' if key == 'kita' else repr('none')} or players = 3"
+        )
+    if v["kita"] and 30 in removed:
+        raise RulesetError("rule 'kita': the North tiles are set aside, so 'removed_tiles'"
+                           " may not remove them")
+    tiles = 4 * (34 - len(removed))
+    if tiles < v["dead_wall"] + 13 * players + 4 * players:
+        raise RulesetError(
+            f"rule 'removed_tiles': {tiles} tiles leave too few to deal {players} hands"
+            " and play a go-around"
+        )
+    reds = [kind for kind, _ in RED_FIVES[v["red_fives"]] if kind in removed]
+    if reds:
+        raise RulesetError(
+            f"rule 'red_fives': {v['red_fives']} puts a red five of a removed kind in the set;"
+            " use fewer red fives or remove other tiles"
+        )
+    # Noten payments split among any number of tenpai players: t × (players − t) shares.
+    step = INT_MULTIPLES["noten_payment"] if players == 4 else 2
+    if v["noten_payment"] % step:
+        raise RulesetError(
+            f"rule 'noten_payment': {v['noten_payment']} is not allowed; use a multiple of"
+            f" {step}, so that every share of it is whole"
+        )
+    if players == 3 and v["uma"][3]:
+        raise RulesetError("rule 'uma': a three-player game has no fourth place; make it 0")
 
 
 _DATA_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -560,7 +668,14 @@ def _write_toml_cache(cached: str, key: tuple[int, int, int], table: dict[str, A
 def _preset_table() -> dict[str, dict[str, Any]]:
     data = dict(load_data_toml("presets.toml"))
     defaults = data.pop("defaults")
-    return {pid: {**defaults, **data[pid]} for pid in ALL_PRESET_IDS}
+
+    def resolved(pid: str) -> dict[str, Any]:
+        # `inherits` names the preset one differs from (tenhou3 is tenhou for three).
+        own = dict(data[pid])
+        base = own.pop("inherits", None)
+        return {**(resolved(base) if base else defaults), **own}
+
+    return {pid: resolved(pid) for pid in EVERY_PRESET_ID}
 
 
 @cache
@@ -569,7 +684,7 @@ def load_preset(preset_id: str) -> Ruleset:
     table = _preset_table()
     if preset_id not in table:
         raise RulesetError(
-            f"unknown ruleset {preset_id!r}; choose one of {', '.join(ALL_PRESET_IDS)}"
+            f"unknown ruleset {preset_id!r}; choose one of {', '.join(EVERY_PRESET_ID)}"
         )
     return _build(preset_id, dict(table[preset_id]))
 
@@ -590,18 +705,14 @@ def chip_lobby(lobby: str) -> dict[str, Any]:
 
 def tenhou_variant(go_type: int, *, rounded: bool = True, chips: bool = False) -> Ruleset:
     """The `tenhou` preset as a record's GO `type` sets it: 0x02 no red fives, 0x04 no
-    open tanyao, 0x08 East–South (else East only). A three-player record is refused:
-    the engine plays four. The overrides are the record's, so a replay names them.
+    open tanyao, 0x08 East–South (else East only), 0x10 three players (`tenhou3`,
+    RULESETS.md §9). The overrides are the record's, so a replay names them.
 
     `rounded=False` is for records whose `owari` shows tenths (the 2022 records of
     shared/records/tenhou; the 2016 and 2018 ones are rounded 五捨六入): the GO type
     does not say which, the record's results do. A chip lobby (flag 0x200, or
     `chips=True`: the record's `sc` gives each seat's chips) plays the lobby's rules
     (§8.5, `chip_lobby`): its chips, kiriage and uma."""
-    if go_type & GO_SANMA:
-        raise RulesetError(
-            f"GO type {go_type:#x} is a three-player game; only four-player games are played"
-        )
     overrides: dict[str, Any] = {}
     if go_type & GO_NO_RED:
         overrides["red_fives"] = 0
@@ -613,7 +724,7 @@ def tenhou_variant(go_type: int, *, rounded: bool = True, chips: bool = False) -
         overrides["result_rounding"] = "none"
     if chips or go_type & GO_CHIPS:
         overrides.update(chip_lobby("tenhou"))
-    base = load_preset("tenhou")
+    base = load_preset("tenhou3" if go_type & GO_SANMA else "tenhou")
     return base.with_overrides(overrides) if overrides else base
 
 

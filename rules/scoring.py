@@ -64,9 +64,11 @@ from .hand import MeldKind, Win
 from .ruleset import Ruleset
 from .tiles import (
     EAST,
+    NORTH,
     YAOCHUU_KINDS,
     Tile,
     dora_from_indicator,
+    dora_skipping,
     format_tiles,
     is_yaochuu,
     tile_key,
@@ -272,6 +274,8 @@ class _Tables:
         "all_ura",
         "chinitsu_item",
         "counted",
+        "dora_of",
+        "dora_spot",
         "dora_take",
         "key_rows",
         "kinds_yaku",
@@ -321,6 +325,14 @@ class _Tables:
         self.all_dora = self.dora_take == _ALL
         self.all_ura = self.ura_take == _ALL
         self.red_fives = bool(ruleset.red_fives)
+        # The dora of each indicator, as a kind and as (group, position): the next kind
+        # the set holds (a three-player set wraps 1m to 9m, §9).
+        removed = ruleset.removed_kinds
+        if removed:
+            self.dora_of = tuple(dora_skipping(kind, removed) for kind in range(34))
+            self.dora_spot = tuple(_WIN_SPOT[kind] for kind in self.dora_of)
+        else:
+            self.dora_of, self.dora_spot = _DORA_OF, _DORA_SPOT
 
     def count(self, mask: int, situation: int) -> _Counted:
         """What a yaku mask is worth (memoised: the slow path runs once per mask)."""
@@ -661,22 +673,28 @@ def _score_hand(win: Win, ruleset: Ruleset) -> ScoreResult | NoWin:
         mask |= t.hand_yaku(kinds)
     dora = ura = aka = 0
     indicators = win.dora_indicators
+    dora_spot, dora_of, kita = t.dora_spot, t.dora_of, win.kita
     for tile in indicators if t.all_dora else indicators[: t.dora_take]:
-        group, position = _DORA_SPOT[tile.kind]
+        group, position = dora_spot[tile.kind]
         dora += shapes[group].counts[position]
+        dora_kind = dora_of[tile.kind]
         if melds:
-            dora_kind = _DORA_OF[tile.kind]
             for m in found:
                 dora += m.tiles[dora_kind]
+        if kita and dora_kind == NORTH:
+            dora += kita  # a set-aside North is still a North under the indicator
     if win.riichi or win.double_riichi:
         indicators = win.ura_indicators
         for tile in indicators if t.all_ura else indicators[: t.ura_take]:
-            group, position = _DORA_SPOT[tile.kind]
+            group, position = dora_spot[tile.kind]
             ura += shapes[group].counts[position]
+            dora_kind = dora_of[tile.kind]
             if melds:
-                dora_kind = _DORA_OF[tile.kind]
                 for m in found:
                     ura += m.tiles[dora_kind]
+            if kita and dora_kind == NORTH:
+                ura += kita
+    dora += kita  # each kita is a dora of its own (抜きドラ, counted with the dora)
     if t.red_fives:
         aka = win.win_tile.red + sum(map(_IS_RED, win.concealed))
         for meld in melds:
@@ -1119,9 +1137,41 @@ def _payment_total(base: int, tsumo: int, dealer: int, ruleset: Ruleset) -> int:
     """What the winner gets from the hand itself, to compare candidates (高点法)."""
     if not tsumo:
         return round_payment(base * (6 if dealer else 4), ruleset)
+    from_dealer, each, others = tsumo_shares(base, bool(dealer), ruleset)
+    return from_dealer + each * others
+
+
+def tsumo_shares(base: int, dealer: bool, ruleset: Ruleset) -> tuple[int, int, int]:
+    """A tsumo's payments: (what the dealer pays, 0 for a dealer win; what each
+    non-dealer payer pays; how many non-dealer payers there are).
+
+    Four players: the three others pay (dealer 2B, non-dealers B). Three players
+    (RULESETS.md §9): the missing North's share is not paid (`tsumo_loss = "loss"`),
+    or is split in halves between the two payers (`"north_bisection"`)."""
+    missing = 4 - ruleset.players
+    payers = ruleset.players - 1
     if dealer:
-        return 3 * round_payment(base * 2, ruleset)
-    return round_payment(base * 2, ruleset) + 2 * round_payment(base, ruleset)
+        each = base * 2
+        if missing and ruleset.tsumo_loss == "north_bisection":
+            return 0, round_payment(each + each * missing // payers, ruleset), payers
+        return 0, round_payment(each, ruleset), payers
+    others = payers - 1
+    if missing and ruleset.tsumo_loss == "north_bisection":
+        half = base * missing / payers
+        return (round_payment(int(base * 2 + half + 0.5), ruleset),
+                round_payment(int(base + half + 0.5), ruleset), others)
+    return round_payment(base * 2, ruleset), round_payment(base, ruleset), others
+
+
+def honba_total(ruleset: Ruleset, honba: int) -> int:
+    """The honba bonus of a win: `honba_value` per honba with four players (100 from
+    each of three payers on a tsumo); with three and tsumo loss the missing seat's
+    hundred is not paid ([R] Tenhou's three-player records: 200 per honba, ron or
+    tsumo), with north-bisection it is split as the hand is."""
+    value = ruleset.honba_value * honba
+    if ruleset.players == 4 or ruleset.tsumo_loss == "north_bisection":
+        return value
+    return value * (ruleset.players - 1) // 3
 
 
 def hand_base(han: int, fu: int, ruleset: Ruleset, yakuman: int = 0) -> tuple[int, str | None]:
@@ -1139,17 +1189,15 @@ def round_payment(amount: int, ruleset: Ruleset) -> int:
 
 
 def _payments(base: int, win: Win, ruleset: Ruleset) -> Payments:
-    honba_total = ruleset.honba_value * win.honba
+    honba = honba_total(ruleset, win.honba)
     sticks = STICK_VALUE * win.riichi_sticks if ruleset.riichi else 0
     if not win.tsumo:
         ron = round_payment(base * (6 if win.is_dealer else 4), ruleset)
-        return Payments(ron, None, None, ron, honba_total, sticks)
+        return Payments(ron, None, None, ron, honba, sticks)
+    from_dealer, each, others = tsumo_shares(base, win.is_dealer, ruleset)
     if win.is_dealer:
-        each = round_payment(base * 2, ruleset)
-        return Payments(None, None, each, each * 3, honba_total, sticks)
-    dealer = round_payment(base * 2, ruleset)
-    each = round_payment(base, ruleset)
-    return Payments(None, dealer, each, dealer + each * 2, honba_total, sticks)
+        return Payments(None, None, each, each * others, honba, sticks)
+    return Payments(None, from_dealer, each, from_dealer + each * others, honba, sticks)
 
 
 # ---------------------------------------------------------------------------

@@ -94,6 +94,16 @@ def dora_from_indicator(indicator: int) -> int:
     return 31 + (indicator - 31 + 1) % 3
 
 
+def dora_skipping(indicator: int, removed: frozenset[int] | set[int]) -> int:
+    """The dora an indicator points to in a set without the `removed` kinds: the next
+    kind that is there (three-player, 2m-8m out: a 1m indicator makes 9m the dora, a
+    9m makes 1m; RULESETS.md §9)."""
+    kind = dora_from_indicator(indicator)
+    while kind in removed and kind != indicator:
+        kind = dora_from_indicator(kind)
+    return kind
+
+
 def kind_to_str(kind: int) -> str:
     """mpsz for one kind, e.g. 13 → '5p'."""
     return f"{number_of(kind)}{SUITS[suit_of(kind)]}"

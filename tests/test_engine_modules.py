@@ -52,7 +52,7 @@ def test_string_states_keep_their_old_values():
     """Literals: logs, JSON and comparisons elsewhere still see the plain strings."""
     assert get_args(Phase) == ("turn", "claim", "declare", "over")
     assert get_args(TurnKind) == ("draw", "rinshan", "call")
-    assert get_args(ClaimSource) == ("discard", "kakan", "ankan")
+    assert get_args(ClaimSource) == ("discard", "kakan", "ankan", "kita")
     game = scripted_game("wrc", HANDS, "9p")
     assert game.hand.phase == "turn" and game.hand.turn_kind == "draw"
     view = player_view(game, 0)

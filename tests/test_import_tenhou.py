@@ -222,7 +222,8 @@ def _mjlog_cases(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     cases = {
         "cut": (data[: len(data) // 2], "does not import"),
         "cut_gzip": (gzip.compress(data)[:300], "does not import"),
-        "three_players": (data.replace(b'GO type="169"', b'GO type="185"'), "three-player"),
+        # A four-player record that says it is three-player: its fourth deal is refused.
+        "three_players": (data.replace(b'GO type="169"', b'GO type="185"'), "3 players"),
         "tile_out_of_range": (re.sub(rb"<T\d+/>", b"<T999/>", data, count=1), "out of range"),
         "png": (b"\x89PNG\r\n\x1a\n" + b"\0" * 64, "not a readable game log"),
         "text": (b"hello, world\n", "not a readable game log"),
@@ -262,9 +263,13 @@ def test_a_record_played_under_other_rules_is_one_line_naming_the_hand():
     assert len(out.stderr.splitlines()) == 1 and "hand E2-0" in out.stderr, out.stderr
 
 
-def test_the_parser_still_refuses_a_three_player_go_flag():
-    with pytest.raises(MjlogError, match="three-player"):
+def test_the_parser_reads_a_three_player_go_flag_and_refuses_a_fourth_deal():
+    # Three players are read since issue 25 (tests/test_sanma_records.py replays them);
+    # a record whose GO type says three but deals four is one clear line.
+    with pytest.raises(MjlogError, match="no hands"):
         parse_mjlog(b'<mjloggm ver="2.3"><GO type="185"/>')
+    with pytest.raises(MjlogError, match="3 players"):
+        parse_mjlog(FILES[0].read_bytes().replace(b'GO type="169"', b'GO type="185"'))
 
 
 # --- damaged records never crash ----------------------------------------------------------------

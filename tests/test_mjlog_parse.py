@@ -158,7 +158,7 @@ def test_gzip_reads_the_same():
         (b"", "does not start"),
         (b"hello", "does not start"),
         (b'<mjloggm ver="2.3"><GO type="169"/>', "no hands"),
-        (b'<mjloggm ver="2.3"><GO type="185"/>', "three-player"),
+        (b'<mjloggm ver="2.3"><GO type="185"/>', "no hands"),  # three players: read
         (b'<mjloggm ver="2.3"><T12/>', "before the first"),
         (b"\x1f\x8bnot gzip", "gzip"),
         (b"\xff\xfe<mjloggm", "UTF-8"),

@@ -20,7 +20,7 @@ from engine.records.mjlog import MjlogGame, MjlogHand, Ryuukyoku, Win, parse_mjl
 from engine.results import final_results, gosha_rokunyu
 from engine.settlement import net_deltas
 from engine.state import STICK, Round
-from rules.ruleset import RulesetError, load_preset, tenhou_variant
+from rules.ruleset import load_preset, tenhou_variant
 
 RECORDS = Path(__file__).resolve().parents[2] / "shared" / "records" / "tenhou"
 FILES = sorted(RECORDS.glob("*.mjlog"))
@@ -149,5 +149,5 @@ def test_the_variant_follows_the_go_type_flags():
     assert tenhou_variant(0xA9 & ~0x08).game_length == "tonpuu"
     assert tenhou_variant(0xA9 | 0x02).red_fives == 0
     assert tenhou_variant(0xA9 | 0x04).kuitan is False
-    with pytest.raises(RulesetError, match="three-player"):
-        tenhou_variant(0xA9 | 0x10)
+    # 0x10: three players, Tenhou's three-player lobby (RULESETS.md §9, issue 25)
+    assert tenhou_variant(0xA9 | 0x10) is load_preset("tenhou3")

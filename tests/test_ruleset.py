@@ -78,7 +78,18 @@ def _section_8_4_keys() -> set[str]:
     # (Mahjong Soul's 30,000 against its 25,000 return; rules/presets.toml).
     # pao_stacked: §8.1 asks for Tenhou's pao split (the whole of a stacked yakuman) as a
     # ruleset parameter, the seeds keeping §4.6.1 (issue 22).
-    return {k for k in keys if k in RULE_KEYS} | {"extension_target", "pao_stacked"}
+    known = {k for k in keys if k in RULE_KEYS}
+    return known | {"extension_target", "pao_stacked"} | _section_9_keys()
+
+
+def _section_9_keys() -> set[str]:
+    """The three-player parameters (§9 "New §2 keys"), and the three the §9 table asks
+    for without naming a key: no chi, rinshan kaihou on the kita tile, and ippatsu on a
+    ron off a kita (rules/presets.toml cites their sources)."""
+    text = _section(9).split("New §2 keys", 1)[1]
+    keys = set(re.findall(r"`([a-z0-9_]+)`", text)) & set(RULE_KEYS)
+    assert {"players", "removed_tiles", "kita", "tsumo_loss"} <= keys
+    return keys | {"chi", "kita_rinshan", "kita_ron_ippatsu"}
 
 
 @pytest.mark.parametrize("preset", PRESET_IDS)

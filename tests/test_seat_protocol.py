@@ -237,6 +237,14 @@ def _events_of_every_type() -> list:
         asyncio.run(play_game(game, [LEVELS["easy"](i, seed) for i in range(4)], yield_every=0))
         for event in game.events:
             out.setdefault(type(event).__name__, event)
+        if len(out) == len(EVENT_TYPES) - 1:
+            break
+    # A kita exists only with three players (RULESETS.md §9).
+    for seed in range(10):
+        game = Game.new(load_preset("tenhou3"), seed)
+        asyncio.run(play_game(game, [LEVELS["easy"](i, seed) for i in range(4)], yield_every=0))
+        for event in game.events:
+            out.setdefault(type(event).__name__, event)
         if len(out) == len(EVENT_TYPES):
             break
     return list(out.values())

@@ -961,6 +961,13 @@ PARAMETER_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "A",
         "rules.group_A",
         (
+            "players",
+            "removed_tiles",
+            "chi",
+            "kita",
+            "kita_rinshan",
+            "kita_ron_ippatsu",
+            "tsumo_loss",
             "game_length",
             "games_per_session",
             "time_limit_minutes",
@@ -1100,6 +1107,9 @@ _ENUM_TEXT: dict[tuple[str, str], str] = {
     ("kuikae", "allowed"): "allowed",
     ("multiple_ron", "head_bump"): "one winner, nearest in turn order (head bump)",
     ("multiple_ron", "double_ron"): "up to two winners",
+    ("tsumo_loss", "none"): "every other seat pays",
+    ("tsumo_loss", "loss"): "the missing seat's share is not paid (tsumo loss)",
+    ("tsumo_loss", "north_bisection"): "the missing seat's share is split between the payers",
     ("multiple_ron", "multiple"): "every claimant wins",
     ("kan_dora_timing", "immediate"): "at once, before the rinshan draw",
     ("kan_dora_timing", "none"): "n/a",
@@ -1225,6 +1235,12 @@ def parameter_value(key: str, ruleset: Ruleset) -> str:
         return "at or above the return points" if value else "above the return points"
     if key == "renhou":
         return _ENUM_TEXT[(key, value)] if value else "none"
+    if key == "removed_tiles":
+        return value or "none"
+    if key == "kita":
+        return "North set aside as dora, with a replacement draw" if value else "none"
+    if key == "players":
+        return str(value)
     if key == "min_yaku_han":
         return f"{value} han of yaku (dora do not count)" if value else "none: no yaku needed"
     if key == "red_fives":
@@ -1315,12 +1331,24 @@ _RIICHI_ROWS = frozenset(
 _TENPAI_ROWS = frozenset({"formal_tenpai", "tenpai_own_waits", "tenpai_declaration"})
 
 
+# The three-player table (RULESETS.md §9): rows a four-player ruleset's reference leaves
+# out, as they say nothing about its game (`rulesets --rules` still lists every key).
+THREE_PLAYER_KEYS = frozenset(
+    {"players", "removed_tiles", "chi", "kita", "kita_rinshan", "kita_ron_ippatsu", "tsumo_loss"}
+)
+
+
 def parameter_groups(ruleset: Ruleset, lang: str = "en") -> list[tuple[str, list[tuple[str, str]]]]:
     """[("A  Game structure and final result 対局の形式と成績", [(label, value), ...]), ...]."""
+    hidden = THREE_PLAYER_KEYS if ruleset.players == 4 else frozenset()
     return [
         (
             f"{letter}  {words.term(title, lang)}",
-            [(parameter_label(k, lang), parameter_value(k, ruleset)) for k in keys],
+            [
+                (parameter_label(k, lang), parameter_value(k, ruleset))
+                for k in keys
+                if k not in hidden
+            ],
         )
         for letter, title, keys in PARAMETER_GROUPS
     ]

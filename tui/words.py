@@ -1199,6 +1199,19 @@ ONLINE_PARAMETERS: dict[str, tuple[str, str]] = {
 PARAMETERS.update(ONLINE_PARAMETERS)
 WORDS.update(_section("param", ONLINE_PARAMETERS))
 
+# The three-player parameters (RULESETS.md §9).
+SANMA_PARAMETERS: dict[str, tuple[str, str]] = {
+    "players": ("players at the table", "人数"),
+    "removed_tiles": ("tiles taken out of the set", "抜く牌"),
+    "chi": ("chi", "チー"),
+    "kita": ("kita (North set aside as dora)", "北抜き"),
+    "kita_rinshan": ("rinshan kaihou on the kita tile", "北抜き後の嶺上開花"),
+    "kita_ron_ippatsu": ("ippatsu on a ron off a kita", "北ロンの一発"),
+    "tsumo_loss": ("tsumo payments with three players", "ツモ損"),
+}
+PARAMETERS.update(SANMA_PARAMETERS)
+WORDS.update(_section("param", SANMA_PARAMETERS))
+
 # `end` names of CONTRACT.md (`replay --summary --json`) for the endings besides a win.
 ENDINGS: dict[str, tuple[str, str]] = {
     "nine_terminals": ("abortive draw: nine terminals and honors", "九種九牌"),

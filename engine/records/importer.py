@@ -48,6 +48,7 @@ from ..actions import (
     Discard,
     IllegalAction,
     Kakan,
+    Kita,
     NineTerminals,
     Pass,
     Pon,
@@ -60,14 +61,10 @@ from ..game import Game, Start
 from ..logfile import json_rows, text_lines
 from ..recorded_clock import RecordedClock
 from ..wall import (
-    DEAL_END,
-    INDICATOR_INDICES,
-    LIVE_END,
-    RINSHAN_INDICES,
-    TILE_COUNT,
     TooMany,
     deal_indices,
     fill_wall,
+    shape_for,
     shared,
 )
 from . import HandRecord
@@ -75,6 +72,9 @@ from .mjai import EXTENSION, HONORS, WINDS, kyoku_lines, pai
 
 DICE = (3, 4)  # every hand's throw: the break is not in the record and no rule reads it
 KAN_TYPES = ("ankan", "kakan", "daiminkan")
+# Lines after which the next draw is a replacement tile: the kans, and a North set aside
+# (kita, three players: RULESETS.md §9).
+REPLACED_BY = (*KAN_TYPES, "kita")
 AUTOMATIC = ("reach_accepted", "dora")  # lines the game writes without a decision
 
 
@@ -115,11 +115,20 @@ class Kyoku:
         return f"{s.get('bakaze', '?')}{s.get('kyoku', '?')}-{s.get('honba', '?')}"
 
 
-def build_wall(kyoku: Kyoku, red_fives: int) -> list[Tile]:
-    """The 136-tile wall (draw order) that deals, draws and turns what the hand shows."""
+def build_wall(
+    kyoku: Kyoku,
+    red_fives: int,
+    removed: frozenset[int] = frozenset(),
+    players: int = 4,
+) -> list[Tile]:
+    """The wall (draw order) that deals, draws and turns what the hand shows: 136
+    tiles, or 108 for three players without 2m-8m (`removed`, RULESETS.md §9)."""
+    from rules.tiles import KIND_COUNT
+
+    shape = shape_for(4 * (KIND_COUNT - len(removed)), players)
     start = kyoku.start
     dealer = int(start["oya"])
-    slots: list[Tile | None] = [None] * TILE_COUNT
+    slots: list[Tile | None] = [None] * shape.tiles
 
     def put(index: int, name: Any, what: str) -> None:
         tile = tile_from_pai(name)
@@ -131,44 +140,50 @@ def build_wall(kyoku: Kyoku, red_fives: int) -> list[Tile]:
     if len(tehais) != 4:
         raise ValueError(f"hand {kyoku.label}: start_kyoku needs four tehais")
     for seat, names in enumerate(tehais):
-        if len(names) != 13:
+        want = 13 if seat < players else 0  # an empty fourth seat is dealt nothing
+        if len(names) != want:
             raise ValueError(f"hand {kyoku.label}: seat {seat} is dealt {len(names)} tiles")
-        for index, name in zip(deal_indices(seat, dealer), names, strict=True):
+        if not want:
+            continue
+        for index, name in zip(deal_indices(seat, dealer, players), names, strict=True):
             put(index, name, "the deal")
-    put(INDICATOR_INDICES[0], start["dora_marker"], "the dora marker")
-    live = kans = rinshan = kan_dora = 0
+    indicators = shape.indicators
+    put(indicators[0], start["dora_marker"], "the dora marker")
+    live = replaced = rinshan = kan_dora = 0
     after_kan = False
     for line in kyoku.lines[1:]:
         kind = line.get("type")
         if kind == "tsumo":
             if after_kan:
-                if rinshan >= len(RINSHAN_INDICES):
-                    raise ValueError(f"hand {kyoku.label}: more than four rinshan draws")
-                put(RINSHAN_INDICES[rinshan], line["pai"], "a rinshan draw")
+                if rinshan >= len(shape.rinshan):
+                    raise ValueError(
+                        f"hand {kyoku.label}: more than {len(shape.rinshan)} rinshan draws"
+                    )
+                put(shape.rinshan[rinshan], line["pai"], "a rinshan draw")
                 rinshan += 1
                 after_kan = False
             else:
-                if DEAL_END + live >= LIVE_END - kans:
+                if shape.deal_end + live >= shape.live_end - replaced:
                     raise ValueError(f"hand {kyoku.label}: more draws than the live wall holds")
-                put(DEAL_END + live, line["pai"], "a draw")
+                put(shape.deal_end + live, line["pai"], "a draw")
                 live += 1
-        elif kind in KAN_TYPES:
-            kans += 1
+        elif kind in REPLACED_BY:
+            replaced += 1
             after_kan = True
         elif kind == "dora":
             kan_dora += 1
-            if kan_dora >= len(INDICATOR_INDICES):
+            if kan_dora >= len(indicators):
                 raise ValueError(f"hand {kyoku.label}: more than four kan dora")
-            put(INDICATOR_INDICES[kan_dora], line["dora_marker"], "a kan dora marker")
+            put(indicators[kan_dora], line["dora_marker"], "a kan dora marker")
         elif kind == "hora":
             for n, name in enumerate(line.get("ura_markers") or ()):
-                put(INDICATOR_INDICES[n] + 1, name, "the ura markers")
+                put(indicators[n] + 1, name, "the ura markers")
     for n, name in enumerate(kyoku.kan_indicators[:4], 1):
-        put(INDICATOR_INDICES[n], name, "a kan dora indicator")
+        put(indicators[n], name, "a kan dora indicator")
     for n, name in enumerate(kyoku.ura_indicators[:5]):
-        put(INDICATOR_INDICES[n] + 1, name, "an ura indicator")
+        put(indicators[n] + 1, name, "an ura indicator")
     try:
-        return fill_wall(slots, red_fives)
+        return fill_wall(slots, red_fives, removed)
     except TooMany as error:
         raise ValueError(f"hand {kyoku.label}: {error} (red fives: {red_fives})") from None
 
@@ -384,7 +399,9 @@ def rebuild(
     """The game the hands show, played by the engine and checked line by line against
     them; `dice` per hand where the record has them (else a fixed throw), `end` the
     end_game line whose final scores the game must reach."""
-    walls = [build_wall(k, ruleset.red_fives) for k in kyokus]
+    walls = [
+        build_wall(k, ruleset.red_fives, ruleset.removed_kinds, ruleset.players) for k in kyokus
+    ]
     final = end.get("scores") if end else None
     for time_up in (False, True):
         if time_up and not (ruleset.time_limit_minutes and final):
@@ -441,7 +458,9 @@ class _Walk:
                     self.beyond = True  # the game goes on past the record's last hand
                     return
                 self.index += 1
-                self.hand = HandRecord(event, dora=[self.walls[self.index][INDICATOR_INDICES[0]]])
+                wall = self.walls[self.index]
+                first = shape_for(len(wall), self.game.ruleset.players).indicators[0]
+                self.hand = HandRecord(event, dora=[wall[first]])
                 self.checked = 0
             elif self.hand is None:
                 continue
@@ -567,6 +586,8 @@ class _Walk:
             return Ankan(seat, tile_from_pai(line["consumed"][0]).kind)
         if kind == "kakan":
             return Kakan(seat, tile_from_pai(line.get("pai")))
+        if kind == "kita":
+            return Kita(seat)
         if kind == "hora" and line.get("target") == seat:
             return Tsumo(seat)
 

@@ -36,6 +36,7 @@ from ..events import (
     Drew,
     ExhaustiveDraw,
     KanDeclared,
+    KitaDeclared,
     RiichiAccepted,
     TenpaiDeclared,
     Won,
@@ -242,6 +243,8 @@ def kyoku_lines(hand: HandRecord) -> list[dict[str, Any]]:
             out.append(_call(event))
         elif isinstance(event, KanDeclared):
             out.append(_kan(event))
+        elif isinstance(event, KitaDeclared):
+            out.append({"type": "kita", "actor": event.seat, "pai": pai(event.tile)})
         elif isinstance(event, DoraRevealed):
             out.append({"type": "dora", "dora_marker": pai(event.indicator)})
         elif isinstance(event, Won):

@@ -14,10 +14,12 @@ This module only reads: `parse_mjlog` turns the bytes into `MjlogGame` (with an
 XML parser hardened against entity attacks, `defusedxml`, so an `<?xml …?>`
 declaration or a byte order mark in front is read like any XML document) and
 checks what the format itself promises (four seats, tile ids in range, each
-hand's deal 13 tiles, every move after an INIT, the meld code decodable). The
+hand's deal 13 tiles (the fourth empty with three), every move after an INIT,
+the meld code decodable). The
 replay through the engine, under the rules the `GO type` flags name (RULESETS.md
 §8.1), is the importer's job. Bad input is one `MjlogError` line naming the
-element; three-player records are refused.
+element. A three-player record (GO type flag 0x10) leaves the fourth seat empty in
+every element and sets Norths aside with `N` elements whose meld code has bit 0x20.
 
 The format as documented publicly (tenhou.net's viewer, tsubakisakura/mjlog2json,
 gimite/mjai's tenhou converter); nothing here is copied from them.
@@ -53,7 +55,7 @@ GO_NO_KUITAN = 0x04
 GO_HANCHAN = 0x08
 GO_THREE_PLAYERS = 0x10
 
-MeldKindName = Literal["chi", "pon", "kakan", "daiminkan", "ankan"]
+MeldKindName = Literal["chi", "pon", "kakan", "daiminkan", "ankan", "kita"]
 GZIP_MAGIC = b"\x1f\x8b"
 BOM = codecs.BOM_UTF8
 _CHUNK = 64 * 1024
@@ -386,8 +388,11 @@ def decode_meld(seat: int, code: int) -> MjlogMeld:
             return MjlogMeld(seat, "pon", copies, copies[called_index], from_seat)
         added = kind * 4 + unused
         return MjlogMeld(seat, "kakan", (*copies, added), added, from_seat)
-    if code & 0x20:
-        raise MjlogError("a nukidora call: three-player records are not supported")
+    if code & 0x20:  # a North set aside (three players): its tile id in the high bits
+        north = code >> 8
+        if north // 4 != 30:
+            raise MjlogError(f"<N>: a kita of tile id {north}, which is not a North")
+        return MjlogMeld(seat, "kita", (north,), north, None)
     first = code >> 8
     kind = first // 4
     tiles = tuple(kind * 4 + i for i in range(4))
@@ -497,10 +502,11 @@ class _Reader:
             self.go_type = int(values.get("type", ""))
         except ValueError:
             raise MjlogError(f"<GO>: type {values.get('type')!r} is not a number") from None
-        if self.go_type & GO_THREE_PLAYERS:
-            raise MjlogError(
-                "a three-player game (GO type flag 0x10): only four-player games are played here"
-            )
+
+    @property
+    def players(self) -> int:
+        """Three with GO type flag 0x10 (the fourth seat empty in every element), else four."""
+        return 3 if (self.go_type or 0) & GO_THREE_PLAYERS else 4
 
     def _on_un(self, values: dict[str, str]) -> None:
         if not self.names:  # the header: every player's name
@@ -508,8 +514,8 @@ class _Reader:
             self.names = tuple(
                 unquote(values.get(f"n{i}", "")[:NAME_CHARS]) for i in range(4)
             )
-            if not self.names[3]:
-                raise MjlogError("a three-player game: only four-player games are played here")
+            if not self.names[3] and self.players == 4:
+                raise MjlogError("<UN>: a four-player game (GO type) without a fourth player")
         elif self.init is not None and not self.ends:  # a reconnection inside a hand
             for seat in range(4):
                 if f"n{seat}" in values:
@@ -524,10 +530,13 @@ class _Reader:
         seed, dice = _seed(values.get("seed", ""))
         scores = _ints(values.get("ten", ""), "<INIT> ten")
         if len(scores) != 4:
-            raise MjlogError("<INIT>: ten must give four scores (three-player games are refused)")
+            raise MjlogError("<INIT>: ten must give four scores (the fourth 0 with three)")
         deals = tuple(_tile_ids(values.get(f"hai{i}", ""), f"<INIT> hai{i}") for i in range(4))
-        if any(len(d) != 13 for d in deals):
-            raise MjlogError("<INIT>: every deal must have 13 tiles (three players are refused)")
+        players = self.players
+        if any(len(d) != 13 for d in deals[:players]) or any(deals[players:]):
+            raise MjlogError(
+                f"<INIT>: every deal must have 13 tiles ({players} players, the GO type says)"
+            )
         if not 0 <= seed[0] < 16:
             raise MjlogError(f"<INIT>: round {seed[0]} is out of range")
         if not 0 <= seed[5] < 136:

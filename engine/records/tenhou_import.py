@@ -85,7 +85,8 @@ def ruleset_for(game: MjlogGame) -> Ruleset:
 
 
 def tenhou_rules(go_type: int, *, rounded: bool, source: str, chips: bool = False) -> Ruleset:
-    """`rules.ruleset.tenhou_variant`, its refusal (three players) as one ValueError line;
+    """`rules.ruleset.tenhou_variant` (`tenhou3` for three players), its refusal as one
+    ValueError line;
     `chips` for a chip lobby's record (its `sc` gives every seat's chips, §8.5)."""
     try:
         return tenhou_variant(go_type, rounded=rounded, chips=chips)
@@ -163,6 +164,8 @@ def kyoku_of(game: MjlogGame, hand: MjlogHand) -> Kyoku:
 
 def _call_line(game: MjlogGame, move: Call) -> dict[str, Any]:
     meld = move.meld
+    if meld.kind == "kita":
+        return {"type": "kita", "actor": meld.seat, "pai": tile_name(game, meld.tiles[0])}
     if meld.kind == "ankan":
         return {"type": "ankan", "actor": meld.seat, "consumed": _sorted_names(game, meld.tiles)}
     if meld.kind == "kakan":

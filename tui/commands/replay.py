@@ -29,7 +29,7 @@ from engine.events import ExhaustiveDraw, GameEnded, HandStarted, Won
 from engine.logfile import LogError
 from engine.records.reading import KINDS, load_timeline
 from engine.timeline import Timeline
-from rules.ruleset import ALL_PRESET_IDS, load_preset
+from rules.ruleset import EVERY_PRESET_ID, load_preset
 
 from .guard import guarded
 
@@ -48,8 +48,8 @@ def load_log(
     step by step, read by `engine.records.reading.load_timeline` (`load_game`, the
     reader `export` uses too); `ruleset` replaces the rules the record names (an mjai record
     without our field: default wrc)."""
-    if ruleset is not None and ruleset not in ALL_PRESET_IDS:
-        fail(f"unknown ruleset {ruleset!r}: choose one of {', '.join(ALL_PRESET_IDS)}")
+    if ruleset is not None and ruleset not in EVERY_PRESET_ID:
+        fail(f"unknown ruleset {ruleset!r}: choose one of {', '.join(EVERY_PRESET_ID)}")
         return None
     resolved = resolve_log(path, fail)
     if resolved is None:
@@ -114,6 +114,11 @@ def run_replay_viewer(
         return 2
     game = load_log(path, fail, ruleset)  # ReplayApp.run refuses a non-terminal (ProcessApp)
     if game is None:
+        return 2
+    if game.ruleset.players != 4:
+        # The viewer's table seats four; three (RULESETS.md §9) is issue 25's next step.
+        fail("the replay viewer seats four for now; a three-player game replays with"
+             " --summary (or --summary --json)")
         return 2
     from ..replay_app import ReplayApp
 
