@@ -244,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 signal.signal(signal.SIGINT, before)  # main() called in a test, say
 
 
-def _interrupt(signum: int, frame: Any) -> None:
+def _interrupt(_signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
