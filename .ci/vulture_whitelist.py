@@ -1,45 +1,95 @@
-"""Names vulture sees unused when it reads only the strictly checked engine modules
-(`[tool.mypy] files`): each is used by a module outside that list (views, logs,
-records, the UI) or is a rule kept for a caller that does not exist yet.
+"""Names vulture sees unused when it reads the whole tree (engine/, rules/, ai/, tui/:
+`[tool.vulture] paths` in pyproject.toml), each with the reason it stays: it is used
+from outside those paths (tests, benchmarks, a builder run by hand), read by name
+(getattr, a TOML key, a string annotation), or kept referenced on purpose.
+Textual's and Rich's own hooks (`compose`, `on_*`, `action_*`, ...) are
+`[tool.vulture] ignore_names` instead.
 
-    .venv/bin/vulture <the [tool.mypy] files> .ci/vulture_whitelist.py   (see .ci/run)
+    .venv/bin/vulture   (see .ci/run)
 """
 
 # ruff: noqa: B018 - bare attribute references are how vulture whitelists work
-from engine.actions import action_from_dict, action_to_dict
-from engine.codec import NOT_ENCODED
-from engine.game import Game
-from engine.results import session_total
-from engine.scripted import do, of_type, scripted_game
-from engine.settlement import chombo_payments
-from engine.state import OTHERS, HandState
-from engine.timeline import Timeline
-from engine.wall import (
-    DEAL_END,
-    INDICATOR_INDICES,
-    LIVE_END,
-    RINSHAN_INDICES,
-    Position,
-    Wall,
-    position,
-)
+from typing import TYPE_CHECKING
 
-NOT_ENCODED  # engine.events: derived fields of Won kept out of the log
-action_from_dict, action_to_dict  # engine.log, engine.records: reading and writing logs
-Game.hands_played  # tests, the replay viewer
-Game.resume_clock  # tui.app: a resumed game's clock
-Game.view  # engine.driver: what a player sees
-Game.furiten  # engine.view: why a seat cannot ron
-HandState.last_discard  # engine.view, ai.danger
-Position.stack, Position.upper, position  # tui.widgets.wall: drawing the wall
+from ai.review import ReviewItem
+from engine.events import HandStarted
+from engine.frames import decode_frame, encode_frame
+from engine.history.db import HistoryDB
+from engine.kept_games import kept_games
+from engine.records.mjai import masked_for
+from engine.records.mjlog import MjlogGame, _Reader, looks_like_mjlog, record_summary
+from engine.save_store import SaveStore
+from engine.scripted import of_type
+from engine.seat_view import WallView
+from engine.server.app import Connection
+from engine.server.client import Client
+from engine.server.remote_seat import RemoteTable
+from engine.settlement import chombo_payments
+from engine.table_host import TableHost, hosted_game
+from engine.wall import Wall
+from rules import scoring, shanten, tiles
+from rules.decompose import build_parts_table
+from rules.request import answer_line
+from rules.ruleset import Ruleset
+from rules.shanten import build_group_table
+from tui.explain import FinalRow, grouped_keys
+from tui.human import Decision
+from tui.layout import Rect
+from tui.learn.lessons import Step, played_hand
+from tui.remote_app import RemoteApp
+from tui.screens.friends import FriendsScreen
+from tui.screens.table import TableScreen
+from tui.settings import config_dir, save_settings
+from tui.tiles import RIVER_MARKS, sideways_width
+from tui.words import seat_name
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+# --- kept for callers outside the tree's code
 Wall.dead_tiles  # tests: the dead wall stays at 14 tiles (000 第5条)
-scripted_game, do, of_type  # tests and tui.app's scripted demo game
-session_total  # teiai's four-game session total (003 §1, §28); tests, no screen yet
+of_type  # tests: scripted games pick an action by its type
 chombo_payments  # classic chombo (renmei); tests, no chombo action in play yet
-Timeline.of, Timeline.event_end, Timeline.decision  # ai.review and the replay viewer
-Timeline.owning  # engine.records.reading.load_timeline (outside the vulture paths)
-Timeline.replayed  # the session table and the mistakes review (tui/) read a kept log
-DEAL_END, LIVE_END, RINSHAN_INDICES, INDICATOR_INDICES  # the four-player wall: the seat
-# views (engine.fold, engine.seat_legal, engine.table_layout) and the mjai adapter; the
-# engine reads a wall's `Shape` (three players, RULESETS.md §9)
-OTHERS  # the four-player others table, kept for the seat views beside OTHERS_BY
+encode_frame, decode_frame  # a frame's JSON form for a remote seat; tests round-trip it
+masked_for  # an mjai record as one seat sees it: tests/test_mjai_bot, the mjai benchmark
+looks_like_mjlog, record_summary  # tests: sniffing a Tenhou record, the record's own summary
+HistoryDB.session_games, HistoryDB.incomplete_games  # tests: the history's consistency
+Client.create, Client.rejoin  # the server protocol's client side; server tests
+TableHost.actions_applied  # tests: the table host really applied the player's actions
+answer_line  # tests: `score --batch` answers, line by line, checked against the text form
+scoring.clear_caches, shanten.clear_caches  # benchmarks: cold-cache measurements
+tiles.format_counts  # tests: hands printed in failure messages
+ReviewItem.hand_text  # tests: the review item's hand in mpsz
+grouped_keys  # tests: every parameter of RULESETS.md §2 has a row in the reference
+kept_games  # tests: the unfinished games kept aside in the data directory
+Rect.overlaps, Rect.inside  # tests/test_tui_geometry: nothing overlaps, nothing clipped
+played_hand  # tests: each lesson script's next hand
+Step.verdict_claims  # tests/test_learn_claims: what a step's feedback claims, checked
+SaveStore.kept_aside  # tests: damaged save files set aside
+TableScreen.hands_started  # tests: the table counted the hands it dealt
+config_dir, save_settings  # tests: where settings live and how they are written
+RIVER_MARKS, sideways_width  # tests: the river's marks and a turned tile's width
+seat_name  # tests: the relative seats' two names (tui.words's public API)
+
+# --- builders run by hand when a precomputed table must be made again
+build_parts_table  # writes rules/group_parts.bin
+build_group_table  # writes rules/group_table.bin
+
+# --- read by name or kept on purpose
+tiles.MAN, tiles.PIN, tiles.SOU  # the suits' numbers, named beside HONOR (which is used)
+HandStarted.break_stacks, WallView.break_stacks  # record/view fields: the wall's break
+MjlogGame.shuffle_seed  # a Tenhou record's SHUFFLE seed, kept with the parsed record
+# The mjlog reader's `_on_<tag>` handlers: found by getattr from the XML tag's name
+_Reader._on_shuffle, _Reader._on_go, _Reader._on_un, _Reader._on_bye, _Reader._on_init
+_Reader._on_n, _Reader._on_reach, _Reader._on_dora, _Reader._on_agari, _Reader._on_ryuukyoku
+Connection.closer  # holds the close task: asyncio keeps only a weak reference to a task
+DataclassInstance  # tui.widgets.base: a TypeVar bound given as a string (typeshed only)
+# Ruleset fields read by name: from the presets' TOML and by tui.explain's rules reference
+Ruleset.agari_yame, Ruleset.atozuke, Ruleset.noten_riichi, Ruleset.daiminkan_pao
+Ruleset.chombo_hand, Ruleset.dead_wall, Ruleset.discard_rows
+FinalRow.vs_return  # read by column name (tui.screens.game_end)
+Decision.seat_view  # the seat's own view, set by tui.table_session for the aids to read
+RemoteTable.reconnects  # tests: how often a remote seat came back after a lost server
+hosted_game  # tests: the game a table host holds (tui/ may not call it: test_architecture)
+RemoteApp.spectating  # holds the spectator's connection for the app's lifetime
+FriendsScreen.server_process  # holds the hosting process started from the launch screen

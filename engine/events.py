@@ -251,10 +251,6 @@ EVENT_TYPES: dict[str, type] = {
 _REGISTRY = codec.Registry("event", EVENT_TYPES)
 
 
-def event_name(event: Event) -> str:
-    return _REGISTRY.name(event)
-
-
 def event_to_dict(event: Event) -> dict[str, Any]:
     return _REGISTRY.to_dict(event)
 

@@ -44,7 +44,6 @@ from .events import (
     Discarded,
     DoraRevealed,
     Drew,
-    Event,
     ExhaustiveDraw,
     GameEnded,
     GameStarted,
@@ -558,12 +557,3 @@ class FromMjai:
             for seat, d in enumerate(m["deltas"]):
                 self._scores[seat] += int(d)
                 self._deltas[seat] += int(d)
-
-
-def redacted_stream(events: Sequence[Event], seat: int) -> list[SeatEvent]:
-    """Our events as `seat` may see them (`engine.redaction`), `Seated` first."""
-    from .redaction import redact
-    from .seat_view import Observer
-
-    observer = Observer(seat)
-    return [Seated(seat, "seat"), *(redact(e, observer) for e in events)]

@@ -28,7 +28,6 @@ STICK = STICK_VALUE  # a riichi stick, in table points: the scorer's one value
 OTHERS_BY: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in (3, 4)
 }
-OTHERS = OTHERS_BY[4]  # the four-player table, for readers that only seat four
 
 
 Furiten = Literal["discard", "temporary", "riichi"]  # why a seat cannot ron (§5.8)

@@ -166,7 +166,7 @@ class ProcessApp:
         """Hook: why the app cannot start on its files (one line), or None."""
         return None
 
-    def _interrupt(self, signum: int, frame: Any) -> None:
+    def _interrupt(self, _signum: int, frame: Any) -> None:
         """SIGINT (a `kill -INT`; Ctrl-C typed at the table is a key): the app closes
         as on Ctrl-Q, the terminal is given back, and `run` then stops the command.
         (asyncio's own handler only cancels the app's task, which Textual may take

@@ -1,7 +1,8 @@
 """`mahjong-tui` and its subcommands (CONTRACT.md).
 
-Only the game itself imports Textual, and only when it starts: `score`,
-`sim` and `rulesets` stay lean so scripts can call them thousands of times.
+Only the commands that open a screen (the game, `learn`, `drill`, `replay` in a
+terminal) import Textual, and only once their flags have passed: `score`, `sim` and
+`rulesets` stay lean so scripts can call them thousands of times.
 """
 
 from __future__ import annotations
@@ -247,7 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 signal.signal(signal.SIGINT, before)  # main() called in a test, say
 
 
-def _interrupt(signum: int, frame: Any) -> None:
+def _interrupt(_signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 

@@ -540,19 +540,6 @@ def _option_for(counts, melds, visible, chiitoitsu, kind):
     return _options(counts, melds, visible, chiitoitsu)[kind]
 
 
-def discard_reason(view: PlayerView, kind: int, lang: str = "en") -> str:
-    """ "1-shanten after it, 16 tiles improve the hand" for a discard of `kind`."""
-    counts = tuple(view.counts())
-    chiitoitsu = view.ruleset.seven_pairs
-    if len(view.hand) % 3 != 2:
-        return ""
-    melds = len(view.melds[view.seat])
-    option = _option_for(counts, melds, tuple(_visible(view)), chiitoitsu, kind)
-    return message(
-        "hint_why", lang, shanten=shanten_words(option.shanten, lang), count=option.ukeire_total
-    )
-
-
 def meld_text(meld: Meld, lang: str = "en") -> str:
     return f"{call_name(meld.kind.value, lang)} {tiles_label(meld.tiles, lang)}"
 

@@ -18,7 +18,9 @@ around it give the dealer, honba, sticks, dora indicators and score changes as
 they were *in that hand* (by the time a screen shows the result, the engine may
 already have dealt the next hand).
 
-Every word and sentence comes from `tui.words`.
+Every word and sentence of the result screens comes from `tui.words`; the rules
+reference's parameter values (`parameter_value`) are the one exception, English
+only, kept beside the table of parameters they describe.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The glossary's data: every yaku and every term the UI uses, explained for a beginner.
 
-Data and look-up only (a screen comes later). Each entry has its name as players
+Data and look-up only (the screen is `tui.screens.glossary`). Each entry has its name as players
 say it and in Japanese (taken from `tui.words`, so the glossary and the table
 never name a thing two ways), a one-sentence definition in English and in
 Japanese, and for each yaku an example hand that the project's scorer really

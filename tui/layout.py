@@ -111,12 +111,6 @@ def meld_width(face: str, short: bool) -> int:
     return 4 * cell_of(face, short) + 2 + 3
 
 
-def hand_width(face: str, framed: bool) -> int:
-    """Fourteen tiles, the drawn one set one cell apart."""
-    each = framed_width(face) if framed else tile_width(face)
-    return HAND * (each + GAP) + GAP
-
-
 # Width and height of the square wall ring (17 stacks a side, two cells a stack
 # on the top and bottom sides, one row a stack on the left and right ones).
 RING_W = 2 + GAP + (2 * SQUARE_STACKS - 1) + GAP + 2

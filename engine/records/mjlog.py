@@ -195,13 +195,6 @@ class MjlogHand:
         """Every seat's chips moved in the hand (zeros in a record without chips)."""
         return tuple(sum((e.chips or (0,) * 4)[i] for e in self.ends) for i in range(4))
 
-    @property
-    def chips_after(self) -> tuple[int, ...] | None:
-        """Every seat's chips once the hand is settled (None without chips)."""
-        last = self.ends[-1]
-        if last.chips_before is None or last.chips is None:
-            return None
-        return tuple(b + d for b, d in zip(last.chips_before, last.chips, strict=True))
 
 
 @dataclass(frozen=True, slots=True)

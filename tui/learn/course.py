@@ -33,8 +33,6 @@ from .claims import Claim
 from .drills import defence_table, payment_text
 from .lessons import Act, Discard, Lesson, Pick, Say, Waits, tile_label, yaku_text
 
-WIN_OPTIONS = (("win", Say("Win: declare it", "和了る: 宣言する")),
-               ("pass", Say("Do not win: play on", "和了らない: 続ける")))
 TSUMO_OPTIONS = (("win", Say("Tsumo: declare the win", "ツモ: 和了を宣言する")),
                  ("pass", Say("Discard and play on", "打牌して続ける")))
 RON_OPTIONS = (("win", Say("Ron: win on this discard", "ロン: この捨て牌で和了る")),

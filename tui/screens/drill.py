@@ -28,7 +28,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Static
 
 from rules.tiles import parse_tiles
@@ -170,7 +169,6 @@ class DrillScreen(Screen[None]):
         self.answered: bool | None = None  # None: still asking
         self.summary = False  # the run is over: its summary is shown
         self.started = 0.0
-        self._ticker: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="learn-body") as body:
@@ -184,7 +182,7 @@ class DrillScreen(Screen[None]):
         if self.session.problem:
             self.notify(self.session.problem, severity="warning", timeout=10)
         if self.timer:
-            self._ticker = self.set_interval(1.0, self._tick)
+            self.set_interval(1.0, self._tick)
         self.next_question()
         self.query_one("#learn-body").focus()
 

@@ -539,7 +539,6 @@ class TableScreen(Screen[None]):
             disabled=frozenset(range(len(self.keys.tiles))) - self.keys.discardable()
             if asked
             else frozenset(),
-            riichi_mode=self.keys.mode == "riichi",
             prompt=self._prompt(),
             status=self.status or self._default_status(),
         )

@@ -65,7 +65,6 @@ class BoardInput:
 
     cursor: int | None = None
     disabled: frozenset[int] = frozenset()
-    riichi_mode: bool = False
     prompt: PromptData = PromptData()
     status: str = ""
 

@@ -72,9 +72,6 @@ class EventLog(TileWidget[LogData]):
     _rows_data: object = None
     _rows: list[Strip]
 
-    def add_line(self, line: str) -> None:
-        self.data = self.data.add(line)
-
     def rows(self, width: int, height: int) -> list[Strip]:
         """The bottom `height` rows of the newest lines wrapped at `width` (made once per
         change of the lines or the size: the log repaints on every discard)."""

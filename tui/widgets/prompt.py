@@ -1,8 +1,8 @@
-"""The prompt and the key bar: what you may do right now, exactly, with the key for each.
+"""The key bar: what you may do right now, exactly, with the key for each.
 
-"[c] Chi 4p: [3p 5p]   [p] Pon 4p   [n] Pass". When several options share a key
-they are numbered and the title asks for a number. The screen builds the
-options from the legal actions (`tui.describe.action_text`); this only shows them.
+The prompt itself ("[c] Chi 4p: [3p 5p]   [p] Pon 4p   [n] Pass") is drawn by the
+board (`tui.widgets.board.PromptData`). The screen builds the keys from the legal
+actions (`tui.describe.action_text`); this only shows them.
 """
 
 from __future__ import annotations
@@ -16,33 +16,6 @@ from textual.reactive import reactive
 
 from .base import TileWidget
 from .event_log import LineCache
-
-
-@dataclass(frozen=True, slots=True)
-class PromptData:
-    title: str = ""
-    options: tuple[tuple[str, str], ...] = ()  # (key, what it does)
-    urgent: bool = False  # a call or a win is on offer
-
-
-class PromptBar(LineCache, TileWidget[PromptData]):
-    DEFAULT_DATA = PromptData()
-    data: reactive[PromptData] = reactive(DEFAULT_DATA, layout=False)
-
-    def state_classes(self) -> dict[str, bool]:
-        return {"-urgent": self.data.urgent}
-
-    def render(self) -> Text:
-        data = self.data
-        out = Text(end="")
-        if data.title:
-            out.append(data.title, style="bold")
-        for key, what in data.options:
-            if out.cell_len:
-                out.append("   ")
-            out.append(f"[{key}]", style="bold reverse")
-            out.append(f" {what}")
-        return out
 
 
 @dataclass(frozen=True, slots=True)

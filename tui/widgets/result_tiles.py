@@ -38,15 +38,6 @@ def hand_row(tiles: Sequence[Tile], style: str, *, drawn: bool = False) -> Text:
     return row
 
 
-def melds_row(melds: Sequence[Meld | MeldEntry], owner: int, style: str) -> Text:
-    """The melds on one line as the board draws them, the first one leftmost."""
-    lay = face_layout(style)
-    pieces = [
-        meld_text(m if isinstance(m, MeldEntry) else meld_entry(m, owner), lay) for m in melds
-    ]
-    return Text(" " * MELD_GAP, end="", no_wrap=True).join(pieces)
-
-
 def meld_pieces(melds: Sequence[Meld | MeldEntry], owner: int, style: str) -> list[Text]:
     """Each meld as the board draws it, one Text each (a result screen wraps between
     melds, never inside one)."""
