@@ -228,6 +228,8 @@ class Table:
         self.data = data
         self.on_over = on_over
         self.seats = [RemoteSeat(self, s, ai(level, s, secrets.randbelow(2**31))) for s in range(4)]
+        # Watchers besides the streams (an mjai seat is told its own frames: mjai_rooms).
+        self.watchers: dict[Any, Observer] = {}
         self._game_factory = game_factory
         self._live: TextIO | None = None
         self.host: Host | None = None
@@ -282,6 +284,7 @@ class Table:
         game = game if game is not None else self._game_factory()
         watchers: dict[Any, Observer] = {s: s.observer for s in self.streams}
         watchers[self.spectators] = self.spectators.observer
+        watchers.update(self.watchers)
         deadlines = {} if self.deadline is None else {s: self.deadline for s in range(4)}
         self._live = self._open_log(game, resumed)
         writer = None if self._live is None else LogWriter(self._live)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from .bounds import integer
+from .bounds import integer, seconds
 from .guard import guarded
 
 
@@ -27,11 +27,25 @@ def add_parser(sub: Any) -> None:
                        help="address to listen on (default: 127.0.0.1, this machine only)")
     serve.add_argument("--port", type=integer("--port", 0, 65535), default=8765,
                        help="port (default: 8765; 0 picks a free one)")
-    serve.add_argument("--ruleset", default="wrc", metavar="ID",
-                       help="the rules of a table created without naming any (default: wrc)")
+    serve.add_argument("--ruleset", default=None, metavar="ID",
+                       help="the rules of a table created without naming any (default: wrc) "
+                            "and of the mjai rooms' games (default: tenhou)")
     serve.add_argument("--data", default=None, metavar="DIR",
                        help="where each table's log is kept (default: the data directory's "
                             "server/)")
+    serve.add_argument("--mjai-port", type=integer("--mjai-port", 0, 65535), default=None,
+                       metavar="PORT",
+                       help="also open mjai rooms (gimite's TCP protocol) on HOST:PORT "
+                            "(0 picks a free one)")
+    serve.add_argument("--mjai-fill", type=seconds("--mjai-fill", 3600.0), default=None,
+                       metavar="SECONDS",
+                       help="an mjai room that waited this long since its first join starts "
+                            "with the server's AI in its empty seats (0: at once; default: "
+                            "a room waits for four)")
+    serve.add_argument("--mjai-timeout", type=seconds("--mjai-timeout", 600.0,
+                                                      more_than_zero=True),
+                       default=10.0, metavar="SECONDS",
+                       help="an mjai client's time per decision (default: 10, at most 600)")
     serve.add_argument("--cert", default=None, metavar="FILE", help="TLS certificate (PEM)")
     serve.add_argument("--key", default=None, metavar="FILE", help="TLS private key (PEM)")
 
@@ -55,7 +69,7 @@ def _serve(args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], None]
         fail(f"--port {args.port}: a port is 0 to 65535")
         return 2
     try:
-        load_preset(args.ruleset)
+        load_preset(args.ruleset or "wrc")
     except RulesetError as error:
         fail(str(error))
         return 2
@@ -112,6 +126,14 @@ def ai_seat(level: str, seat: int, seed: int) -> Any:
     return PlayerSeat(LEVELS[level](seat, seed))
 
 
+def _rooms(server: Any, args: argparse.Namespace) -> Any:
+    """The mjai room server (`engine.server.mjai_rooms`) the flags ask for."""
+    from engine.server.mjai_rooms import MjaiRooms
+
+    return MjaiRooms(server, ruleset=args.ruleset or "tenhou", fill=args.mjai_fill,
+                     timeout=args.mjai_timeout)
+
+
 async def _main(
     args: argparse.Namespace, data: Path, ssl_context: Any, stdout: TextIO,
     fail: Callable[[str], None],
@@ -123,18 +145,27 @@ async def _main(
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):  # before the line: a script may signal
         loop.add_signal_handler(sig, stop.set)  # as soon as it reads it
-    server = TableServer(ai_seat, ruleset=args.ruleset, data=data,
+    server = TableServer(ai_seat, ruleset=args.ruleset or "wrc", data=data,
                          default_level=DEFAULT_LEVEL, levels=tuple(LEVELS))
+    rooms = None
+    host = f"[{args.host}]" if ":" in args.host else args.host
     try:
         port = await server.start(args.host, args.port, ssl=ssl_context)
+        if args.mjai_port is not None:
+            rooms = _rooms(server, args)
+            mjai_port = await rooms.start(args.host, args.mjai_port)
     except OSError as error:
-        fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
+        await server.stop()
+        fail(f"cannot listen on {args.host}: {error.strerror or error}")
         return 2
     scheme = "wss" if ssl_context is not None else "ws"
-    host = f"[{args.host}]" if ":" in args.host else args.host
     stdout.write(f"listening on {scheme}://{host}:{port}\n")
+    if rooms is not None:
+        stdout.write(f"mjai rooms on mjsonp://{host}:{mjai_port}\n")
     stdout.flush()
     await stop.wait()
+    if rooms is not None:
+        await rooms.stop()
     saved = await server.stop()
     sys.stderr.write(f"stopped: {len(saved)} table log(s) saved in {data}\n")
     return 0
