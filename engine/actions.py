@@ -104,9 +104,19 @@ class NineTerminals:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class Chombo:
+    """A penalty the host charges a seat, never one of its legal actions: mjai.app's rule
+    for a bot that times out or answers illegally (`engine.mjai_chombo`). The hand ends
+    at once and the seat pays a mangan as by tsumo (`Game.apply`). In the log like any
+    action, so a replay charges it again."""
+
+    seat: int
+
+
 Action = (
     Discard | Tsumo | Ron | Chi | Pon | Daiminkan | Ankan | Kakan | Pass | ShowTenpai
-    | NineTerminals
+    | NineTerminals | Chombo
 )
 
 ACTION_TYPES: dict[str, type] = {
@@ -121,6 +131,7 @@ ACTION_TYPES: dict[str, type] = {
     "pass": Pass,
     "show_tenpai": ShowTenpai,
     "nine_terminals": NineTerminals,
+    "chombo": Chombo,
 }
 _REGISTRY = codec.Registry("action", ACTION_TYPES)
 

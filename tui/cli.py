@@ -159,6 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--mjai-timeout", type=seconds("--mjai-timeout", 600.0, more_than_zero=True),
                      default=10.0, metavar="SECONDS",
                      help="an mjai seat's time per decision (default: 10, at most 600)")
+    sim.add_argument("--mjai-chombo", action="store_true",
+                     help="mjai.app's rule: an mjai seat that times out or answers illegally "
+                          "is charged a chombo (the hand ends, it pays a mangan); logged")
     _rule_flag(sim)
 
     replay = sub.add_parser(

@@ -56,6 +56,7 @@ RYUKYOKU_REASONS = {
     "four_kans": "sukaikan",
     "triple_ron": "sanchaho",
     "nagashi_mangan": "nagashimangan",
+    "chombo": "error",  # mjai.app's arena: a bot's error ends the hand so (Game.apply)
 }
 
 # Our yaku ids -> the mjai protocol's names.

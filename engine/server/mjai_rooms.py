@@ -15,6 +15,10 @@ nobody took (0: at once, so one bot can play three of ours). A player who comes 
 room expects the game to start only when the room is full, so by default (`fill`
 None) a room waits for four, as gimite's server does.
 
+With `chombo` (`serve --mjai-chombo`), a client that times out or answers illegally
+is charged a chombo as mjai.app charges it (`Game.apply`'s `Chombo`: the hand ends,
+it pays a mangan) instead of only having the default action played for it.
+
 Limits are the server's (`engine.server.app.Limits`): a line longer than
 `max_size` bytes, lines nobody asked for over the message rate, more connections
 from one address than `per_address` (websocket and mjai connections count
@@ -31,11 +35,9 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import Action
 from rules.ruleset import RulesetError, load_preset
 
 from .mjai_seat import MjaiLine, MjaiRoomSeat
@@ -71,14 +73,14 @@ class MjaiRooms:
         ruleset: str = "tenhou",
         fill: float | None = None,
         timeout: float = 10.0,
-        penalty: Callable[[Table, int, str], Action | None] | None = None,
+        chombo: bool = False,
     ) -> None:
         load_preset(ruleset)  # RulesetError now rather than at the first game
         self.tables = tables
         self.ruleset = ruleset
         self.fill = fill
         self.timeout = timeout
-        self.penalty = penalty
+        self.chombo = chombo
         self.rooms: dict[str, Room] = {}
         self.server: asyncio.Server | None = None
         self.lines: set[MjaiLine] = set()
@@ -218,9 +220,7 @@ class MjaiRooms:
             mjai = MjaiRoomSeat(
                 line, seat, table.seats[seat].fallback, timeout=self.timeout,
                 red_fives=ruleset.red_fives > 0, names=names,
-                penalty=None if self.penalty is None else (
-                    lambda s, why, t=table: self.penalty(t, s, why)  # type: ignore[misc]
-                ),
+                chombo=self.chombo,
             )
             table.seats[seat] = mjai  # type: ignore[call-overload]
             table.watchers[mjai] = table.streams[seat].observer

@@ -14,7 +14,7 @@ answer to an event that does not ask the seat must be `none`; anything else gets
 echoes the `reach` and reads the `dahai` that goes with it. A decision not in by
 `timeout` seconds, or one that cannot be read or names no legal action, is played as
 the host's default action with one line in the server's log (and, with `chombo`,
-charged as mjai.app charges it: `engine.mjai_chombo`); a late answer is dropped when
+charged a chombo as mjai.app charges it: `Game.apply`'s `Chombo`); a late answer is dropped when
 it arrives. A client that goes away leaves its seat to the table's AI for the rest
 of the game. The exhaustive draw's tenpai declaration has no mjai event: the seat
 shows a tenpai hand.
@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from engine.actions import Action, Discard, Pass, ShowTenpai
+from engine.actions import Action, Chombo, Discard, Pass, ShowTenpai
 from engine.frames import Frame
 from engine.host import Seat, default_action
 from engine.mjai_adapter import MjaiActionError, ToMjai, action_from_mjai
@@ -145,8 +145,8 @@ def _kind(text: str) -> str | None:
 
 class MjaiRoomSeat:
     """An mjai client at absolute seat `seat` of a table; `fallback` plays the seat once
-    the client is gone. `penalty(seat, why)` is called for each timeout or bad answer
-    (the chombo rule, when the server has it on)."""
+    the client is gone. With `chombo`, a timeout or a bad answer is charged a chombo
+    (mjai.app's rule) rather than played as the default action."""
 
     def __init__(
         self,
@@ -157,14 +157,14 @@ class MjaiRoomSeat:
         timeout: float = 10.0,
         red_fives: bool = True,
         names: list[str] | None = None,
-        penalty: Callable[[int, str], Action | None] | None = None,
+        chombo: bool = False,
     ) -> None:
         self.line = line
         self.seat = seat
         self.fallback = fallback
         self.timeout = timeout
         self.names = names
-        self.penalty = penalty
+        self.chombo = chombo
         self.to = ToMjai(seat, red_fives=red_fives)
         self.decision: asyncio.Future[Any] | None = None
         self.errors = 0
@@ -228,12 +228,11 @@ class MjaiRoomSeat:
             return str(error)
 
     def _default(self, view: SeatView, why: str, *, bad: bool = True) -> Action:
-        action = default_action(view)
+        action: Action = default_action(view)
         if bad:
             self.errors += 1
-            if self.penalty is not None:
-                charged = self.penalty(self.seat, why)
-                if charged is not None:
-                    action = charged
-        log.warning("mjai seat %d (%s): %s; played %r", self.seat, self.line.name, why, action)
+            if self.chombo:
+                action = Chombo(self.seat)
+        played = "charged a chombo" if type(action) is Chombo else f"played {action!r}"
+        log.warning("mjai seat %d (%s): %s; %s", self.seat, self.line.name, why, played)
         return action

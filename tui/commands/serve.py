@@ -46,6 +46,9 @@ def add_parser(sub: Any) -> None:
                                                       more_than_zero=True),
                        default=10.0, metavar="SECONDS",
                        help="an mjai client's time per decision (default: 10, at most 600)")
+    serve.add_argument("--mjai-chombo", action="store_true",
+                       help="mjai.app's rule: an mjai client that times out or answers "
+                            "illegally is charged a chombo (the hand ends, it pays a mangan)")
     serve.add_argument("--cert", default=None, metavar="FILE", help="TLS certificate (PEM)")
     serve.add_argument("--key", default=None, metavar="FILE", help="TLS private key (PEM)")
 
@@ -131,7 +134,7 @@ def _rooms(server: Any, args: argparse.Namespace) -> Any:
     from engine.server.mjai_rooms import MjaiRooms
 
     return MjaiRooms(server, ruleset=args.ruleset or "tenhou", fill=args.mjai_fill,
-                     timeout=args.mjai_timeout)
+                     timeout=args.mjai_timeout, chombo=args.mjai_chombo)
 
 
 async def _main(
