@@ -28,8 +28,10 @@ from websockets.exceptions import ConnectionClosed
 from engine.game import Game
 from engine.host import TimeBank
 from engine.log import replay
+from engine.sim import MjaiSpec
 from rules.ruleset import Ruleset, RulesetError, load_preset
 
+from .mjai_bots import BotError, bot_seats, seat_bots
 from .protocol import CREATE_FIELDS, PROTOCOL_VERSION, Message, ProtocolError, dump, error, parse
 from .table import AiFactory, Table
 
@@ -130,6 +132,7 @@ class TableServer:
         game_factory: Callable[[Ruleset], Game] | None = None,
         default_level: str = "normal",
         levels: tuple[str, ...] = (),
+        bots: dict[str, MjaiSpec] | None = None,
     ) -> None:
         self.ai = ai
         self.ruleset = ruleset
@@ -138,6 +141,7 @@ class TableServer:
         self.game_factory = game_factory or _new_game
         self.default_level = default_level
         self.levels = levels
+        self.bots = dict(bots or {})  # mjai bots a table may seat, by name (--bot)
         self.tables: dict[str, Table] = {}  # by invitation
         self.addresses: dict[str, int] = {}
         self.server: Server | None = None
@@ -371,11 +375,16 @@ class TableServer:
         per, bank = fields.get("per_decision"), fields.get("bank", 0)
         if per is not None and not (0 < per <= 3600 and 0 <= bank <= 3600):
             return error("bad_message", "create: per_decision in (0, 3600], bank in [0, 3600]")
+        try:
+            bots = bot_seats(fields.get("bots", {}), players, self.bots)
+        except BotError as exc:
+            return error("bad_message", str(exc))
         table = Table(
             lambda: self.game_factory(ruleset), self.ai, level=level, players=players,
             deadline=None if per is None else TimeBank(float(per), float(bank)),
             data=self.data, on_over=self._table_over,
         )
+        seat_bots(table, bots, self.bots, red_fives=ruleset.red_fives > 0)
         self.tables[table.invitation] = table
         table.write_meta()
         log.info("table %s created (%s, %d players)", table.id, ruleset.id, players)

@@ -45,10 +45,15 @@ def add_parser(sub: Any) -> None:
     serve.add_argument("--mjai-timeout", type=seconds("--mjai-timeout", 600.0,
                                                       more_than_zero=True),
                        default=10.0, metavar="SECONDS",
-                       help="an mjai client's time per decision (default: 10, at most 600)")
+                       help="an mjai client's or --bot's time per decision (default: 10, "
+                            "at most 600)")
     serve.add_argument("--mjai-chombo", action="store_true",
-                       help="mjai.app's rule: an mjai client that times out or answers "
-                            "illegally is charged a chombo (the hand ends, it pays a mangan)")
+                       help="mjai.app's rule: an mjai client or --bot that times out or "
+                            "answers illegally is charged a chombo (the hand ends, it pays a "
+                            "mangan)")
+    serve.add_argument("--bot", action="append", default=[], metavar="NAME=mjai:COMMAND",
+                       help="an mjai bot a table may seat by NAME (create's \"bots\"); "
+                            "NAME=mjai-stream:COMMAND for Mortal's dialect; repeatable")
     serve.add_argument("--cert", default=None, metavar="FILE", help="TLS certificate (PEM)")
     serve.add_argument("--key", default=None, metavar="FILE", help="TLS private key (PEM)")
 
@@ -74,6 +79,13 @@ def _serve(args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], None]
     try:
         load_preset(args.ruleset or "wrc")
     except RulesetError as error:
+        fail(str(error))
+        return 2
+    from engine.server.mjai_bots import BotError, parse_bots
+
+    try:
+        args.bots = parse_bots(args.bot, timeout=args.mjai_timeout, chombo=args.mjai_chombo)
+    except BotError as error:
         fail(str(error))
         return 2
     if (args.cert is None) != (args.key is None):
@@ -149,7 +161,7 @@ async def _main(
     for sig in (signal.SIGINT, signal.SIGTERM):  # before the line: a script may signal
         loop.add_signal_handler(sig, stop.set)  # as soon as it reads it
     server = TableServer(ai_seat, ruleset=args.ruleset or "wrc", data=data,
-                         default_level=DEFAULT_LEVEL, levels=tuple(LEVELS))
+                         default_level=DEFAULT_LEVEL, levels=tuple(LEVELS), bots=args.bots)
     rooms = None
     host = f"[{args.host}]" if ":" in args.host else args.host
     try:
