@@ -326,3 +326,19 @@ def test_serve_opens_mjai_rooms_and_refuses_bad_mjai_flags(tmp_path):
         proc.terminate()
         proc.wait(timeout=30)
     assert proc.returncode == 0
+
+
+async def test_a_room_counts_as_a_table_of_the_servers_limit():
+    server, rooms, port = await _rooms(limits=Limits(tables=1))
+    bots = [TcpBot(f"x{i}", "only") for i in range(4)]  # one room: all four get in
+    playing = asyncio.gather(*(b.play(port) for b in bots))
+    await asyncio.sleep(0.3)
+    out = await _talk(port, b'{"type": "join", "name": "late", "room": "another"}\n')
+    assert out[-1]["type"] == "error" and "at most 1 tables" in out[-1]["message"]
+    await asyncio.wait_for(playing, 60)
+    assert all(_events(b)[-1]["type"] == "end_game" for b in bots)
+    # The game over, its slot is free again.
+    again = [TcpBot(f"y{i}", "another") for i in range(4)]
+    await asyncio.wait_for(asyncio.gather(*(b.play(port) for b in again)), 60)
+    assert all(_events(b)[-1]["type"] == "end_game" for b in again)
+    await _stop(server, rooms)

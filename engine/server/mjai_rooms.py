@@ -160,8 +160,9 @@ class MjaiRooms:
             line.error(why)
             return False
         name, room = message["name"], message["room"]
+        self.tables._sweep()  # ended tables (mjai rooms' too) free their slots
         live = [t for t in self.tables.tables.values() if t.state in ("waiting", "playing")]
-        if len(live) + len(self.rooms) >= self.tables.limits.tables:
+        if room not in self.rooms and len(live) + len(self.rooms) >= self.tables.limits.tables:
             line.error(f"this server holds at most {self.tables.limits.tables} tables")
             return False
         line.name = name
