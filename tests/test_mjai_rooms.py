@@ -342,3 +342,27 @@ async def test_a_room_counts_as_a_table_of_the_servers_limit():
     await asyncio.wait_for(asyncio.gather(*(b.play(port) for b in again)), 60)
     assert all(_events(b)[-1]["type"] == "end_game" for b in again)
     await _stop(server, rooms)
+
+
+async def test_bot_connect_plays_in_a_room_and_says_what_is_wrong(caplog):
+    server, rooms, port = await _rooms()
+    others = [TcpBot(f"o{i}", "connect") for i in range(3)]
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui.cli", "bot", "--level", "easy", "--name", "ours",
+        "--connect", f"mjsonp://127.0.0.1:{port}/connect", cwd=ROOT,
+        stderr=subprocess.PIPE,
+    )
+    await asyncio.wait_for(asyncio.gather(*(b.play(port) for b in others)), 120)
+    _, err = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 0 and err == b""
+    start = _events(others[0])[1]
+    assert "ours" in start["names"]
+    assert not [r for r in caplog.records if "mjai seat" in r.getMessage()]
+    await _stop(server, rooms)
+    for url, code, words in (("http://x/y", 2, "mjsonp://HOST:PORT/ROOM"),
+                             ("mjsonp://127.0.0.1:1/r", 1, "cannot reach")):
+        done = subprocess.run([sys.executable, "-m", "tui.cli", "bot", "--level", "easy",
+                               "--connect", url], capture_output=True, text=True, cwd=ROOT,
+                              timeout=30)
+        assert done.returncode == code and words in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
