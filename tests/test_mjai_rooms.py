@@ -27,7 +27,7 @@ from engine.log import replay
 from engine.server.app import Limits, TableServer
 from engine.server.mjai_rooms import HELLO, MjaiRooms
 from engine.wall import shuffled_tiles
-from rules.ruleset import Ruleset, load_preset
+from rules.ruleset import ALL_PRESET_IDS, Ruleset, load_preset
 
 PY = shlex.quote(sys.executable)
 ROOT = Path(__file__).resolve().parent.parent
@@ -215,6 +215,18 @@ async def test_no_leak_a_seats_lines_are_the_same_when_hidden_tiles_change(focus
     c = await _first_hand_lines(ruleset, other, (focus + 1) % 4)
     d = await _first_hand_lines(ruleset, wall, (focus + 1) % 4)
     assert c != d
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ALL_PRESET_IDS)
+@pytest.mark.parametrize("focus", [0, 2])
+async def test_no_leak_in_a_room_on_every_preset(preset, focus):
+    ruleset = load_preset(preset)
+    wall = shuffled_tiles(random.Random(13), ruleset.red_fives)
+    other = _other_wall(wall, focus)
+    assert await _first_hand_lines(ruleset, wall, focus) == await _first_hand_lines(
+        ruleset, other, focus
+    )
 
 
 # --------------------------------------------------------------------------- bad input
