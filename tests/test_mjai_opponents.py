@@ -82,3 +82,22 @@ def test_game_seat_flags_are_checked():
                               text=True, cwd=ROOT, timeout=30)
         assert done.returncode == 2 and words in done.stderr, (flags, done.stderr)
         assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_game_flags_reach_the_app(monkeypatch):
+    from tui import cli
+
+    seen = {}
+
+    class FakeApp:
+        def __init__(self, **kwargs):
+            seen.update(kwargs)
+
+        def run(self):
+            seen["ran"] = True
+
+    monkeypatch.setattr("tui.app.MahjongApp", FakeApp)
+    assert cli.main(["--ruleset", "tenhou", "--seed", "7", "--seat", "2=mjai:some bot",
+                     "--mjai-timeout", "3", "--mjai-chombo"]) == 0
+    assert seen["mjai_seats"] == {2: MjaiSpec("some bot", timeout=3.0, chombo=True)}
+    assert seen["ran"]

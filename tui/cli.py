@@ -430,6 +430,7 @@ def run_game(args: argparse.Namespace) -> int:
         _fail(str(error))
     from .app import MahjongApp
 
+    extra: dict[str, Any] = {"mjai_seats": mjai_seats} if mjai_seats else {}
     MahjongApp(
         ruleset_id=args.game_ruleset,
         ai=args.game_ai,
@@ -438,7 +439,7 @@ def run_game(args: argparse.Namespace) -> int:
         lang=args.game_lang,
         delay=args.game_delay,
         rules=tuple(args.game_rules),
-        mjai_seats=mjai_seats,
+        **extra,
     ).run()
     return 0
 
