@@ -2,8 +2,9 @@
 
 It says `join` to the server's `hello`, then answers every event with one line: its own
 `tsumo` with the drawn tile straight out (a riichi seat can always do that), anything
-else with `none`. `error` lines are kept, never answered. `lines` is every line the
-server wrote it, in order.
+else with `none`. `error` lines are kept, never answered. Modes: `illegal` answers its
+turns with a tile it does not hold; `late` answers its first turn after 0.6 s.
+`lines` is every line the server wrote it, in order.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ class TcpBot:
         self.lines: list[str] = []
         self.errors: list[str] = []
         self.me: int | None = None
+        self.slept = False
+        self.delay = 0.0  # seconds to wait before the next answer
 
     def answer(self, event: dict[str, Any]) -> dict[str, Any]:
         kind = event.get("type")
@@ -28,8 +31,9 @@ class TcpBot:
             if self.mode == "illegal":
                 return {"type": "dahai", "actor": self.me, "pai": "C" if event["pai"] != "C"
                         else "E", "tsumogiri": False}
-            if self.mode == "silent":
-                return {}
+            if self.mode == "late" and not self.slept:  # answers its first turn late
+                self.slept = True
+                self.delay = 0.6
             return {"type": "dahai", "actor": self.me, "pai": event["pai"], "tsumogiri": True}
         return {"type": "none"}
 
@@ -50,8 +54,9 @@ class TcpBot:
                     continue
                 else:
                     reply = self.answer(event)
-                    if not reply:  # silent: never answers its turn
-                        continue
+                    if self.delay:
+                        await asyncio.sleep(self.delay)
+                        self.delay = 0.0
                 writer.write((json.dumps(reply) + "\n").encode())
                 await writer.drain()
         finally:

@@ -33,10 +33,15 @@ PY = shlex.quote(sys.executable)
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _east_only(rules: Ruleset) -> Game:
+    """A room's game, East round only (the tests play many whole games)."""
+    return Game.new(rules.with_overrides({"game_length": "tonpuu"}), 11)
+
+
 async def _rooms(tmp: Path | None = None, *, factory=None, limits: Limits | None = None,
                  **kwargs: Any) -> tuple[TableServer, MjaiRooms, int]:
     server = TableServer(ai, data=tmp, default_level="tsumogiri", limits=limits,
-                         game_factory=factory or (lambda r: Game.new(r, 11)))
+                         game_factory=factory or _east_only)
     await server.start("127.0.0.1", 0)
     rooms = MjaiRooms(server, **kwargs)
     port = await rooms.start("127.0.0.1", 0)
@@ -91,6 +96,7 @@ async def test_four_scripted_clients_play_a_whole_game_in_a_room(tmp_path):
     assert meta["state"] == "over" and meta["names"] == ["bot0", "bot1", "bot2", "bot3"]
 
 
+@pytest.mark.slow  # three whole games: about 20 s on the shared machine
 async def test_rooms_are_apart_and_a_room_is_free_again_once_it_starts():
     server, rooms, port = await _rooms()
     a = [TcpBot(f"a{i}", "same") for i in range(4)]
@@ -378,3 +384,63 @@ async def test_bot_connect_plays_in_a_room_and_says_what_is_wrong(caplog):
                               timeout=30)
         assert done.returncode == code and words in done.stderr
         assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("chombo", [False, True])
+async def test_a_late_answer_is_dropped_and_the_lines_stay_in_step(caplog, chombo):
+    server, rooms, port = await _rooms(timeout=0.3, chombo=chombo)
+    bots = [TcpBot("slow", "late", mode="late"), *(TcpBot(f"g{i}", "late") for i in range(3))]
+    await asyncio.wait_for(asyncio.gather(*(b.play(port) for b in bots)), 60)
+    logged = [r.getMessage() for r in caplog.records if "mjai seat 0" in r.getMessage()]
+    assert len(logged) == 1 and "no answer within 0.3 s" in logged[0]
+    assert ("charged a chombo" in logged[0]) == chombo
+    # The client is told once; after its late answer every answer lines up again: no
+    # other error, a whole game.
+    assert all(_events(b)[-1]["type"] == "end_game" for b in bots)
+    assert bots[0].errors == ["no answer within 0.3 s"]
+    errors = [e for e in _events(bots[1]) if e["type"] == "ryukyoku" and e["reason"] == "error"]
+    assert len(errors) == (1 if chombo else 0)
+    await _stop(server, rooms)
+
+
+async def test_garbage_lines_in_play_get_errors_and_break_nothing():
+    junk = ["{", "[]", "null", '{"type": 5}', '"dahai"', "x" * 500, '{"type": "dahai"}',
+            '{"type": "none", "extra": [1, {"a": null}]}']
+
+    class Junk(TcpBot):
+        def __init__(self, *args):
+            super().__init__(*args)
+            self.sent = 0
+
+        def answer(self, event):
+            if event["type"] in ("tsumo", "dahai") and event.get("actor") != self.me:
+                self.sent += 1
+                return junk[self.sent % len(junk)]  # type: ignore[return-value]
+            return super().answer(event)
+
+    async def play(bot: Junk) -> None:  # writes junk lines as they are, not as JSON
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        try:
+            while raw := await reader.readline():
+                event = json.loads(raw)
+                bot.lines.append(raw.decode().strip())
+                if event["type"] == "hello":
+                    reply: Any = {"type": "join", "name": "junk", "room": "junk"}
+                elif event["type"] == "error":
+                    bot.errors.append(event["message"])
+                    continue
+                else:
+                    reply = bot.answer(event)
+                text = reply if isinstance(reply, str) else json.dumps(reply)
+                writer.write((text + "\n").encode())
+                await writer.drain()
+        finally:
+            writer.close()
+
+    server, rooms, port = await _rooms()
+    bad = Junk("junk", "junk")
+    good = [TcpBot(f"g{i}", "junk") for i in range(3)]
+    await asyncio.wait_for(asyncio.gather(play(bad), *(b.play(port) for b in good)), 60)
+    assert all(_events(b)[-1]["type"] == "end_game" for b in good)
+    assert bad.sent > 20 and len(bad.errors) >= bad.sent * 3 // 4
+    await _stop(server, rooms)
