@@ -97,3 +97,16 @@ async def test_a_room_charges_an_illegal_client_a_chombo(caplog):
     logged = [r.getMessage() for r in caplog.records if "mjai seat 0" in r.getMessage()]
     assert logged and all("charged a chombo" in m for m in logged)
     await _stop(server, rooms)
+
+
+def test_the_hand_result_names_the_chombo_and_says_who_and_why():
+    from tui import explain as X
+    from tui.screens.hand_result import HandResultScreen
+
+    game = Game.new(load_preset("tenhou"), 3)
+    draw = next(e for e in game.apply(Chombo(1)) if isinstance(e, ExhaustiveDraw))
+    ctx = X.hand_context(draw, game)
+    title = HandResultScreen(draw, ctx).title_text()
+    assert title.startswith(X.say("end.chombo")) and "exhaustive" not in title
+    notes = X.ending_notes(draw, ctx)
+    assert "mjai.app's rule" in notes[0] and "pays a mangan" in notes[0]
