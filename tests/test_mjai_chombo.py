@@ -110,3 +110,22 @@ def test_the_hand_result_names_the_chombo_and_says_who_and_why():
     assert title.startswith(X.say("end.chombo")) and "exhaustive" not in title
     notes = X.ending_notes(draw, ctx)
     assert "mjai.app's rule" in notes[0] and "pays a mangan" in notes[0]
+
+
+def test_a_game_with_chombos_goes_out_as_mjai_and_comes_back_the_same(tmp_path):
+    """(Before the importer knew mjai.app's `ryukyoku` `error`, such a record did not
+    import: "it is seat 0's turn, the record has ryukyoku".)"""
+    from engine.records import load
+    from engine.records.importer import game_from_mjai
+    from engine.records.mjai import to_mjai_text
+
+    _sim(True, tmp_path)
+    game = replay(next(tmp_path.glob("game-*.jsonl")).read_text().splitlines())
+    text = to_mjai_text(load(next(tmp_path.glob("game-*.jsonl"))))
+    assert '"reason":"error"' in text  # as mjai.app's arena writes it
+    again = game_from_mjai(text)
+    # The same game (the dice aside: mjai does not carry them), its chombos included.
+    assert again.actions == game.actions and again.scores == game.scores
+    assert [e for e in again.events if isinstance(e, ExhaustiveDraw)] == [
+        e for e in game.events if isinstance(e, ExhaustiveDraw)
+    ]
