@@ -3,7 +3,10 @@
 Prints `listening on ws://HOST:PORT` once it accepts connections (the port bound,
 so `--port 0` tells which one it picked); SIGINT or SIGTERM stops it with every
 table's log saved in the data directory. Loopback unless `--host` names another
-address; `--cert` and `--key` serve wss:// instead.
+address; `--cert` and `--key` serve wss:// instead. `--mjai-port` also opens mjai
+rooms (gimite's TCP protocol, `engine.server.mjai_rooms`) and prints
+`mjai rooms on mjsonp://HOST:PORT` on the next line; `--bot NAME=mjai:COMMAND` names
+bot processes a table may seat (`engine.server.mjai_bots`).
 """
 
 from __future__ import annotations
