@@ -112,9 +112,19 @@ class Kita:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class Chombo:
+    """A penalty the host charges a seat, never one of its legal actions: mjai.app's rule
+    for a bot that times out or answers illegally (`engine.mjai_chombo`). The hand ends
+    at once and the seat pays a mangan as by tsumo (`Game.apply`). In the log like any
+    action, so a replay charges it again."""
+
+    seat: int
+
+
 Action = (
     Discard | Tsumo | Ron | Chi | Pon | Daiminkan | Ankan | Kakan | Pass | ShowTenpai
-    | NineTerminals | Kita
+    | NineTerminals | Kita | Chombo
 )
 
 ACTION_TYPES: dict[str, type] = {
@@ -130,6 +140,7 @@ ACTION_TYPES: dict[str, type] = {
     "show_tenpai": ShowTenpai,
     "nine_terminals": NineTerminals,
     "kita": Kita,
+    "chombo": Chombo,
 }
 _REGISTRY = codec.Registry("action", ACTION_TYPES)
 

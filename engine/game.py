@@ -35,6 +35,7 @@ from . import aborts, claims, ending, kans, turns, wins
 from .actions import (
     Action,
     Ankan,
+    Chombo,
     Discard,
     IllegalAction,
     Kakan,
@@ -53,6 +54,7 @@ from .events import (
     GameStarted,
     HandEnded,
     HandStarted,
+    Pay,
     RiichiAccepted,
 )
 from .results import FinalResult, final_results
@@ -62,6 +64,9 @@ from .wall import Wall, shape_for, shared, shuffled_tiles, throw_dice
 
 __all__ = ["STICK", "Game", "IllegalAction", "Start"]
 SHOW_TENPAI = tuple(ShowTenpai(seat) for seat in range(4))
+
+
+MANGAN_TSUMO_SHARE = 2000  # a non-dealer's share of a mangan tsumo (mjai.app's chombo)
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +292,8 @@ class Game:
         """Apply one legal action; return the events it caused, in order."""
         if self.is_over:
             raise IllegalAction(f"{action!r}: the game is over")
+        if type(action) is Chombo:
+            return self._apply_chombo(action)
         seat = action.seat
         legal = self.legal_actions(seat)
         if not _listed(action, legal):
@@ -307,6 +314,40 @@ class Game:
         else:
             self._emit(ending.declare(h, seat, isinstance(action, ShowTenpai)))
             self._advance_declarations()
+        self.events.extend(out)
+        self._out = self.events
+        return out
+
+    def _apply_chombo(self, action: Chombo) -> list[Event]:
+        """A penalty the host charges (`Chombo`), at any decision of the hand: mjai.app's
+        rule (its README: a bot that sends no appropriate message, or none within the
+        time, "is treated as a chombo and a mangan-sized penalty is paid"; its arena
+        ends the hand as a ryukyoku with those deltas). The offender pays a mangan as
+        by tsumo (4000 to the dealer and 2000 to each other seat; a dealer 4000 to
+        each); the dealer keeps the deal unless he was the offender, a honba is added,
+        the riichi sticks stay on the table, as after an abortive draw."""
+        if not 0 <= action.seat < 4:
+            raise IllegalAction(f"{action!r}: no such seat")
+        out: list[Event] = []
+        self._out = out
+        self._legal = {}
+        self.marks.append(len(self.events))
+        self.actions.append(action)
+        h = self.hand
+        h.claim = None
+        h.phase = "over"
+        offender, dealer = action.seat, self.dealer
+        payments = tuple(
+            Pay(offender, seat, MANGAN_TSUMO_SHARE * (2 if dealer in (seat, offender) else 1),
+                "chombo")
+            for seat in range(4) if seat != offender
+        )
+        deltas = [0] * 4
+        for p in payments:
+            deltas[p.payer] -= p.amount
+            deltas[p.payee] += p.amount
+        self._emit(ExhaustiveDraw((False,) * 4, payments, "chombo", offender))
+        self._end_hand("draw", deltas, renchan=offender != dealer, abortive=True)
         self.events.extend(out)
         self._out = self.events
         return out

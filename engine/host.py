@@ -33,7 +33,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from .actions import Action, Discard, Pass, action_to_dict
+from .actions import Action, Chombo, Discard, Pass, action_to_dict
 from .events import Event, HandStarted, Won
 from .fold import fold
 from .frames import Frame, Seated, Status, status_of
@@ -207,6 +207,8 @@ class Host:
             overrun = self.clock() - began - bank.per_decision
             if overrun > 0:
                 self.banks[seat] = max(0.0, self.banks[seat] - overrun)
+        if type(action) is Chombo and action.seat == seat:
+            return action  # a penalty the seat's own referee charged (engine.mjai_seat)
         legal = view.legal
         for candidate in legal:  # identity first: seats hand back an offered object
             if candidate is action:
@@ -242,6 +244,8 @@ class Host:
                 if self.after_apply is not None:
                     self.after_apply(game, action, events)
                 await self._tell(events)
+                if type(action) is Chombo:
+                    break  # the hand is over: the window's other answers go with it
             if self.yield_every:
                 steps += 1
                 if steps >= self.yield_every:

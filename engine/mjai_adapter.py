@@ -6,7 +6,8 @@ may not see masked: the other seats' hands in `start_kyoku` and their `tsumo` ti
 are `?`. A riichi is `reach` (the seat's answer, echoed to every seat), then its
 `dahai`, then `reach_accepted` once the tile was not ronned; a kan is shown, its
 `dora` turned when the ruleset turns it, then the rinshan `tsumo`. Red fives are
-`5mr 5pr 5sr`. Tiles and the record's event shapes are `engine.records.mjai`'s.
+`5mr 5pr 5sr`. Tiles and the event shapes are `engine.records.mjai`'s (its
+`MjaiEvents` writes them for the export and, through `ToMjai`, for a seat).
 
 - `ToMjai`: our redacted events for one seat (a host's frames) -> its mjai events.
 - `action_from_mjai`: a seat's mjai answer -> the one of its legal actions it names,
@@ -51,20 +52,17 @@ from .events import (
     HandStarted,
     KanDeclared,
     RiichiAccepted,
-    TenpaiDeclared,
     Won,
 )
 from .frames import Seated, SeatEvent, Status
 from .records.mjai import (
+    HIDDEN,
     HONORS,
     RYUKYOKU_REASONS,
     WINDS,
-    _call,
-    _hora,
-    _kan,
-    dahai,
+    MjaiEvents,
     pai,
-    reach_accepted,
+    start_game,
 )
 from .redaction import HIDDEN_SEED
 from .seat_view import SeatView
@@ -81,7 +79,6 @@ __all__ = [
     "tile_of",
 ]
 
-HIDDEN = "?"
 _SOURCES = {3: Source.KAMICHA, 2: Source.TOIMEN, 1: Source.SHIMOCHA}
 _REASON_KINDS = {v: k for k, v in RYUKYOKU_REASONS.items()}
 
@@ -116,39 +113,18 @@ def tile_of(name: object) -> Tile:
 # --------------------------------------------------------------------- ours -> mjai
 
 
-class ToMjai:
+class ToMjai(MjaiEvents):
     """Our events, redacted for `seat` (a host's frames), as the mjai events a server
-    sends that seat. `reach_sent` is set by a seat that has already echoed a `reach`
-    to its bot, so the declaration's discard does not send it twice."""
+    sends that seat: `MjaiEvents`' shapes, `start_game` naming the seat, and the
+    window's timing below. `reach_sent` is set by a seat that has already echoed a
+    `reach` to its bot, so the declaration's discard does not send it twice."""
 
     def __init__(self, seat: int, *, red_fives: bool = True) -> None:
+        super().__init__()
         self.seat = seat
         self.red_fives = red_fives
-        self.reach_sent: set[int] = set()
-        self._started: HandStarted | None = None
-        self._dealt: Dealt | None = None
-        self._scores: list[int] = [0] * 4
-        self._shown: dict[int, list[str]] = {}
         self._held: list[dict[str, Any]] = []
         self._after_discard = False
-
-    def _start_kyoku(self, marker: Tile | None) -> dict[str, Any]:
-        start, dealt = self._started, self._dealt
-        assert start is not None and dealt is not None
-        self._started = self._dealt = None
-        return {
-            "type": "start_kyoku",
-            "bakaze": WINDS[start.round_wind],
-            "kyoku": start.hand_number + 1,
-            "honba": start.honba,
-            "kyotaku": start.sticks,
-            "oya": start.dealer,
-            "dora_marker": pai(marker) if marker is not None else HIDDEN,
-            "scores": list(start.scores),
-            "tehais": [
-                [pai(t) for t in hand] if hand else [HIDDEN] * 13 for hand in dealt.hands
-            ],
-        }
 
     def events(self, event: SeatEvent) -> list[dict[str, Any]]:
         """The mjai events `event` makes for this seat (none for the host's own).
@@ -164,88 +140,10 @@ class ToMjai:
             self._held = [{"type": "dora", "dora_marker": pai(event.indicator)}]
             return out
         self._after_discard = isinstance(event, Discarded)
-        out.extend(self._events(event))
-        return out
-
-    def _events(self, event: SeatEvent) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
         if isinstance(event, GameStarted):
-            self._scores = list(event.scores)
-            out.append(
-                {
-                    "type": "start_game",
-                    "id": self.seat,
-                    "names": [f"seat {s}" for s in range(4)],
-                    "kyoku_first": 0,
-                    "aka_flag": self.red_fives,
-                }
-            )
-        elif isinstance(event, HandStarted):
-            self._started = event
-            self._scores = list(event.scores)
-            self._shown = {}
-        elif isinstance(event, Dealt):
-            self._dealt = event
-        elif isinstance(event, DoraRevealed):
-            if self._started is not None and self._dealt is not None and not event.kan:
-                out.append(self._start_kyoku(event.indicator))
-            else:
-                out.append({"type": "dora", "dora_marker": pai(event.indicator)})
-        elif isinstance(event, Drew):
-            if self._started is not None:  # a ruleset without dora: no indicator
-                out.append(self._start_kyoku(None))
-            tile = pai(event.tile) if event.tile is not None else HIDDEN
-            out.append({"type": "tsumo", "actor": event.seat, "pai": tile})
-        elif isinstance(event, Discarded):
-            if event.riichi and event.seat not in self.reach_sent:
-                out.append({"type": "reach", "actor": event.seat})
-            self.reach_sent.discard(event.seat)
-            out.append(dahai(event))
-        elif isinstance(event, RiichiAccepted):
-            self._scores[event.seat] = event.score
-            out.append(reach_accepted(event.seat, self._scores))
-        elif isinstance(event, Called):
-            out.append(_call(event))
-        elif isinstance(event, KanDeclared):
-            out.append(_kan(event))
-        elif isinstance(event, Won):
-            if event.result:
-                out.append(_hora(event, self._scores))
-            else:
-                out.append(
-                    {
-                        "type": "hora",
-                        "actor": event.winner,
-                        "target": event.winner if event.from_seat is None else event.from_seat,
-                        "pai": pai(event.win_tile),
-                    }
-                )
-        elif isinstance(event, TenpaiDeclared):
-            if event.tenpai:
-                self._shown[event.seat] = [pai(t) for t in event.hand]
-        elif isinstance(event, ExhaustiveDraw):
-            deltas = [0] * 4
-            for p in event.payments:
-                deltas[p.payee] += p.amount
-                if p.payer >= 0:
-                    deltas[p.payer] -= p.amount
-            for seat in range(4):
-                self._scores[seat] += deltas[seat]
-            out.append(
-                {
-                    "type": "ryukyoku",
-                    "reason": RYUKYOKU_REASONS.get(event.kind, "fanpai"),
-                    "tehais": [self._shown.get(seat) for seat in range(4)],
-                    "tenpais": list(event.tenpai),
-                    "deltas": deltas,
-                    "scores": list(self._scores),
-                }
-            )
-        elif isinstance(event, HandEnded):
-            self._scores = list(event.scores)
-            out.append({"type": "end_kyoku"})
-        elif isinstance(event, GameEnded):
-            out.append({"type": "end_game", "scores": list(event.scores)})
+            out.append(start_game([f"seat {s}" for s in range(4)], self.red_fives,
+                                  seat=self.seat))
+        out.extend(super().events(event))
         return out
 
 

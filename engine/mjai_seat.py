@@ -27,7 +27,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from .actions import Action, Discard, Pass, ShowTenpai
+from .actions import Action, Chombo, Discard, Pass, ShowTenpai
 from .frames import Frame
 from .host import default_action
 from .mjai_adapter import MjaiActionError, ToMjai, action_from_mjai
@@ -49,6 +49,7 @@ class MjaiSeat:
         red_fives: bool = True,
         log: Callable[[str], None] = lambda line: None,
         name: str = "mjai",
+        chombo: bool = False,
     ) -> None:
         self.command = command
         self.seat = seat
@@ -56,6 +57,7 @@ class MjaiSeat:
         self.timeout = timeout
         self.log = log
         self.name = name
+        self.chombo = chombo
         self.to = ToMjai(seat, red_fives=red_fives)
         self.process: asyncio.subprocess.Process | None = None
         self._lines: asyncio.Queue[str | None] = asyncio.Queue()
@@ -167,10 +169,11 @@ class MjaiSeat:
             return None
 
     def _fallback(self, view: SeatView, why: str) -> Action:
-        action = default_action(view)
+        action: Action = Chombo(self.seat) if self.chombo else default_action(view)
         self.errors += 1
         last = json.dumps(self._last, separators=(",", ":"))
-        self.log(f"seat {self.seat} ({self.name}): {why} (after {last}); played {action!r}")
+        played = "charged a chombo" if self.chombo else f"played {action!r}"
+        self.log(f"seat {self.seat} ({self.name}): {why} (after {last}); {played}")
         return action
 
     async def _ask(self, view: SeatView, riichi: bool = False) -> Action | str:

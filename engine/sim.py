@@ -183,11 +183,13 @@ def run_sim(
 
 @dataclass(frozen=True)
 class MjaiSpec:
-    """An mjai bot process for a seat: its shell command, dialect and time per decision."""
+    """An mjai bot process for a seat: its shell command, dialect and time per decision;
+    `chombo`: a timeout or an illegal answer is charged a chombo (mjai.app's rule)."""
 
     command: str
     stream: bool = False
     timeout: float = 10.0
+    chombo: bool = False
 
 
 async def _host_game(
@@ -217,6 +219,7 @@ async def _host_game(
             spec.command, absolute, stream=spec.stream, timeout=spec.timeout,
             red_fives=game.ruleset.red_fives > 0,
             log=lambda line: _report(stderr, f"seed {seed}: {line}"),
+            chombo=spec.chombo,
         )
         bots[absolute] = bot
         seats.append(bot)

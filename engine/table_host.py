@@ -30,6 +30,7 @@ from .driver import Player
 from .events import Event
 from .game import Game
 from .host import Host, Seat, Watcher
+from .mjai_seat import MjaiSeat
 from .player_seat import PlayerSeat
 from .results import FinalResult
 from .seat_view import Observer
@@ -127,19 +128,28 @@ class TableHost:
         return finish_game(store, history, self._game, notify=notify)
 
     # -- playing ---------------------------------------------------------------------------
-    async def attach(self, client: Any, opponents: Sequence[Player]) -> list[FinalResult]:
+    async def attach(
+        self, client: Any, opponents: Sequence[Player | MjaiSeat]
+    ) -> list[FinalResult]:
         """Play the game to its end with `client` (a `Seat` and a `Watcher`) at the
         human's seat and `opponents` at line-up entries 1-3."""
         assert isinstance(client, Seat) and isinstance(client, Watcher)
         self._save()
-        seats: list[Seat] = [client, *(PlayerSeat(p) for p in opponents)]
-        host = Host(
-            self._game,
-            seats,
-            watchers={client: Observer(self.seat)},
-            after_apply=self._applied,
-        )
-        return await host.play()
+        # An opponent that is a bot process (`--seat N=mjai:COMMAND`) is a seat and a
+        # watcher of its own; the AI's players are wrapped as seats.
+        bots = [p for p in opponents if isinstance(p, MjaiSeat)]
+        seats: list[Seat] = [client, *(p if isinstance(p, MjaiSeat) else PlayerSeat(p)
+                                       for p in opponents)]
+        watchers: dict[Watcher, Observer] = {client: Observer(self.seat)}
+        watchers.update({bot: Observer(bot.seat) for bot in bots})
+        host = Host(self._game, seats, watchers=watchers, after_apply=self._applied)
+        try:
+            for bot in bots:
+                await bot.start()
+            return await host.play()
+        finally:
+            for bot in bots:
+                await bot.close()
 
     def _save(self) -> None:
         if self.on_save is not None:

@@ -34,7 +34,7 @@ id, for the replay and the export.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -91,6 +91,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         host: TableHost | None = None,
         opponents: Sequence[Any] | None = None,
         rules: Sequence[str] = (),
+        mjai_seats: Mapping[int, Any] | None = None,
     ) -> None:
         super().__init__()
         use_safe_filters(self)  # NO_COLOR: no crash on unstyled segments
@@ -113,6 +114,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         )
         self.scripted_host = host  # a position handed in (tests, examples), played first
         self.opponents = opponents
+        self.mjai_seats = dict(mjai_seats or {})  # --seat N=mjai:COMMAND (tui.mjai_opponents)
         self.from_launch = False
         # The save lives beside the settings in tests (data_dir); fsync only for real use.
         self.store = SaveStore(
@@ -347,7 +349,15 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         from ai import DEFAULT_LEVEL, LEVELS
 
         factory = LEVELS.get(config.ai) or LEVELS[DEFAULT_LEVEL]
-        return [factory(table.seat_of(lineup), config.seed + lineup) for lineup in (1, 2, 3)]
+        ais = [factory(table.seat_of(lineup), config.seed + lineup) for lineup in (1, 2, 3)]
+        if not self.mjai_seats:
+            return ais
+        from .mjai_opponents import opponents_with_bots
+
+        return opponents_with_bots(
+            ais, [table.seat_of(lineup) for lineup in (1, 2, 3)], table.seat, self.mjai_seats,
+            table.ruleset.red_fives > 0, self.store.dir,
+        )
 
     def on_show_result(self, message: Any) -> None:
         """A game's end: its record for the review is the host's (the table's seat

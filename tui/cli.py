@@ -126,6 +126,17 @@ def build_parser() -> argparse.ArgumentParser:
                       default=0.4, metavar="SECONDS",
                       help="pause after each AI move (default: 0.4)")
     _rule_flag(game, dest="game_rules")
+    game.add_argument("--seat", dest="game_seats", action="append", default=[],
+                      metavar="N=mjai:COMMAND",
+                      help="an mjai bot process as the opponent at N: 1 right, 2 across, "
+                           "3 left (N=mjai-stream:COMMAND for Mortal's dialect); repeatable")
+    game.add_argument("--mjai-timeout", dest="game_mjai_timeout",
+                      type=seconds("--mjai-timeout", 600.0, more_than_zero=True), default=10.0,
+                      metavar="SECONDS",
+                      help="an mjai opponent's time per decision (default: 10, at most 600)")
+    game.add_argument("--mjai-chombo", dest="game_mjai_chombo", action="store_true",
+                      help="mjai.app's rule: an mjai opponent that times out or answers "
+                           "illegally is charged a chombo (the hand ends, it pays a mangan)")
     sub = parser.add_subparsers(dest="command", parser_class=one_line_parser)
 
     rulesets = sub.add_parser("rulesets", help="list the presets with one-line summaries")
@@ -160,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--mjai-timeout", type=seconds("--mjai-timeout", 600.0, more_than_zero=True),
                      default=10.0, metavar="SECONDS",
                      help="an mjai seat's time per decision (default: 10, at most 600)")
+    sim.add_argument("--mjai-chombo", action="store_true",
+                     help="mjai.app's rule: an mjai seat that times out or answers illegally "
+                          "is charged a chombo (the hand ends, it pays a mangan); logged")
     _rule_flag(sim)
 
     replay = sub.add_parser(
@@ -425,8 +439,16 @@ def run_game(args: argparse.Namespace) -> int:
         _fail("--seed must be 0 or more")
     if args.game_delay < 0:
         _fail("--delay must be 0 or more")
+    from .mjai_opponents import parse_game_seats
+
+    try:
+        mjai_seats = parse_game_seats(args.game_seats, args.game_mjai_timeout,
+                                      args.game_mjai_chombo)
+    except ValueError as error:
+        _fail(str(error))
     from .app import MahjongApp
 
+    extra: dict[str, Any] = {"mjai_seats": mjai_seats} if mjai_seats else {}
     MahjongApp(
         ruleset_id=args.game_ruleset,
         ai=args.game_ai,
@@ -435,6 +457,7 @@ def run_game(args: argparse.Namespace) -> int:
         lang=args.game_lang,
         delay=args.game_delay,
         rules=tuple(args.game_rules),
+        **extra,
     ).run()
     return 0
 

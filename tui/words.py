@@ -1220,6 +1220,7 @@ ENDINGS: dict[str, tuple[str, str]] = {
     "four_kans": ("abortive draw: four kans", "四槓散了"),
     "triple_ron": ("abortive draw: triple ron", "三家和了"),
     "nagashi_mangan": ("nagashi mangan", "流し満貫"),
+    "chombo": ("chombo", "錯和"),
 }
 WORDS.update(_section("end", ENDINGS))
 ENDING_MESSAGES: dict[str, Message] = {
@@ -1248,6 +1249,11 @@ ENDING_MESSAGES: dict[str, Message] = {
         "{seat} discarded only terminals and honors and none was called: paid a"
         " mangan as by tsumo",
         "{seat}の捨て牌は全て么九牌で鳴かれなかった: ツモの満貫として支払われる",
+    ),
+    "why.chombo": Message(
+        "{seat} timed out or answered illegally (an mjai bot under mjai.app's rule): the"
+        " hand is over and {seat} pays a mangan",
+        "{seat}が時間切れか不正な応答 (mjai.appの規定): 流局、{seat}が満貫を支払う",
     ),
     "why.abortive_draw": Message(
         "Abortive draw: nothing is paid; the dealer stays ({dealer}), the next hand is"

@@ -17,7 +17,9 @@ The game is then played again by the engine: at every decision the action is
 the legal one that matches the next record line (`dahai` → `Discard`, with
 `reach` before it → riichi; `chi`/`pon` with their `consumed` tiles,
 `daiminkan`, `ankan`, `kakan`; `hora` → `Tsumo` or `Ron`; at a `ryukyoku` the
-seats in `tenpais` show their hands), every other asked seat passes. After each
+seats in `tenpais` show their hands; a `ryukyoku` with reason `error`, mjai.app's
+end of a hand on a bot's error, → `Chombo` of the seat that paid), every other
+asked seat passes. After each
 step the engine's events are written as mjai again (`engine.records.mjai`) and
 compared with the record line by line; the first difference is a `ValueError`
 naming the hand and the line. So an imported game is exactly the recorded one
@@ -44,6 +46,7 @@ from ..actions import (
     Action,
     Ankan,
     Chi,
+    Chombo,
     Daiminkan,
     Discard,
     IllegalAction,
@@ -526,6 +529,10 @@ class _Walk:
                 raise ValueError(f"hand {self.label()}: the game waits for nobody")
             if self.beyond:
                 break  # the record's last hand is over and the game goes on
+            charged = self.chombo()
+            if charged is not None:
+                self.apply(charged)
+                continue
             phase = game.hand.phase
             if phase == "claim":
                 plan = self.claims(pending)
@@ -566,6 +573,19 @@ class _Walk:
         if i >= len(lines):
             raise ValueError(f"hand {self.label()}: the record ends while a seat must act")
         return lines[i]
+
+    def chombo(self) -> Action | None:
+        """A hand the record ends as mjai.app's arena ends a bot's error (a `ryukyoku`
+        with reason `error`, at any decision): the engine's `Chombo` of the seat that
+        paid, the lowest delta (as mjai.app's own tools find the offender)."""
+        line = self.next_line()
+        if line.get("type") != "ryukyoku" or line.get("reason") != "error":
+            return None
+        deltas: list[int] = line.get("deltas") or []
+        if not _ints(deltas, 4, -10**6, 10**6):
+            raise ValueError(f"hand {self.label()}, line {self.where()}: a chombo's "
+                             "deltas are four numbers")
+        return Chombo(min(range(4), key=lambda s: (deltas[s], s)))
 
     def turn(self, seat: int) -> Action:
         line = self.next_line()

@@ -18,6 +18,11 @@ carry the original protocol's details (`uradora_markers`, `hora_tehais`,
 `yakus`, `fu`, `fan`, `hora_points`, `scores`; `tehais`, `tenpais`), `pao`
 names a liable seat, and a noten hand at a draw is `null` in `tehais`.
 
+Each event's shape is written in one place, `MjaiEvents`: the export writes a game's
+own events with it, and the live adapter (`engine.mjai_adapter.ToMjai`) a seat's
+redacted events, so what a bot is told at our table and what the export writes of
+the same game are the same lines, the hidden tiles aside.
+
 What this format cannot say is listed in `engine.records` (module doc).
 """
 
@@ -31,10 +36,16 @@ from rules.tiles import Tile, tile_key
 
 from ..events import (
     Called,
+    Dealt,
     Discarded,
     DoraRevealed,
     Drew,
+    Event,
     ExhaustiveDraw,
+    GameEnded,
+    GameStarted,
+    HandEnded,
+    HandStarted,
     KanDeclared,
     KitaDeclared,
     RiichiAccepted,
@@ -45,6 +56,7 @@ from ..state import STICK
 from . import GameRecord, HandRecord
 
 HONORS = "ESWNPFC"
+HIDDEN = "?"  # a tile the reader may not see
 WINDS = "ESWN"
 EXTENSION = "mahjong_tui"  # start_game field: ruleset, overrides, seed, seating
 YAKUMAN_FAN = 100  # how the mjai protocol counts a yakuman in `yakus`
@@ -57,6 +69,7 @@ RYUKYOKU_REASONS = {
     "four_kans": "sukaikan",
     "triple_ron": "sanchaho",
     "nagashi_mangan": "nagashimangan",
+    "chombo": "error",  # mjai.app's arena: a bot's error ends the hand so (Game.apply)
 }
 
 # Our yaku ids -> the mjai protocol's names.
@@ -211,91 +224,169 @@ def _hora(won: Won, scores: list[int]) -> dict[str, Any]:
     return out
 
 
-def kyoku_lines(hand: HandRecord) -> list[dict[str, Any]]:
-    start = hand.start
-    scores = list(start.scores)
-    out: list[dict[str, Any]] = [
-        {
+class MjaiEvents:
+    """Our events as mjai events: the one place each mjai event shape is written, for the
+    export (`kyoku_lines`: a game's own events, nothing hidden) and for a seat at an
+    mjai table (`engine.mjai_adapter.ToMjai`: the events redacted for that seat, whose
+    hidden tiles are None, written `?`). `start_kyoku` is written once the hand's
+    first indicator is known (a ruleset without dora: at the first draw, `?`)."""
+
+    def __init__(self) -> None:
+        self._started: HandStarted | None = None
+        self._dealt: Dealt | None = None
+        self.scores: list[int] = [0] * 4
+        self._shown: dict[int, list[str]] = {}
+        self.reach_sent: set[int] = set()  # seats whose `reach` was written already
+
+    def _start_kyoku(self, marker: Tile | None) -> dict[str, Any]:
+        start, dealt = self._started, self._dealt
+        assert start is not None and dealt is not None
+        self._started = self._dealt = None
+        return {
             "type": "start_kyoku",
             "bakaze": WINDS[start.round_wind],
             "kyoku": start.hand_number + 1,
             "honba": start.honba,
             "kyotaku": start.sticks,
             "oya": start.dealer,
-            "dora_marker": pai(hand.dora[0]),
-            "scores": list(scores),
-            "tehais": [[pai(t) for t in seat] for seat in hand.dealt],
+            "dora_marker": pai(marker) if marker is not None else HIDDEN,
+            "scores": list(start.scores),
+            "tehais": [
+                [pai(t) for t in hand] if hand else [HIDDEN] * 13 for hand in dealt.hands
+            ],
         }
-    ]
-    shown: dict[int, list[str]] = {}
-    for event in hand.events:
-        if isinstance(event, Drew):
-            assert event.tile is not None
-            out.append({"type": "tsumo", "actor": event.seat, "pai": pai(event.tile)})
+
+    def events(self, event: Event) -> list[dict[str, Any]]:
+        """The mjai events of one of ours (none for a game's start: `start_game` says
+        who reads it, which the caller knows)."""
+        out: list[dict[str, Any]] = []
+        if isinstance(event, GameStarted):
+            self.scores = list(event.scores)
+        elif isinstance(event, HandStarted):
+            self._started = event
+            self.scores = list(event.scores)
+            self._shown = {}
+        elif isinstance(event, Dealt):
+            self._dealt = event
+        elif isinstance(event, DoraRevealed):
+            if self._started is not None and self._dealt is not None and not event.kan:
+                out.append(self._start_kyoku(event.indicator))
+            else:
+                out.append({"type": "dora", "dora_marker": pai(event.indicator)})
+        elif isinstance(event, Drew):
+            if self._started is not None:  # a ruleset without dora: no indicator
+                out.append(self._start_kyoku(None))
+            tile = pai(event.tile) if event.tile is not None else HIDDEN
+            out.append({"type": "tsumo", "actor": event.seat, "pai": tile})
         elif isinstance(event, Discarded):
-            if event.riichi:
+            if event.riichi and event.seat not in self.reach_sent:
                 out.append({"type": "reach", "actor": event.seat})
+            self.reach_sent.discard(event.seat)
             out.append(dahai(event))
         elif isinstance(event, RiichiAccepted):
-            scores[event.seat] -= STICK
-            out.append(reach_accepted(event.seat, scores))
+            self.scores[event.seat] = event.score
+            out.append(reach_accepted(event.seat, self.scores))
         elif isinstance(event, Called):
             out.append(_call(event))
         elif isinstance(event, KanDeclared):
             out.append(_kan(event))
         elif isinstance(event, KitaDeclared):
             out.append({"type": "kita", "actor": event.seat, "pai": pai(event.tile)})
-        elif isinstance(event, DoraRevealed):
-            out.append({"type": "dora", "dora_marker": pai(event.indicator)})
         elif isinstance(event, Won):
-            out.append(_hora(event, scores))
+            if event.result:
+                out.append(_hora(event, self.scores))
+            else:  # a win whose settlement this reader was not told
+                out.append({
+                    "type": "hora",
+                    "actor": event.winner,
+                    "target": event.winner if event.from_seat is None else event.from_seat,
+                    "pai": pai(event.win_tile),
+                })
         elif isinstance(event, TenpaiDeclared):
             if event.tenpai:
-                shown[event.seat] = [pai(t) for t in event.hand]
+                self._shown[event.seat] = [pai(t) for t in event.hand]
         elif isinstance(event, ExhaustiveDraw):
-            assert hand.end is not None
-            deltas = list(hand.end.deltas)
-            for seat in range(4):
-                scores[seat] += deltas[seat]
-            out.append(
-                {
-                    "type": "ryukyoku",
-                    "reason": RYUKYOKU_REASONS.get(event.kind, "fanpai"),
-                    "tehais": [shown.get(seat) for seat in range(4)],
-                    "tenpais": list(event.tenpai),
-                    "deltas": deltas,
-                    "scores": list(scores),
-                }
-            )
-    out.append({"type": "end_kyoku"})
+            out.append(self._ryukyoku(event))
+        elif isinstance(event, HandEnded):
+            self.scores = list(event.scores)
+            out.append({"type": "end_kyoku"})
+        elif isinstance(event, GameEnded):
+            out.append(end_game(event.scores))
+        return out
+
+    def _ryukyoku(self, event: ExhaustiveDraw) -> dict[str, Any]:
+        deltas = [0] * 4
+        for p in event.payments:
+            deltas[p.payee] += p.amount
+            if p.payer >= 0:
+                deltas[p.payer] -= p.amount
+        for seat in range(4):
+            self.scores[seat] += deltas[seat]
+        return {
+            "type": "ryukyoku",
+            "reason": RYUKYOKU_REASONS.get(event.kind, "fanpai"),
+            "tehais": [self._shown.get(seat) for seat in range(4)],
+            "tenpais": list(event.tenpai),
+            "deltas": deltas,
+            "scores": list(self.scores),
+        }
+
+
+def start_game(
+    names: list[str], aka: bool, *, seat: int | None = None,
+    extension: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """mjai's `start_game`: the players' names and whether red fives are played, with
+    the reader's own seat (`id`, a seat at an mjai table) or our extension (the
+    export: what `engine.records.importer` needs to rebuild the game, which mjai
+    itself does not say; other readers ignore it)."""
+    out: dict[str, Any] = {"type": "start_game"}
+    if seat is not None:
+        out["id"] = seat
+    out.update({"names": names, "kyoku_first": 0, "aka_flag": aka})
+    if extension is not None:
+        out[EXTENSION] = extension
+    return out
+
+
+def end_game(scores: tuple[int, ...] | None) -> dict[str, Any]:
+    """mjai's `end_game`, with the final scores when they are known."""
+    out: dict[str, Any] = {"type": "end_game"}
+    if scores is not None:
+        out["scores"] = list(scores)
+    return out
+
+
+def kyoku_lines(hand: HandRecord) -> list[dict[str, Any]]:
+    """One hand of a record as mjai events (`MjaiEvents` over its own events)."""
+    writer = MjaiEvents()
+    events: list[Event] = [hand.start, Dealt(hand.dealt), DoraRevealed(hand.dora[0], False)]
+    # (the game's end is the record's to write, once: `to_mjai`)
+    events += [e for e in hand.events if not isinstance(e, GameEnded)]
+    if hand.end is not None:
+        events.append(hand.end)
+    out = [line for event in events for line in writer.events(event)]
+    if hand.end is None:
+        out.append({"type": "end_kyoku"})
     return out
 
 
 def to_mjai(record: GameRecord) -> list[dict[str, Any]]:
     """The game as mjai events."""
     game = record.game
-    out: list[dict[str, Any]] = [
-        {
-            "type": "start_game",
-            "names": [f"seat {s} (player {game.seating[s]})" for s in range(4)],
-            "kyoku_first": 0,
-            "aka_flag": record.ruleset.red_fives > 0,
-            # Our extension (other readers ignore it): what `engine.records.importer`
-            # needs to rebuild the game, which mjai itself does not say.
-            EXTENSION: {
-                "ruleset": record.ruleset.id,
-                "overrides": dict(game.setup["overrides"]),
-                "seed": game.seed,
-                "seating": list(game.seating),
-            },
-        }
-    ]
+    out = [start_game(
+        [f"seat {s} (player {game.seating[s]})" for s in range(4)],
+        record.ruleset.red_fives > 0,
+        extension={
+            "ruleset": record.ruleset.id,
+            "overrides": dict(game.setup["overrides"]),
+            "seed": game.seed,
+            "seating": list(game.seating),
+        },
+    )]
     for hand in record.hands:
         out += kyoku_lines(hand)
-    end: dict[str, Any] = {"type": "end_game"}
-    if record.ended is not None:
-        end["scores"] = list(record.ended.scores)
-    out.append(end)
+    out.append(end_game(None if record.ended is None else record.ended.scores))
     return out
 
 

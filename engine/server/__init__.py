@@ -3,7 +3,9 @@
 `protocol` is the wire format (versioned JSON messages), `table` one table (one
 engine `Host`, a stream of redacted frames per seat and one for spectators),
 `app` the websocket server with its limits, `client` a headless client that
-folds its stream with the engine's own fold. Nothing here imports Textual; the
+folds its stream with the engine's own fold. `mjai_rooms` opens gimite's mjai TCP
+rooms beside the websocket (`mjai_seat`: a TCP client as a seat), `mjai_bots` seats
+the operator's mjai bot processes at a table. Nothing here imports Textual; the
 AI that fills empty seats is handed in by the caller (the engine does not import
 `ai`).
 """

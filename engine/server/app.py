@@ -28,9 +28,11 @@ from websockets.exceptions import ConnectionClosed
 from engine.game import Game
 from engine.host import TimeBank
 from engine.log import replay
+from engine.sim import MjaiSpec
 from rules.ruleset import Ruleset, RulesetError, load_preset
 
 from .history import history_line, read, record
+from .mjai_bots import BotError, bot_seats, seat_bots
 from .protocol import CREATE_FIELDS, PROTOCOL_VERSION, Message, ProtocolError, dump, error, parse
 from .table import REJOIN_GRACE, AiFactory, Table
 
@@ -133,6 +135,7 @@ class TableServer:
         levels: tuple[str, ...] = (),
         on_over: Callable[[Table], None] | None = None,
         rejoin_grace: float = REJOIN_GRACE,
+        bots: dict[str, MjaiSpec] | None = None,
     ) -> None:
         self.ai = ai
         self.ruleset = ruleset
@@ -143,6 +146,7 @@ class TableServer:
         self.levels = levels
         self.on_over = on_over  # told each table that ended (after its history line)
         self.rejoin_grace = rejoin_grace  # seconds a resumed table waits for its players
+        self.bots = dict(bots or {})  # mjai bots a table may seat, by name (--bot)
         self.tables: dict[str, Table] = {}  # by invitation
         self.addresses: dict[str, int] = {}
         self.server: Server | None = None
@@ -389,11 +393,16 @@ class TableServer:
         per, bank = fields.get("per_decision"), fields.get("bank", 0)
         if per is not None and not (0 < per <= 3600 and 0 <= bank <= 3600):
             return error("bad_message", "create: per_decision in (0, 3600], bank in [0, 3600]")
+        try:
+            bots = bot_seats(fields.get("bots", {}), players, self.bots)
+        except BotError as exc:
+            return error("bad_message", str(exc))
         table = Table(
             lambda: self.game_factory(ruleset), self.ai, level=level, players=players,
             deadline=None if per is None else TimeBank(float(per), float(bank)),
             data=self.data, on_over=self._table_over,
         )
+        seat_bots(table, bots, self.bots, red_fives=ruleset.red_fives > 0)
         self.tables[table.invitation] = table
         table.write_meta()
         log.info("table %s created (%s, %d players)", table.id, ruleset.id, players)

@@ -60,6 +60,7 @@ CREATE_FIELDS: dict[str, tuple[type, ...]] = {
     "ai": (str,),
     "per_decision": (int, float),
     "bank": (int, float),
+    "bots": (dict,),  # seat -> the name of an mjai bot the server has (engine.server.mjai_bots)
 }
 MAX_NAME = 32
 

@@ -12,6 +12,7 @@ ever what this observer was already sent, never the game's own record.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -217,6 +218,19 @@ class RemoteSeat:
             self.pending[2].set_result(LEFT)
 
 
+async def _closed(process: Any) -> None:
+    """Stop a bot's process and wait until it is gone, even through the server's stop
+    (a process left behind would outlive the event loop that watches it)."""
+    closing = asyncio.ensure_future(process.close())
+    try:
+        await asyncio.shield(closing)
+    except asyncio.CancelledError:
+        with contextlib.suppress(Exception):
+            await closing
+    except Exception as exc:
+        log.error("a bot's process did not stop cleanly: %s", exc)
+
+
 class Table:
     """One game and who sits at it. `players` seats are for people (joined in order,
     seats 0..players-1); the rest, and any seat whose player is away, the AI plays."""
@@ -245,6 +259,9 @@ class Table:
         self.data = data
         self.on_over = on_over
         self.seats = [RemoteSeat(self, s, ai(level, s, secrets.randbelow(2**31))) for s in range(4)]
+        # Watchers besides the streams (an mjai seat is told its own frames: mjai_rooms).
+        self.watchers: dict[Any, Observer] = {}
+        self.processes: list[Any] = []  # bots with a process: started and stopped with the game
         self._game_factory = game_factory
         self._live: TextIO | None = None
         self.host: Host | None = None
@@ -303,6 +320,7 @@ class Table:
         watchers: dict[Any, Observer] = {opener: opener.observer}
         watchers.update({s: s.observer for s in self.streams})
         watchers[self.spectators] = self.spectators.observer
+        watchers.update(self.watchers)
         deadlines = {} if self.deadline is None else {s: self.deadline for s in range(4)}
         self._live = self._open_log(game, resumed)
         writer = None if self._live is None else LogWriter(self._live)
@@ -318,6 +336,8 @@ class Table:
         assert self.host is not None
         ended = "stopped"  # by the server's stop: a restarted server goes on with it
         try:
+            for process in self.processes:
+                await process.start()
             await self.host.play()
             ended = "over"
         except asyncio.CancelledError:
@@ -326,6 +346,8 @@ class Table:
             ended = "failed"
             log.exception("table %s stopped on an error", self.id)
         finally:
+            for process in self.processes:
+                await _closed(process)
             self.state = ended
             if self._live is not None:
                 self._live.close()

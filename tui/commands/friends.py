@@ -225,7 +225,7 @@ def _remote(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
     from engine.server.remote_seat import Unreachable, open_connection, parse_invitation
 
     from ..app_process import refuse_without_terminal
-    from ..save import default_data_dir
+    from ..data_dirs import default_data_dir
     from ..settings import GameConfig, load_settings
     from ..tiles import TILE_STYLES
     from ..words import LANGS

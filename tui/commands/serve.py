@@ -3,7 +3,10 @@
 Prints `listening on ws://HOST:PORT` once it accepts connections (the port bound,
 so `--port 0` tells which one it picked); SIGINT or SIGTERM stops it with every
 table's log saved in the data directory. Loopback unless `--host` names another
-address; `--cert` and `--key` serve wss:// instead.
+address; `--cert` and `--key` serve wss:// instead. `--mjai-port` also opens mjai
+rooms (gimite's TCP protocol, `engine.server.mjai_rooms`) and prints
+`mjai rooms on mjsonp://HOST:PORT` on the next line; `--bot NAME=mjai:COMMAND` names
+bot processes a table may seat (`engine.server.mjai_bots`).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from .bounds import integer
+from .bounds import integer, seconds
 from .guard import guarded
 
 
@@ -27,11 +30,33 @@ def add_parser(sub: Any) -> None:
                        help="address to listen on (default: 127.0.0.1, this machine only)")
     serve.add_argument("--port", type=integer("--port", 0, 65535), default=8765,
                        help="port (default: 8765; 0 picks a free one)")
-    serve.add_argument("--ruleset", default="wrc", metavar="ID",
-                       help="the rules of a table created without naming any (default: wrc)")
+    serve.add_argument("--ruleset", default=None, metavar="ID",
+                       help="the rules of a table created without naming any (default: wrc) "
+                            "and of the mjai rooms' games (default: tenhou)")
     serve.add_argument("--data", default=None, metavar="DIR",
                        help="where each table's log is kept (default: the data directory's "
                             "server/)")
+    serve.add_argument("--mjai-port", type=integer("--mjai-port", 0, 65535), default=None,
+                       metavar="PORT",
+                       help="also open mjai rooms (gimite's TCP protocol) on HOST:PORT "
+                            "(0 picks a free one)")
+    serve.add_argument("--mjai-fill", type=seconds("--mjai-fill", 3600.0), default=None,
+                       metavar="SECONDS",
+                       help="an mjai room that waited this long since its first join starts "
+                            "with the server's AI in its empty seats (0: at once; default: "
+                            "a room waits for four)")
+    serve.add_argument("--mjai-timeout", type=seconds("--mjai-timeout", 600.0,
+                                                      more_than_zero=True),
+                       default=10.0, metavar="SECONDS",
+                       help="an mjai client's or --bot's time per decision (default: 10, "
+                            "at most 600)")
+    serve.add_argument("--mjai-chombo", action="store_true",
+                       help="mjai.app's rule: an mjai client or --bot that times out or "
+                            "answers illegally is charged a chombo (the hand ends, it pays a "
+                            "mangan)")
+    serve.add_argument("--bot", action="append", default=[], metavar="NAME=mjai:COMMAND",
+                       help="an mjai bot a table may seat by NAME (create's \"bots\"); "
+                            "NAME=mjai-stream:COMMAND for Mortal's dialect; repeatable")
     serve.add_argument("--cert", default=None, metavar="FILE", help="TLS certificate (PEM)")
     serve.add_argument("--key", default=None, metavar="FILE", help="TLS private key (PEM)")
 
@@ -55,8 +80,15 @@ def _serve(args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], None]
         fail(f"--port {args.port}: a port is 0 to 65535")
         return 2
     try:
-        load_preset(args.ruleset)
+        load_preset(args.ruleset or "wrc")
     except RulesetError as error:
+        fail(str(error))
+        return 2
+    from engine.server.mjai_bots import BotError, parse_bots
+
+    try:
+        args.bots = parse_bots(args.bot, timeout=args.mjai_timeout, chombo=args.mjai_chombo)
+    except BotError as error:
         fail(str(error))
         return 2
     if (args.cert is None) != (args.key is None):
@@ -112,6 +144,14 @@ def ai_seat(level: str, seat: int, seed: int) -> Any:
     return PlayerSeat(LEVELS[level](seat, seed))
 
 
+def _rooms(server: Any, args: argparse.Namespace) -> Any:
+    """The mjai room server (`engine.server.mjai_rooms`) the flags ask for."""
+    from engine.server.mjai_rooms import MjaiRooms
+
+    return MjaiRooms(server, ruleset=args.ruleset or "tenhou", fill=args.mjai_fill,
+                     timeout=args.mjai_timeout, chombo=args.mjai_chombo)
+
+
 async def _main(
     args: argparse.Namespace, data: Path, ssl_context: Any, stdout: TextIO,
     fail: Callable[[str], None],
@@ -123,18 +163,27 @@ async def _main(
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):  # before the line: a script may signal
         loop.add_signal_handler(sig, stop.set)  # as soon as it reads it
-    server = TableServer(ai_seat, ruleset=args.ruleset, data=data,
-                         default_level=DEFAULT_LEVEL, levels=tuple(LEVELS))
+    server = TableServer(ai_seat, ruleset=args.ruleset or "wrc", data=data,
+                         default_level=DEFAULT_LEVEL, levels=tuple(LEVELS), bots=args.bots)
+    rooms = None
+    host = f"[{args.host}]" if ":" in args.host else args.host
     try:
         port = await server.start(args.host, args.port, ssl=ssl_context)
+        if args.mjai_port is not None:
+            rooms = _rooms(server, args)
+            mjai_port = await rooms.start(args.host, args.mjai_port)
     except OSError as error:
-        fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
+        await server.stop()
+        fail(f"cannot listen on {args.host}: {error.strerror or error}")
         return 2
     scheme = "wss" if ssl_context is not None else "ws"
-    host = f"[{args.host}]" if ":" in args.host else args.host
     stdout.write(f"listening on {scheme}://{host}:{port}\n")
+    if rooms is not None:
+        stdout.write(f"mjai rooms on mjsonp://{host}:{mjai_port}\n")
     stdout.flush()
     await stop.wait()
+    if rooms is not None:
+        await rooms.stop()
     saved = await server.stop()
     sys.stderr.write(f"stopped: {len(saved)} table log(s) saved in {data}\n")
     return 0

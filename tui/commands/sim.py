@@ -27,8 +27,9 @@ def parse_lineup(text: str | None, levels: dict, default: str) -> list[str]:
     return names
 
 
-def parse_seats(texts: list[str], timeout: float) -> dict[int, Any]:
-    """`--seat N=mjai:COMMAND` (or `N=mjai-stream:COMMAND`): starting seat -> `MjaiSpec`."""
+def parse_seats(texts: list[str], timeout: float, chombo: bool = False) -> dict[int, Any]:
+    """`--seat N=mjai:COMMAND` (or `N=mjai-stream:COMMAND`): starting seat -> `MjaiSpec`
+    (`chombo`: `--mjai-chombo`, mjai.app's penalty for a timeout or an illegal answer)."""
     from engine.sim import MjaiSpec
 
     if timeout <= 0:
@@ -46,7 +47,8 @@ def parse_seats(texts: list[str], timeout: float) -> dict[int, Any]:
             raise ValueError(f"--seat {text!r}: the seat kind is mjai or mjai-stream")
         if n in out:
             raise ValueError(f"--seat: seat {n} is given twice")
-        out[n] = MjaiSpec(command.strip(), stream=kind == "mjai-stream", timeout=timeout)
+        out[n] = MjaiSpec(command.strip(), stream=kind == "mjai-stream", timeout=timeout,
+                          chombo=chombo)
     return out
 
 
@@ -65,7 +67,8 @@ def _sim(args, stdout: TextIO, stderr: TextIO, fail: Callable[[str], None]) -> i
     try:
         ruleset = resolve(args.ruleset, args.rule)
         lineup = parse_lineup(args.ai, LEVELS, SIM_DEFAULT_LEVEL)
-        mjai_seats = parse_seats(getattr(args, "seat", []), getattr(args, "mjai_timeout", 10.0))
+        mjai_seats = parse_seats(getattr(args, "seat", []), getattr(args, "mjai_timeout", 10.0),
+                                 getattr(args, "mjai_chombo", False))
     except (RulesetError, ValueError) as error:
         fail(str(error))
         return 2

@@ -283,7 +283,7 @@ class HandResultScreen(ModalScreen[None]):
     def title_text(self) -> str:
         if isinstance(self.event, Won):
             kind = "result.win"
-        elif self.event.kind in X.ABORTIVE or self.event.kind == "nagashi_mangan":
+        elif self.event.kind in X.ABORTIVE or self.event.kind in ("nagashi_mangan", "chombo"):
             kind = f"end.{self.event.kind}"  # the ending is named, as a win is
         else:
             kind = "result.draw"
