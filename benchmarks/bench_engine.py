@@ -1,6 +1,6 @@
 """Engine throughput (a benchmark, not a timed test).
 
-    .venv/bin/python -m pytest benchmarks/bench_engine.py --benchmark-enable
+    .venv/bin/python -m pytest benchmarks/bench_engine.py -n 0 --benchmark-enable
     .venv/bin/python benchmarks/bench_engine.py [GAMES]     # plain figures, CPU time
 
 - complete AI-only hanchans (wrc) exactly as `mahjong-tui sim` plays them

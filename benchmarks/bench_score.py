@@ -1,6 +1,6 @@
 """Scoring speed: our scorer against `mahjong`'s HandCalculator on the same hands.
 
-Run: .venv/bin/python -m pytest benchmarks/bench_score.py --benchmark-enable
+Run: .venv/bin/python -m pytest benchmarks/bench_score.py -n 0 --benchmark-enable
 Both sides get the same 2,000 seeded winning hands (tests/handgen.py), already
 parsed into each library's own input, so only scoring itself is timed.
 
@@ -74,7 +74,7 @@ def lib_inputs():
 
 def _per_hand(benchmark, name: str) -> None:
     if benchmark.disabled:
-        pytest.skip("run with --benchmark-enable")
+        pytest.skip("run with -n 0 --benchmark-enable")
     _results[name] = benchmark.stats.stats.min / len(HANDS) * 1e6
     benchmark.extra_info["us_per_hand_best_round"] = round(_results[name], 3)
 
@@ -96,7 +96,7 @@ def test_score_mahjong_package(benchmark, lib_inputs):
 def test_ratio(benchmark, capsys):
     # Uses the benchmark fixture only to know whether timing is on and to record.
     if benchmark.disabled or "ours" not in _results or "mahjong" not in _results:
-        pytest.skip("run with --benchmark-enable, after the two scoring benchmarks")
+        pytest.skip("run with -n 0 --benchmark-enable, after the two scoring benchmarks")
     benchmark.pedantic(lambda: None, rounds=1)
     ratio = _results["mahjong"] / _results["ours"]
     benchmark.extra_info.update(

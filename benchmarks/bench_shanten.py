@@ -1,6 +1,6 @@
 """Our shanten against the reference `mahjong` package (2.1.0), on the same hands.
 
-    .venv/bin/python -m pytest benchmarks/bench_shanten.py --benchmark-enable
+    .venv/bin/python -m pytest benchmarks/bench_shanten.py -n 0 --benchmark-enable
 
 Both sides analyse the same 4,000 seeded random hands (2,000 of 13 tiles, 2,000
 of 14, dealt from a 136-tile wall) in the same run. Each benchmark round is one
@@ -45,7 +45,7 @@ def hands() -> list[list[int]]:
 
 def _per_call(benchmark, name: str, count: int) -> None:
     if benchmark.disabled:
-        pytest.skip("run with --benchmark-enable")
+        pytest.skip("run with -n 0 --benchmark-enable")
     _results[name] = benchmark.stats.stats.mean / count * 1e6
     benchmark.extra_info["us_per_call"] = round(_results[name], 3)
 
@@ -88,7 +88,7 @@ def test_is_complete_mahjong_package(benchmark, hands):
 def test_ratio(benchmark, capsys):
     # Uses the benchmark fixture only to know whether timing is on and to record.
     if benchmark.disabled:
-        pytest.skip("run with --benchmark-enable")
+        pytest.skip("run with -n 0 --benchmark-enable")
     benchmark.pedantic(lambda: None, rounds=1)
     shanten_ratio = _results["shanten, mahjong"] / _results["shanten, ours"]
     complete_ratio = _results["is_complete, mahjong"] / _results["is_complete, ours"]

@@ -11,9 +11,12 @@ from pathlib import Path
 import pytest
 
 from ai import LEVELS
-from engine.mjai_adapter import ToMjai, redacted_stream
+from engine.frames import Seated
+from engine.mjai_adapter import ToMjai
 from engine.records import load
 from engine.records.mjai import masked_for, to_mjai, to_mjai_text
+from engine.redaction import redact
+from engine.seat_view import Observer
 from engine.sim import run_sim
 from rules.ruleset import load_preset
 
@@ -40,7 +43,8 @@ def test_the_export_writes_the_bytes_it_wrote_before(tmp_path, preset, seed):
 def test_a_seats_live_stream_is_the_export_masked_for_it(tmp_path, seat):
     record = _record(tmp_path, "tenhou", 2)
     to = ToMjai(seat)
-    live = [m for e in redacted_stream(record.game.events, seat) for m in to.events(e)]
+    stream = [Seated(seat, "seat"), *(redact(e, Observer(seat)) for e in record.game.events)]
+    live = [m for e in stream for m in to.events(e)]
     export = masked_for(to_mjai(record), seat)
     # The start_game lines differ by design (a seat's id; the export's extension).
     assert live[0]["type"] == export[0]["type"] == "start_game" and live[0]["id"] == seat

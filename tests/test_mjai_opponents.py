@@ -16,7 +16,7 @@ from engine.events import Discarded
 from engine.host import default_action
 from engine.mjai_seat import MjaiSeat
 from engine.sim import MjaiSpec
-from engine.table_host import TableHost, new_table_game
+from engine.table_host import hosted_game, new_table_host
 from rules.ruleset import load_preset
 from tui.mjai_opponents import parse_game_seats, relative
 
@@ -43,7 +43,7 @@ def test_the_app_seats_the_bot_where_n_says(tmp_path, where):
     spec = MjaiSpec(f"{PY} {SCRIPT}")
     app = MahjongApp(data_dir=tmp_path, mjai_seats={where: spec})
     config = GameConfig(ruleset="tenhou", ai="easy", seed=41)
-    table = TableHost(new_table_game(config.build_ruleset(), config.seed))
+    table = new_table_host(config.build_ruleset(), config.seed)
     opponents = app._opponents(table, config)
     bots = [p for p in opponents if isinstance(p, MjaiSeat)]
     assert len(bots) == 1 and relative(table.seat, bots[0].seat) == where
@@ -58,12 +58,13 @@ def test_a_whole_game_with_a_bot_opponent_at_the_table(tmp_path):
     app = MahjongApp(data_dir=tmp_path, mjai_seats={2: MjaiSpec(f"{PY} {SCRIPT}")})
     rules = load_preset("tenhou").with_overrides({"game_length": "tonpuu"})
     config = GameConfig(ruleset="tenhou", ai="easy", seed=5)
-    table = TableHost(new_table_game(rules, config.seed))
+    table = new_table_host(rules, config.seed)
     opponents = app._opponents(table, config)
     bot = next(p for p in opponents if isinstance(p, MjaiSeat))
     asyncio.run(asyncio.wait_for(table.attach(_Autopilot(), opponents), 120))
-    assert table.game.is_over
-    discards = [e for e in table.game.events if isinstance(e, Discarded) and e.seat == bot.seat]
+    game = hosted_game(table)
+    assert game.is_over
+    discards = [e for e in game.events if isinstance(e, Discarded) and e.seat == bot.seat]
     assert discards and all(e.tsumogiri for e in discards)  # the scripted bot's play
     assert bot.errors == 0 and not (tmp_path / "mjai.log").exists()
     assert bot.process is not None and bot.process.returncode is not None  # stopped

@@ -1145,6 +1145,7 @@ AI_REASONS: dict[str, str] = {
     "suggest_daiminkan": "推奨: 大明槓",
     "suggest_show_tenpai": "推奨: 聴牌を公開",
     "suggest_pass": "推奨: 見送り",
+    "kita": "北抜き: 抜いた北はドラになり、代わりの牌をツモる",
 }
 
 # The AI's own vocabulary in its reasons (`ai.reasons.Term`): plans, threats and
