@@ -25,13 +25,13 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
-from engine.view import PlayerView
 
 from .common import BasePlayer, Context
 from .easy import EasyPlayer
 from .explain import rescan_notes
 from .hard import HardPlayer
 from .normal import NormalPlayer
+from .player_view import PlayerView
 from .reasons import Reason, Term, Tiles
 
 _LEVELS: dict[str, type[BasePlayer]] = {
