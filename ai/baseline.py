@@ -13,7 +13,7 @@ from rules.shanten import shanten
 from rules.tiles import DRAGONS
 from rules.waits import ukeire
 
-from .player_view import PlayerView, reading
+from .player_view import PlayerView, Shaped, reading
 
 
 def _win(legal: list[Action]) -> Action | None:
@@ -33,7 +33,7 @@ class _Baseline:
     sees_seat_view = True  # decides from its `SeatView` alone (`engine.driver.ViewPlayer`)
 
     async def decide(
-        self, view: SeatView | PlayerView, legal: list[Action] | None = None
+        self, view: SeatView | PlayerView | Shaped, legal: list[Action] | None = None
     ) -> Action:
         """A host seat's answer from its seat view (or from a `PlayerView` and its legal list)."""
         return self.choose(*reading(view, legal))

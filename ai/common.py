@@ -33,7 +33,7 @@ from engine.seat_view import SeatView
 from rules.shanten import shanten, shanten_by_draw
 from rules.tiles import DRAGONS, KIND_COUNT, dora_from_indicator, is_honor
 
-from .player_view import PlayerView, reading
+from .player_view import PlayerView, Shaped, reading
 from .reasons import Reason
 
 __all__ = [
@@ -278,7 +278,7 @@ class BasePlayer:
     sees_seat_view = True  # decides from its `SeatView` alone (`engine.driver.ViewPlayer`)
 
     async def decide(
-        self, view: SeatView | PlayerView, legal: list[Action] | None = None
+        self, view: SeatView | PlayerView | Shaped, legal: list[Action] | None = None
     ) -> Action:
         """A host seat's answer: the seat view in, one of its legal actions out.
 

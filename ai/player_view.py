@@ -16,6 +16,7 @@ directly to pose a situation.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol, cast
 
 from engine.actions import Action
 from engine.fold import ruleset_of
@@ -24,7 +25,7 @@ from rules.hand import Meld
 from rules.ruleset import Ruleset
 from rules.tiles import KIND_COUNT, Tile, tile_key
 
-__all__ = ["PlayerView", "player_view_of", "reading"]
+__all__ = ["PlayerView", "Shaped", "player_view_of", "reading"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,15 +148,29 @@ def player_view_of(view: SeatView) -> PlayerView:
     )
 
 
+class Shaped(Protocol):
+    """A view someone else built in `PlayerView`'s shape (the older callers' form: the
+    UI still hands the hint the engine's own). Read exactly like a `PlayerView`."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def furiten(self) -> str | None: ...
+
+    def visible_counts(self) -> list[int]: ...
+
+
 def reading(
-    view: SeatView | PlayerView, legal: list[Action] | None = None
+    view: SeatView | PlayerView | Shaped, legal: list[Action] | None = None
 ) -> tuple[PlayerView, list[Action]]:
     """What a level decides from: the `PlayerView` and the legal actions.
 
     A `SeatView` carries its legal actions (`legal`, if given, overrides them); a
-    `PlayerView` someone built already is taken as it is, with the `legal` given."""
+    view in `PlayerView`'s shape someone built already is read as it is, with the
+    `legal` given."""
     if isinstance(view, SeatView):
         return player_view_of(view), list(view.legal) if legal is None else legal
     if legal is None:
         raise ValueError("a PlayerView comes with its legal actions")
-    return view, legal
+    return cast("PlayerView", view), legal

@@ -46,7 +46,7 @@ from rules.waits import discard_options
 from .common import Context
 from .danger import assess, danger_table
 from .explain import shanten_words
-from .player_view import PlayerView, reading
+from .player_view import PlayerView, Shaped, reading
 from .suggest import suggest
 
 __all__ = [
@@ -249,7 +249,7 @@ def _verdict(facts: _Facts) -> str:
 
 def review_decision(
     step: int,
-    seen: SeatView | PlayerView,
+    seen: SeatView | PlayerView | Shaped,
     legal: list[Action] | None,
     played: Action,
     level: str = "hard",

@@ -36,7 +36,7 @@ from .easy import EasyPlayer
 from .explain import rescan_notes
 from .hard import HardPlayer
 from .normal import NormalPlayer
-from .player_view import PlayerView, reading
+from .player_view import PlayerView, Shaped, reading
 from .reasons import Reason, Term, Tiles
 
 _LEVELS: dict[str, type[BasePlayer]] = {
@@ -47,7 +47,7 @@ _LEVELS: dict[str, type[BasePlayer]] = {
 
 
 def suggest(
-    view: SeatView | PlayerView,
+    view: SeatView | PlayerView | Shaped,
     legal: list[Action] | None = None,
     level: str = "hard",
     *,

@@ -25,14 +25,14 @@ from typing import Any, TextIO
 from rules.ruleset import Ruleset
 
 from .actions import Action
-from .driver import Player, play_game
+from .driver import Player, ViewPlayer, play_game
 from .events import Called, Event, HandEnded, HandStarted, RiichiAccepted, Won
 from .game import Game
 from .invariants import Checker
 from .log import LogWriter
 from .results import FinalResult, session_total
 
-PlayerFactory = Callable[[int, int], Player]
+PlayerFactory = Callable[[int, int], Player | ViewPlayer]
 
 
 class _Violation(Exception):
