@@ -1,5 +1,8 @@
 """What every level shares: the per-decision `Context`, memoised hand shape, and
-the player skeleton that turns a `PlayerView` and its legal list into one action.
+the player skeleton that turns a seat's view into one action. A level is told
+only its `SeatView` (`decide(view)`, a host seat's protocol); it reads that as a
+`PlayerView` on its own side (`ai.player_view`) and chooses from the view's legal
+actions.
 
 A level is a `Policy` subclass that overrides a few hooks (`claim`, `turn`, ...);
 `BasePlayer.decide` wins whenever a win is legal, shows tenpai at a draw and
