@@ -106,3 +106,21 @@ def test_the_review_is_told_the_seats_views_one_per_action_it_took():
     result = review(game, seat, "hard")
     assert result.seat == seat
     assert result.decisions == sum(1 for d in decisions if len(d.view.legal) > 1)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_hint_from_the_seat_view_is_the_hint_from_the_old_view(level):
+    from ai.suggest import suggest
+
+    game = Game.new(load_preset("mleague"), 21)
+    players = [LEVELS["normal"](s, 21) for s in range(4)]
+    asked = 0
+    while not game.is_over and asked < 150:
+        seat = game.pending_seats()[0]
+        legal = game.legal_actions(seat)
+        if len(legal) > 1:
+            view = build_view(game, Observer(seat))
+            assert suggest(view, level=level) == suggest(game.view(seat), list(legal), level)
+            asked += 1
+        game.apply(players[seat].choose(game.view(seat), legal))
+    assert asked > 30
