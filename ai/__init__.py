@@ -1,6 +1,6 @@
-"""Opponents that answer the engine's questions through the Player protocol.
+"""Opponents that decide from their seat view alone (`engine.driver.ViewPlayer`).
 
-`LEVELS` maps a level name to a factory `(seat, seed) -> Player`; `sim --ai`
+`LEVELS` maps a level name to a factory `(seat, seed) -> player`; `sim --ai`
 and the launch screen pick from it.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.driver import Player
+from engine.driver import Player, ViewPlayer
 
 from .baseline import GreedyPlayer, TsumogiriPlayer
 from .easy import EasyPlayer
@@ -16,7 +16,7 @@ from .hard import HardPlayer
 from .normal import NormalPlayer
 from .suggest import suggest
 
-LEVELS: dict[str, Callable[[int, int], Player]] = {
+LEVELS: dict[str, Callable[[int, int], Player | ViewPlayer]] = {
     "tsumogiri": TsumogiriPlayer,
     "greedy": GreedyPlayer,
     "easy": EasyPlayer,

@@ -6,8 +6,8 @@ and hands each event, in order, to the observers (the UI animates from them,
 the log writer writes them). By default it yields to the event loop after
 every step so a UI on the same loop stays responsive; a headless run (the sim)
 turns that off, since a bot answers without ever awaiting anything and each
-trip through the loop costs more than a bot's decision. Players see only their
-`PlayerView`.
+trip through the loop costs more than a bot's decision. A `ViewPlayer` (every
+AI level) is given only its `SeatView`; any other `Player` sees its `PlayerView`.
 
 A table on the same machine or another one is a *seat client* (`SeatClient`):
 after each action the driver sends every client each new event as its seat may
@@ -41,6 +41,17 @@ class Player(Protocol):
     """Anything that can choose one of the legal actions from what its seat sees."""
 
     async def decide(self, view: PlayerView, legal: list[Action]) -> Action: ...
+
+
+@runtime_checkable
+class ViewPlayer(Protocol):
+    """A player that decides from its `SeatView` alone (the AI levels): the driver
+    builds the view for its seat at each decision and gives it nothing else; the
+    legal actions are inside the view. Its `decide(view)` is a host's `Seat`'s."""
+
+    sees_seat_view: bool
+
+    async def decide(self, view: SeatView) -> Action: ...
 
 
 @runtime_checkable
@@ -120,9 +131,14 @@ def _complete(game: Game, count: int) -> list[Event]:
     return game.events[start:]
 
 
-async def _ask(player: Player, game: Game, seat: int) -> Action:
-    legal = game.legal_actions(seat)
-    action = await player.decide(game.view(seat), legal)
+async def _ask(player: Player | ViewPlayer, game: Game, seat: int) -> Action:
+    if getattr(player, "sees_seat_view", False):
+        view = build_seat_view(game, seat)
+        legal = list(view.legal)
+        action = await cast("ViewPlayer", player).decide(view)
+    else:
+        legal = game.legal_actions(seat)
+        action = await cast("Player", player).decide(game.view(seat), legal)
     for candidate in legal:  # identity first: players hand back an offered object
         if candidate is action:
             return action
@@ -136,7 +152,7 @@ async def _ask(player: Player, game: Game, seat: int) -> Action:
 
 async def play_game(
     game: Game,
-    players: Sequence[Player],
+    players: Sequence[Player | ViewPlayer],
     observers: Iterable[Observer] = (),
     *,
     clients: Mapping[int, SeatClient] | None = None,

@@ -1,0 +1,176 @@
+"""The bot's own reading of its seat view: `PlayerView`, built on the AI's side.
+
+A seat is given only its `engine.seat_view.SeatView` (a JSON-ready value, the
+one view type of the seat protocol). The levels think in terms of a flatter
+structure — the own hand with the drawn tile in it, each seat's `Meld`s, each
+river, the live `Ruleset` — so `player_view_of` reads that off the seat view
+here, in ai/, and nothing of the referee is consulted. The levels, the hint and
+the review all decide from a `PlayerView` made this way.
+
+Rivers stay the seat view's own `RiverEntry` values (tile, tsumogiri, riichi
+tile, the seat that called it away): the levels read just those fields, so
+nothing needs copying. `PlayerView` is a plain frozen value; tests build one
+directly to pose a situation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, cast
+
+from engine.actions import Action
+from engine.fold import ruleset_of
+from engine.seat_view import RiverEntry, SeatView
+from rules.hand import Meld
+from rules.ruleset import Ruleset
+from rules.tiles import KIND_COUNT, Tile, tile_key
+
+__all__ = ["PlayerView", "Shaped", "player_view_of", "reading"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's situation as the levels read it (every seat absolute, 0 = first dealer)."""
+
+    seat: int
+    ruleset: Ruleset
+    round_wind: int  # 0 East .. 3 North
+    hand_number: int
+    dealer: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+    hand: tuple[Tile, ...]  # own concealed tiles, the drawn one included, sorted
+    drawn: Tile | None  # the tile just drawn (None after a call or outside one's turn)
+    melds: tuple[tuple[Meld, ...], ...]  # by seat
+    rivers: tuple[tuple[RiverEntry, ...], ...]  # by seat, in discard order
+    dora_indicators: tuple[Tile, ...]
+    riichi: tuple[bool, ...]  # riichi established, by seat
+    turn: int  # whose turn it is (the discarder while a claim window is open)
+    phase: str  # turn | claim | declare | over
+    tiles_left: int  # normal draws left in the live wall
+    last_discard: tuple[int, Tile] | None
+    offered: Tile | None  # the tile a claim window is open on (a discard or kan tile)
+    waits: tuple[int, ...]  # own waits (kinds) when the hand has 3n+1 tiles
+    furiten: str | None  # why one cannot ron now: discard | temporary | riichi
+    kuikae: frozenset[int]  # kinds one may not discard right now after a call
+    ippatsu: tuple[bool, ...] = (False,) * 4  # by seat: riichi with ippatsu still live
+    double_riichi: tuple[bool, ...] = (False,) * 4  # by seat
+    first_draw: bool = False  # own first draw, no call of any kind before it
+    rinshan_draw: bool = False  # own drawn tile came from the dead wall after a kan
+
+    @property
+    def seat_wind(self) -> int:
+        """Own seat wind as a tile kind (27 East .. 30 North)."""
+        return 27 + (self.seat - self.dealer) % 4
+
+    @property
+    def round_wind_kind(self) -> int:
+        return 27 + self.round_wind
+
+    def counts(self) -> list[int]:
+        """Own concealed tiles as a 34-count vector."""
+        out = [0] * KIND_COUNT
+        for t in self.hand:
+            out[t.kind] += 1
+        return out
+
+    def visible_counts(self) -> list[int]:
+        """Copies of each kind seen outside one's own hand: rivers (tiles not called
+        away), every meld, dora indicators. With `counts()`, 4 minus both is the
+        number still unseen."""
+        out = [0] * KIND_COUNT
+        for river in self.rivers:
+            for entry in river:
+                if entry.called_by is None:
+                    out[entry.tile.kind] += 1
+        for melds in self.melds:
+            for meld in melds:
+                for t in meld.tiles:
+                    out[t.kind] += 1
+        for t in self.dora_indicators:
+            out[t.kind] += 1
+        return out
+
+
+_NO_MELDS: tuple[Meld, ...] = ()
+
+
+def player_view_of(view: SeatView) -> PlayerView:
+    """The `PlayerView` of the seat whose `view` this is, read off the view alone."""
+    own = view.own
+    drawn = own.drawn
+    hand = own.tiles if drawn is None else tuple(sorted((*own.tiles, drawn), key=tile_key))
+    seats = view.seats
+    last = None
+    melds = []
+    for info in seats:
+        river = info.river
+        if river and river[-1].last:
+            last = (info.seat, river[-1].tile)
+        entries = info.melds
+        if not entries:
+            melds.append(_NO_MELDS)
+            continue
+        row = []
+        for entry in entries:
+            if entry.meld is None:
+                raise ValueError("a meld entry without its meld: not a view the engine built")
+            row.append(entry.meld)
+        melds.append(tuple(row))
+    return PlayerView(
+        seat=view.seat,
+        ruleset=ruleset_of(view),
+        round_wind=view.round_wind,
+        hand_number=view.hand_number,
+        dealer=view.dealer,
+        honba=view.honba,
+        sticks=view.sticks,
+        scores=tuple([info.score for info in seats]),
+        hand=hand,
+        drawn=drawn,
+        melds=tuple(melds),
+        rivers=tuple([info.river for info in seats]),
+        dora_indicators=view.wall.dora_indicators,
+        riichi=tuple([info.riichi for info in seats]),
+        turn=view.turn,
+        phase=view.phase,
+        tiles_left=view.wall.tiles_left,
+        last_discard=last,
+        offered=view.offered,
+        waits=own.waits,
+        furiten=own.furiten,
+        kuikae=frozenset(own.kuikae),
+        ippatsu=view.ippatsu,
+        double_riichi=view.double_riichi,
+        first_draw=view.first_draw,
+        rinshan_draw=view.rinshan_draw,
+    )
+
+
+class Shaped(Protocol):
+    """A view someone else built in `PlayerView`'s shape (the older callers' form: the
+    UI still hands the hint the engine's own). Read exactly like a `PlayerView`."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def furiten(self) -> str | None: ...
+
+    def visible_counts(self) -> list[int]: ...
+
+
+def reading(
+    view: SeatView | PlayerView | Shaped, legal: list[Action] | None = None
+) -> tuple[PlayerView, list[Action]]:
+    """What a level decides from: the `PlayerView` and the legal actions.
+
+    A `SeatView` carries its legal actions (`legal`, if given, overrides them); a
+    view in `PlayerView`'s shape someone built already is read as it is, with the
+    `legal` given."""
+    if isinstance(view, SeatView):
+        return player_view_of(view), list(view.legal) if legal is None else legal
+    if legal is None:
+        raise ValueError("a PlayerView comes with its legal actions")
+    return cast("PlayerView", view), legal
