@@ -246,8 +246,6 @@ def build_view(game: Game, observer: Observer) -> SeatView:
     action is not possible; a seat not asked gets the reason for every kind; a
     spectator gets neither. Works on any `Game`, a replay's at any step included:
     it reads the state and the current hand's events only."""
-    from .availability import unavailable
-
     seat = observer.seat
     sight = observer.sight
     private = sight != "none"
@@ -311,7 +309,7 @@ def build_view(game: Game, observer: Observer) -> SeatView:
         wall=_wall_of(h.wall, h.indicators, ura),
         offered=claim.tile if claim is not None else None,
         legal=legal,
-        unavailable=unavailable(game, seat, legal) if private else (),
+        unavailable=_availability.unavailable(game, seat, legal) if private else (),
         ippatsu=tuple(x.riichi and x.ippatsu and r.ippatsu for x in h.seats),
         double_riichi=tuple(x.riichi and x.double_riichi for x in h.seats),
         first_draw=not h.calls_made and not s.first_discard_done,
@@ -331,7 +329,7 @@ _last_wall: list[tuple[tuple[tuple[object, ...], int], WallView]] = []
 # from: a river or a meld list changes at a discard or a call, a view is built at every
 # decision, so most are the layout of the view before. Each entry keeps the list it
 # was made from (so its id is not reused) and what the layout read of it.
-_rivers: dict[int, tuple[object, int, object, bool, tuple[RiverEntry, ...]]] = {}
+_rivers: dict[int, tuple[object, int, object, bool, tuple[RiverEntry, ...], bool]] = {}
 _melds: dict[int, tuple[object, int, object, tuple[MeldEntry, ...]]] = {}
 _CACHE_SIZE = 64
 
@@ -372,29 +370,40 @@ def _seat_info(
 
 
 def _river_of(river: list[RiverTile], latest: bool) -> tuple[RiverEntry, ...]:
-    from .table_layout import river_entries
-
+    """`table_layout.river_entries`, from the layout of the same river last built: a
+    river only grows at its end and only its last tile is called away (replaced), so
+    when the tile that was last is still in place the entries before it stand, and
+    only the new tiles (and the latest-discard mark) are laid out."""
     key = id(river)
-    last = river[-1] if river else None
+    n = len(river)
+    last = river[-1] if n else None
     hit = _rivers.get(key)
-    if (
-        hit is not None
-        and hit[0] is river
-        and hit[1] == len(river)
-        and hit[2] is last
-        and hit[3] == latest
-    ):
-        return hit[4]
-    out = river_entries(river, latest)
+    if hit is not None and hit[0] is river:
+        _, before, last_before, latest_before, out, turn_next = hit
+        if before == n and last_before is last:
+            if latest_before == latest or not n:
+                return out
+            out = (*out[:-1], _table_layout.with_last(out[-1], latest))
+            _rivers[key] = (river, n, last, latest, out, turn_next)
+            return out
+        if before < n and (not before or river[before - 1] is last_before):
+            if before and out[-1].last:
+                out = (*out[:-1], _table_layout.with_last(out[-1], False))
+            new, turn_next = _table_layout.river_marks(river, latest, before, turn_next)
+            out = (*out, *new)
+            _rivers[key] = (river, n, last, latest, out, turn_next)
+            return out
+    new, turn_next = _table_layout.river_marks(river, latest, 0, False)
+    out = tuple(new)
     if len(_rivers) >= _CACHE_SIZE:
         _rivers.clear()
-    _rivers[key] = (river, len(river), last, latest, out)
+    _rivers[key] = (river, n, last, latest, out, turn_next)
     return out
 
 
 def _melds_of(melds: list[Meld], owner: int) -> tuple[MeldEntry, ...]:
-    from .table_layout import meld_entry
-
+    if not melds:  # most seats, most of the time
+        return ()
     key = id(melds)
     last = melds[-1] if melds else None
     hit = _melds.get(key)
@@ -406,7 +415,7 @@ def _melds_of(melds: list[Meld], owner: int) -> tuple[MeldEntry, ...]:
         and all(e.meld is m for e, m in zip(hit[3], melds, strict=True))
     ):
         return hit[3]
-    out = tuple(meld_entry(m, owner) for m in melds)
+    out = tuple(_table_layout.meld_entry(m, owner) for m in melds)
     if len(_melds) >= _CACHE_SIZE:
         _melds.clear()
     _melds[key] = (melds, len(melds), last, out)
@@ -417,8 +426,6 @@ def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...]) -> WallView:
     """`wall_view`, kept for the last state asked: the wall is public, so every
     observer of one table after one action gets the same value, built once; after
     live draws only (most decisions) the stacks drawn from are laid out again."""
-    from .table_layout import wall_view, wall_view_after_draws
-
     key = (wall, wall.kans, wall.rinshan_taken, indicators, ura)
     if _last_wall:
         (before, live_next), view = _last_wall[0]
@@ -426,10 +433,10 @@ def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...]) -> WallView:
             if live_next == wall.live_next:
                 return view
             if live_next < wall.live_next:
-                view = wall_view_after_draws(view, wall, live_next)
+                view = _table_layout.wall_view_after_draws(view, wall, live_next)
                 _last_wall[:] = [((key, wall.live_next), view)]
                 return view
-    view = wall_view(wall, indicators, ura)
+    view = _table_layout.wall_view(wall, indicators, ura)
     _last_wall[:] = [((key, wall.live_next), view)]
     return view
 
@@ -500,3 +507,9 @@ def _shows(event: TenpaiDeclared | ExhaustiveDraw) -> bool:
     if isinstance(event, TenpaiDeclared):
         return event.tenpai
     return event.seat is not None and bool(event.hand)
+
+
+# Last: both modules build on the types above (a module, not its names, is bound here,
+# so importing either of them first works).
+from . import availability as _availability  # noqa: E402
+from . import table_layout as _table_layout  # noqa: E402

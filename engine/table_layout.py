@@ -40,10 +40,20 @@ def river_entries(river: Sequence[RiverTile], latest: bool) -> tuple[RiverEntry,
 
     The sideways mark moves on while the tile that carries it is called away: the
     riichi tile first, then each next discard until one stays (000 第32条ニ)."""
+    out, _ = river_marks(river, latest, 0, False)
+    return tuple(out)
+
+
+def river_marks(
+    river: Sequence[RiverTile], latest: bool, start: int, turn_next: bool
+) -> tuple[list[RiverEntry], bool]:
+    """The entries of `river[start:]` and whether the sideways mark still waits for a
+    tile after them; `turn_next` is that wait after `river[:start]` (so a river that
+    grew by a discard is laid out from the one before, `engine.seat_view`)."""
     out: list[RiverEntry] = []
-    turn_next = False
     last_index = len(river) - 1
-    for i, entry in enumerate(river):
+    for i in range(start, len(river)):
+        entry = river[i]
         called = entry.called_by is not None
         sideways = False
         if entry.riichi or turn_next:
@@ -57,7 +67,15 @@ def river_entries(river: Sequence[RiverTile], latest: bool) -> tuple[RiverEntry,
                 entry.tile, entry.tsumogiri, sideways, called, last, entry.riichi, entry.called_by
             )
         )
-    return tuple(out)
+    return out, turn_next
+
+
+def with_last(entry: RiverEntry, last: bool) -> RiverEntry:
+    """`entry` with its latest-discard mark set to `last` (the table moved on)."""
+    return RiverEntry(
+        entry.tile, entry.tsumogiri, entry.sideways, entry.called, last, entry.riichi,
+        entry.called_by,
+    )
 
 
 _FROM = {Source.KAMICHA: 3, Source.TOIMEN: 2, Source.SHIMOCHA: 1}  # relative seat offsets
