@@ -91,6 +91,13 @@ REASONS: dict[str, str] = {
 }
 
 
+_KIND_OF_TYPE: dict[type, str] = {
+    Ankan: "kan", Kakan: "kan", Daiminkan: "kan", ShowTenpai: "tenpai",
+    NineTerminals: "nine_terminals", Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon",
+    Pass: "pass",
+}
+
+
 def action_kind(action: Action) -> str:
     """The key kind an action belongs to (a riichi discard is `riichi`)."""
     if isinstance(action, Discard):
@@ -104,11 +111,40 @@ def action_kind(action: Action) -> str:
     return {Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon", Pass: "pass"}[type(action)]
 
 
+def _kinds(legal: Sequence[Action]) -> set[str]:
+    """`action_kind` of every action in `legal` (a view is built at every decision: by
+    the action's exact type first, `action_kind` for anything else)."""
+    have: set[str] = set()
+    kind_of = _KIND_OF_TYPE
+    for a in legal:
+        if isinstance(a, Discard):
+            have.add("riichi" if a.riichi else "discard")
+        else:
+            kind = kind_of.get(type(a))
+            have.add(kind if kind is not None else action_kind(a))
+    return have
+
+
+# One shared `Unavailable` per value: a view is built at every decision and its
+# reasons are mostly the same few values.
+_REASONS: dict[tuple[str, str, tuple[tuple[str, str], ...]], Unavailable] = {}
+
+
+def _unavailable(kind: str, key: str, fields: tuple[tuple[str, str], ...]) -> Unavailable:
+    k = (kind, key, fields)
+    out = _REASONS.get(k)
+    if out is None:
+        if len(_REASONS) >= 4096:
+            _REASONS.clear()
+        out = _REASONS[k] = Unavailable(kind, key, fields)
+    return out
+
+
 def unavailable(game: Game, seat: int, legal: Sequence[Action]) -> tuple[Unavailable, ...]:
     """For each kind with no action in `legal`, the reason; then the per-tile discard bars."""
-    have = {action_kind(a) for a in legal}
+    have = _kinds(legal)
     out = [
-        Unavailable(kind, *_reason(game, seat, kind))
+        _unavailable(kind, *_reason(game, seat, kind))
         for kind in KINDS
         if kind not in have
     ]
@@ -138,8 +174,14 @@ def _reason(game: Game, seat: int, kind: str) -> Reason:
     return _on_turn(game, seat, kind)
 
 
+_TILE_TEXT: dict[Tile | int, str] = {}
+
+
 def _tile(tile: Tile | int) -> str:
-    return format_tiles([tile])
+    text = _TILE_TEXT.get(tile)
+    if text is None:
+        text = _TILE_TEXT[tile] = format_tiles([tile])
+    return text
 
 
 def _on_turn(game: Game, seat: int, kind: str) -> Reason:
@@ -254,6 +296,8 @@ def _barred_tiles(game: Game, seat: int, legal: Sequence[Action]) -> list[Unavai
     """Tiles of the hand that may not be discarded although discarding is legal."""
     s = game.hand.seats[seat]
     allowed = {a.tile for a in legal if isinstance(a, Discard) and not a.riichi}
+    if allowed.issuperset(s.hand):  # every tile may go: nothing to sort
+        return []
     out: list[Unavailable] = []
     seen: set[Tile] = set()
     for tile in sorted(s.hand, key=tile_key):
@@ -264,5 +308,5 @@ def _barred_tiles(game: Game, seat: int, legal: Sequence[Action]) -> list[Unavai
             key = "riichi_locked"
         else:
             key = "kuikae" if tile.kind in s.kuikae else "cannot_discard"
-        out.append(Unavailable("discard_tile", key, (("tile", _tile(tile)),)))
+        out.append(_unavailable("discard_tile", key, (("tile", _tile(tile)),)))
     return out

@@ -16,7 +16,6 @@ here from the engine's state for `engine.seat_view.build_seat_view`:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import cache
 from typing import Protocol
 
@@ -183,14 +182,22 @@ def wall_view_after_draws(before: WallView, wall: WallCounts, drawn_from: int) -
     drawn from are laid out again."""
     brk = wall.brk
     layout = _layout(brk.side, brk.stacks)
-    sides = [list(row) for row in before.sides]
+    sides = list(before.sides)
+    changed: dict[int, list[WallStack]] = {}
+    live_next = wall.live_next
     taken = frozenset(RINSHAN_INDICES[: wall.rinshan_taken])
     faces = {i: wall.tiles[i] for i in INDICATOR_INDICES[: len(before.dora_indicators)]}
-    for j in range(drawn_from // 2, (wall.live_next + 1) // 2):
+    for j in range(drawn_from // 2, (live_next + 1) // 2):
         side, column, rinshan = layout[j]
-        sides[side][column] = _stack_at(j, rinshan, wall.live_next, wall.live_end, taken, faces)
-    return replace(
-        before, sides=tuple(tuple(row) for row in sides), tiles_left=wall.remaining
+        row = changed.get(side)
+        if row is None:
+            row = changed[side] = list(sides[side])
+        row[column] = _stack_at(j, rinshan, live_next, wall.live_end, taken, faces)
+    for side, row in changed.items():  # the other sides' rows stand as they were
+        sides[side] = tuple(row)
+    return WallView(
+        tuple(sides), before.break_side, before.break_stacks, before.dice, wall.remaining,
+        before.rinshan_left, before.dora_indicators, before.dora, before.ura_indicators,
     )
 
 
