@@ -15,6 +15,7 @@ directly to pose a situation.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Protocol, cast
 
@@ -100,7 +101,11 @@ def player_view_of(view: SeatView) -> PlayerView:
     """The `PlayerView` of the seat whose `view` this is, read off the view alone."""
     own = view.own
     drawn = own.drawn
-    hand = own.tiles if drawn is None else tuple(sorted((*own.tiles, drawn), key=tile_key))
+    if drawn is None:
+        hand = own.tiles
+    else:  # `own.tiles` is sorted: the drawn tile goes after its equals, as `sorted` puts it
+        at = bisect_right(own.tiles, tile_key(drawn), key=tile_key)
+        hand = (*own.tiles[:at], drawn, *own.tiles[at:])
     seats = view.seats
     last = None
     melds = []

@@ -140,14 +140,35 @@ def _unavailable(kind: str, key: str, fields: tuple[tuple[str, str], ...]) -> Un
     return out
 
 
+# What `_reason` says of these kinds outside a claim window and a declaration, whoever
+# asks: nothing is on offer and nothing is asked (`_on_turn`'s first checks).
+_OFF_TURN_FIXED = {
+    kind: Unavailable(kind, key)
+    for kind, key in (
+        ("ron", "nothing_to_ron"), ("chi", "nothing_to_call"), ("pon", "nothing_to_call"),
+        ("pass", "nothing_to_pass"), ("tenpai", "nothing_to_declare"),
+    )
+}
+
+
 def unavailable(game: Game, seat: int, legal: Sequence[Action]) -> tuple[Unavailable, ...]:
-    """For each kind with no action in `legal`, the reason; then the per-tile discard bars."""
+    """For each kind with no action in `legal`, the reason; then the per-tile discard bars.
+
+    Equal to asking `_reason` for every kind (tests/test_availability_fast.py checks):
+    the kinds whose reason does not depend on the state are taken as they stand."""
     have = _kinds(legal)
-    out = [
-        _unavailable(kind, *_reason(game, seat, kind))
-        for kind in KINDS
-        if kind not in have
-    ]
+    phase = game.hand.phase
+    fixed = (
+        _OFF_TURN_FIXED
+        if not game.is_over and phase != "claim" and phase != "declare"
+        else {}
+    )
+    out = []
+    for kind in KINDS:
+        if kind in have:
+            continue
+        known = fixed.get(kind)
+        out.append(known if known is not None else _unavailable(kind, *_reason(game, seat, kind)))
     if "discard" in have:
         out.extend(_barred_tiles(game, seat, legal))
     return tuple(out)
@@ -295,9 +316,10 @@ def _no_ron(game: Game, seat: int, tile: Tile) -> Reason:
 def _barred_tiles(game: Game, seat: int, legal: Sequence[Action]) -> list[Unavailable]:
     """Tiles of the hand that may not be discarded although discarding is legal."""
     s = game.hand.seats[seat]
-    allowed = {a.tile for a in legal if isinstance(a, Discard) and not a.riichi}
-    if allowed.issuperset(s.hand):  # every tile may go: nothing to sort
+    allowed_keys = {tile_key(a.tile) for a in legal if isinstance(a, Discard) and not a.riichi}
+    if allowed_keys.issuperset(map(tile_key, s.hand)):  # every tile may go: none to list
         return []
+    allowed = {a.tile for a in legal if isinstance(a, Discard) and not a.riichi}
     out: list[Unavailable] = []
     seen: set[Tile] = set()
     for tile in sorted(s.hand, key=tile_key):

@@ -219,6 +219,8 @@ class Observer:
         return self.sight != "none"
 
 
+_PLAYERS = tuple(Observer(seat) for seat in range(4))  # a player's observer, by seat
+
 NO_HAND = OwnHand(tiles=(), drawn=None, waits=(), furiten=None, kuikae=())
 
 
@@ -235,7 +237,7 @@ def _plain(value: Any) -> Any:
 
 def build_seat_view(game: Game, seat: int) -> SeatView:
     """What absolute `seat` may see of `game` now (`build_view` for a player)."""
-    return build_view(game, Observer(seat))
+    return build_view(game, _PLAYERS[seat])
 
 
 def build_view(game: Game, observer: Observer) -> SeatView:
