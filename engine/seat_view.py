@@ -40,6 +40,8 @@ from .actions import Action
 from .events import Event, ExhaustiveDraw, HandStarted, TenpaiDeclared, Won
 
 if TYPE_CHECKING:
+    from rules.ruleset import Ruleset
+
     from .game import Game
     from .state import RiverTile
     from .wall import Wall
@@ -235,6 +237,19 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_last_house_rules: list[tuple[Ruleset, tuple[tuple[str, Any], ...]]] = []
+
+
+def _house_rules(r: Ruleset) -> tuple[tuple[str, Any], ...]:
+    """The overrides in force as `SeatView.house_rules`, kept for the last ruleset asked
+    (`as_dict` lays out every rule: a view is built at every decision of one game)."""
+    if _last_house_rules and _last_house_rules[0][0] is r:
+        return _last_house_rules[0][1]
+    out = tuple((k, _plain(r.as_dict()[k])) for k, _ in r.overrides) if r.overrides else ()
+    _last_house_rules[:] = [(r, out)]
+    return out
+
+
 def build_seat_view(game: Game, seat: int) -> SeatView:
     """What absolute `seat` may see of `game` now (`build_view` for a player)."""
     return build_view(game, _PLAYERS[seat])
@@ -296,7 +311,7 @@ def build_view(game: Game, observer: Observer) -> SeatView:
     return SeatView(
         seat=seat,
         ruleset=r.id,
-        house_rules=tuple((k, _plain(r.as_dict()[k])) for k, _ in r.overrides),
+        house_rules=_house_rules(r),
         round_wind=game.round_wind,
         hand_number=game.hand_number,
         # Once the game is over the counters have moved on to a hand never dealt: the
@@ -312,8 +327,8 @@ def build_view(game: Game, observer: Observer) -> SeatView:
         offered=claim.tile if claim is not None else None,
         legal=legal,
         unavailable=_availability.unavailable(game, seat, legal) if private else (),
-        ippatsu=tuple(x.riichi and x.ippatsu and r.ippatsu for x in h.seats),
-        double_riichi=tuple(x.riichi and x.double_riichi for x in h.seats),
+        ippatsu=tuple([x.riichi and x.ippatsu and r.ippatsu for x in h.seats]),
+        double_riichi=tuple([x.riichi and x.double_riichi for x in h.seats]),
         first_draw=not h.calls_made and not s.first_discard_done,
         rinshan_draw=own_turn and h.turn_kind == "rinshan",
         minutes_left=(
