@@ -273,23 +273,28 @@ def build_view(game: Game, observer: Observer) -> SeatView:
     legal = tuple(game.legal_actions(seat)) if private and seat in pending else ()
     shown, ura, started = _shown_this_hand(game)
     last_seat = h.last_discard[0] if h.last_discard is not None else None
-    seats = tuple(
-        _seat_info(
-            i,
-            game.counters.seat_wind(i),
-            game.scores[i],
-            i == game.dealer,
-            x.riichi,
-            # Who may answer a claim window is hidden: it tells who can call or ron.
-            i in pending and (claim is None or sight == "all" or (i == seat and private)),
-            len(x.hand),
-            _river_of(x.river, last_seat == i),
-            _melds_of(x.melds, i),
-            shown.get(i, ()),
-            tuple(sorted(x.hand, key=tile_key)) if sight == "all" else (),
+    counters, scores, dealer = game.counters, game.scores, game.dealer
+    everything = sight == "all"
+    # Who may answer a claim window is hidden: it tells who can call or ron.
+    open_answers = claim is None or everything
+    infos = []
+    for i, x in enumerate(h.seats):
+        infos.append(
+            _seat_info(
+                i,
+                counters.seat_wind(i),
+                scores[i],
+                i == dealer,
+                x.riichi,
+                i in pending and (open_answers or (i == seat and private)),
+                len(x.hand),
+                _river_of(x.river, last_seat == i),
+                _melds_of(x.melds, i) if x.melds else (),
+                shown.get(i, ()),
+                tuple(sorted(x.hand, key=tile_key)) if everything else (),
+            )
         )
-        for i, x in enumerate(h.seats)
-    )
+    seats = tuple(infos)
     s = h.seats[seat]
     own_turn = h.turn == seat and h.phase == "turn"
     drawn = s.drawn if own_turn else None
