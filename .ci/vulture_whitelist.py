@@ -29,3 +29,4 @@ scripted_game, do, of_type  # tests and tui.app's scripted demo game
 session_total  # teiai's four-game session total (003 §1, §28); tests, no screen yet
 chombo_payments  # classic chombo (renmei); tests, no chombo action in play yet
 Timeline.of, Timeline.event_end, Timeline.decision  # ai.review and the replay viewer
+Timeline.owning  # engine.records.reading.load_timeline (outside the vulture paths)

@@ -87,22 +87,26 @@ class Reason(str):
 
     key: str
     fields: dict[str, Any]
+    template: str  # the English before filling, so a UI can name the tiles its own way
 
     def __new__(cls, key: str, template: str, **fields: Any) -> Reason:
-        text = ENGLISH.get(key, template).format(**{k: str(v) for k, v in fields.items()})
+        template = ENGLISH.get(key, template)
+        text = template.format(**{k: str(v) for k, v in fields.items()})
         reason = super().__new__(cls, text)
         reason.key = key
         reason.fields = fields
+        reason.template = template
         return reason
 
-    def __reduce__(self):  # pickling keeps the key and fields (worker processes)
-        return (_rebuild, (str(self), self.key, self.fields))
+    def __reduce__(self):  # pickling keeps the key, fields and template (worker processes)
+        return (_rebuild, (str(self), self.key, self.fields, self.template))
 
 
-def _rebuild(text: str, key: str, fields: dict[str, Any]) -> Reason:
+def _rebuild(text: str, key: str, fields: dict[str, Any], template: str = "") -> Reason:
     reason = str.__new__(Reason, text)
     reason.key = key
     reason.fields = fields
+    reason.template = template
     return reason
 
 

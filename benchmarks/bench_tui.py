@@ -132,7 +132,7 @@ async def cycles_table(
                     table = await until_asked(pilot, timeout=10)
                 except TimeoutError:
                     break
-                if table.game.is_over:
+                if table.app.table_host.game.is_over:
                     break
                 start, cpu = time.perf_counter(), time.process_time()
                 await pilot.press(key)

@@ -27,7 +27,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from rules.hand import Meld, MeldKind
-from rules.ruleset import Ruleset, load_preset
+from rules.ruleset import Ruleset, load_preset, parse_override
 from rules.shanten import shanten
 from rules.tiles import KIND_COUNT, Tile, tile_key
 from rules.waits import waits as shape_waits
@@ -96,8 +96,16 @@ def fold_all(events: Sequence[SeatEvent], view: SeatView | None = None) -> SeatV
 @cache
 def _ruleset_cached(preset: str, overrides: str) -> Ruleset:
     ruleset = load_preset(preset)
-    extra: dict[str, Any] = json.loads(overrides)
+    extra: dict[str, Any] = {k: _table(k, v) for k, v in json.loads(overrides).items()}
     return ruleset.with_overrides(extra) if extra else ruleset
+
+
+def _table(key: str, value: Any) -> Any:
+    """A table override (`chips`) travels in a view as its TOML inline text
+    (`seat_view._plain`): read it back as the table it was, as `--rule` reads it."""
+    if isinstance(value, str) and value.startswith("{"):
+        return parse_override(f"{key}={value}")[1]
+    return value
 
 
 _last_ruleset: list[tuple[str, tuple[tuple[str, Any], ...], Ruleset]] = []

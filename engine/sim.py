@@ -170,13 +170,74 @@ def run_sim(
     log_dir: str | Path | None = None,
     stderr: TextIO | None = None,
     check_invariants: bool = True,
+    mjai_seats: Mapping[int, MjaiSpec] | None = None,
 ) -> dict[str, Any]:
     """Play `games` games and return the CONTRACT.md summary (`LogDirError` before any
-    game if `log_dir` cannot hold the logs)."""
+    game if `log_dir` cannot hold the logs). `mjai_seats` puts an mjai bot process at
+    a starting seat (`engine.mjai_seat`); those games are played through the host."""
     return asyncio.run(
         _run(ruleset, games, seed, list(lineup), factories, rotate, log_dir, stderr,
-             check_invariants)
+             check_invariants, dict(mjai_seats or {}))
     )
+
+
+@dataclass(frozen=True)
+class MjaiSpec:
+    """An mjai bot process for a seat: its shell command, dialect and time per decision."""
+
+    command: str
+    stream: bool = False
+    timeout: float = 10.0
+
+
+async def _host_game(
+    game: Game,
+    players: Sequence[Player],
+    mjai_seats: Mapping[int, MjaiSpec],
+    stats: _HandStats,
+    after: Callable[[Game, Action, list[Event]], None],
+    stderr: TextIO | None,
+    seed: int,
+) -> Sequence[FinalResult]:
+    """One game through `engine.host.Host`, the mjai seats as processes."""
+    from .host import Host, Seat, Watcher
+    from .mjai_seat import MjaiSeat
+    from .player_seat import PlayerSeat
+    from .seat_view import Observer
+
+    bots: dict[int, MjaiSeat] = {}
+    seats: list[Seat] = []
+    for index, player in enumerate(players):
+        absolute = game.seating.index(index)
+        spec = mjai_seats.get(absolute)
+        if spec is None:
+            seats.append(PlayerSeat(player))
+            continue
+        bot = MjaiSeat(
+            spec.command, absolute, stream=spec.stream, timeout=spec.timeout,
+            red_fives=game.ruleset.red_fives > 0,
+            log=lambda line: _report(stderr, f"seed {seed}: {line}"),
+        )
+        bots[absolute] = bot
+        seats.append(bot)
+
+    def hook(g: Game, a: Action, events: list[Event]) -> None:
+        for event in events:
+            stats.on_event(event, g)
+        after(g, a, events)
+
+    watchers: dict[Watcher, Observer] = {bot: Observer(s) for s, bot in bots.items()}
+    try:
+        for bot in bots.values():
+            await bot.start()
+        for event in game.events:  # the first hand was dealt by Game.new
+            stats.on_event(event, game)
+        host = Host(game, seats, watchers=watchers, after_apply=hook, concurrent=False,
+                    yield_every=0)
+        return await host.play()
+    finally:
+        for bot in bots.values():
+            await bot.close()
 
 
 async def _run(
@@ -189,6 +250,7 @@ async def _run(
     log_dir: str | Path | None,
     stderr: TextIO | None,
     check_invariants: bool,
+    mjai_seats: dict[int, MjaiSpec],
 ) -> dict[str, Any]:
     started = time.perf_counter()
     by_level = rotate
@@ -228,9 +290,15 @@ async def _run(
                 for hook in hooks:
                     hook(g, a, e)
 
-            results = await play_game(
-                game, players, (stats,), after_apply=after, yield_every=0, concurrent=False
-            )
+            if mjai_seats:
+                results = await _host_game(
+                    game, players, mjai_seats, stats, after, stderr, game_seed
+                )
+            else:
+                results = await play_game(
+                    game, players, (stats,), after_apply=after, yield_every=0,
+                    concurrent=False,
+                )
         except _Violation as problem:
             violations += 1
             _report(stderr, f"seed {game_seed}: invariant violated: {problem}")

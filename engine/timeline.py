@@ -16,6 +16,8 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from rules.ruleset import Ruleset
+
 from .actions import Action
 from .events import Event, HandEnded
 from .game import Game
@@ -53,6 +55,27 @@ class Timeline:
     def of(cls, game: Game) -> Timeline:
         """The timeline of a played (or replayed) game."""
         return cls(game.setup, game.actions, game.events, game.marks)
+
+    @classmethod
+    def owning(cls, game: Game) -> Timeline:
+        """The timeline of a game no one else holds (one just read from a record): the
+        game is kept as the position after its last action, so the end costs nothing."""
+        timeline = cls.of(game)
+        timeline._game = game
+        return timeline
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return (self._game or self.game_at(0)).ruleset
+
+    @property
+    def seed(self) -> int:
+        return (self._game or self.game_at(0)).seed
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the record goes to the end of the game (a save or a cut log may not)."""
+        return self.game_at(len(self.actions)).is_over
 
     def __len__(self) -> int:
         return len(self.actions)

@@ -18,7 +18,7 @@ from rules.hand import Win
 from rules.ruleset import Ruleset
 from rules.tiles import Tile
 
-from .view import PlayerView
+from .bot_view import PlayerView
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,3 +112,23 @@ def view_win(view: PlayerView, concealed: Sequence[Tile], tile: Tile, *, tsumo: 
         riichi_sticks=view.sticks,
         **flags(moment, view.ruleset),
     )
+
+
+def furiten_waits(view: PlayerView, waits: Sequence[int], discarded: int | None = None
+                  ) -> frozenset[int]:
+    """The waits (kinds) a ron would be refused on (RULESETS.md §5.8), from what the
+    seat's view carries (`view.furiten`, the host's reason, and its own river): now,
+    or with `discarded` after the seat discards that kind.
+
+    The ruleset's `furiten_scope` decides whether one wait in one's own river makes
+    every wait furiten (`all_waits`) or only that kind (`same_tile`). Riichi furiten
+    lasts the hand; temporary furiten ends with the seat's own discard."""
+    own = {entry.tile.kind for entry in view.rivers[view.seat]}
+    if discarded is not None:
+        own.add(discarded)
+    every = frozenset(waits)
+    if view.furiten == "riichi" or (discarded is None and view.furiten == "temporary"):
+        return every
+    if view.ruleset.furiten_scope == "all_waits":
+        return every if own & every else frozenset()
+    return frozenset(k for k in waits if k in own)

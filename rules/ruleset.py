@@ -352,6 +352,9 @@ def allowed_text(key: str) -> str:
     if key == "pao":
         return ("a list of any of " + ", ".join(repr(v) for v in PAO_YAKUMAN)
                 + f", or exactly [{PAO_CLASSIC!r}]")
+    if key == "chips":
+        return (f"false, or a table of any of {', '.join(CHIP_KEYS)} to a whole number "
+                f"of chips from 0 to {CHIP_MAX}")
     raise AssertionError(f"no allowed values for {key}")  # pragma: no cover
 
 

@@ -44,3 +44,52 @@ def test_score_and_sim_commands_do_not_load_textual():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert "textual" not in set(out.stdout.split())
+
+
+# -- the seat protocol (issue 21): tui/ holds no game and none of the referee's rules ----------
+
+REFEREE = (
+    "engine.game", "engine.state", "engine.claims", "engine.turns", "engine.kans",
+    "engine.wins", "engine.ending", "engine.settlement", "engine.view",
+)
+# What tui/ still imports of the referee, file by file: a list that only shrinks. A
+# file that stops importing one removes it here (the test says so); a new import fails.
+STILL_IMPORTED: dict[str, set[str]] = {
+    "tui/app.py": {"engine.game"},  # the app's saves take the host's game
+    "tui/finish.py": {"engine.game"},  # the end of a game recorded from the host's game
+    "tui/save.py": {"engine.game"},  # the save file of the host's game
+}
+
+
+def _referee_imports(path: Path) -> set[str]:
+    """The referee modules `path` imports anywhere in it (a function's late import and
+    a `TYPE_CHECKING` one included)."""
+    import ast
+
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        found |= {n for n in names if n in REFEREE or n.startswith(tuple(f"{r}." for r in REFEREE))}
+    return {n if n in REFEREE else n.rsplit(".", 1)[0] for n in found}
+
+
+def test_tui_imports_no_new_part_of_the_referee():
+    imports = {
+        path.relative_to(ROOT).as_posix(): _referee_imports(path)
+        for path in sorted((ROOT / "tui").rglob("*.py"))
+    }
+    new = {f: sorted(m - STILL_IMPORTED.get(f, set())) for f, m in imports.items()}
+    assert not {f: m for f, m in new.items() if m}, "tui/ must not import the referee"
+    gone = {f: sorted(m - imports.get(f, set())) for f, m in STILL_IMPORTED.items()}
+    assert not {f: m for f, m in gone.items() if m}, "no longer imported: shrink STILL_IMPORTED"
+
+
+def test_the_table_and_the_replay_viewer_hold_no_game():
+    for module in ("tui/table_session.py", "tui/screens/table.py", "tui/screens/replay.py",
+                   "tui/screens/review.py", "tui/replay_app.py", "tui/learn/mistakes.py"):
+        assert not _referee_imports(ROOT / module), module
+        assert "_start_hand" not in (ROOT / module).read_text(encoding="utf-8"), module

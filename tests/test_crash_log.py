@@ -36,10 +36,10 @@ def test_a_failed_workers_log_keeps_the_traceback_of_the_error_it_raised(tmp_pat
 
 
 CRASHER = (
-    "import sys; import tui.table_session as session\n"
+    "import sys; import engine.table_host as table_host\n"
     "async def boom(*args, **kwargs):\n"
     "    raise RuntimeError('a bug deep in the engine')\n"
-    "session.play_game = boom\n"
+    "table_host.TableHost.attach = boom\n"
     "from tui.app import MahjongApp\n"
     "async def go(pilot):\n"
     "    for _ in range(40):\n"

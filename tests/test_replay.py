@@ -231,8 +231,9 @@ def test_a_crash_is_one_line_and_status_1_never_0(monkeypatch, tmp_path, command
         raise RuntimeError("something inside broke")
 
     monkeypatch.setattr(reading, "load_game", broken)
-    for module in ("tui.commands.replay", "tui.commands.export"):
-        monkeypatch.setattr(f"{module}.load_game", broken)
+    monkeypatch.setattr(reading, "load_timeline", broken)
+    monkeypatch.setattr("tui.commands.replay.load_timeline", broken)  # the record, no game
+    monkeypatch.setattr("tui.commands.export.load_game", broken)
     code, out, err = _in_process(*command, str(tmp_path / "any.jsonl"))
     assert code == 1 and out == ""
     assert err.count("\n") == 1 and "internal error" in err and "RuntimeError" in err

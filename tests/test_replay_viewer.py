@@ -232,7 +232,7 @@ async def test_seat_keys_put_another_seat_at_the_bottom_and_a_opens_every_hand(l
         await pilot.press("3")
         await pilot.pause()
         assert screen.view_seat == 2 and screen.view.seat == 2
-        game = screen.game_here()
+        game = screen.timeline.game_at(screen.position.actions)
         own = build_seat_view(game, 2).own
         assert screen.hand_tiles() == [*own.tiles, *([own.drawn] if own.drawn else [])]
         await pilot.press("tab")
@@ -505,3 +505,22 @@ async def test_the_review_screen_speaks_japanese_with_lang_ja(scripted_log):
         keys = str(review_screen.query_one("#review-keys").render())
         assert "選択" in keys and "牌譜で見る" in keys and "同等の打牌" in keys
         assert "戻る" in keys
+
+
+async def test_a_finished_hand_is_shown_as_the_hand_that_ended(log_path):
+    """The position after a hand ends, before the next deal, names that hand: its
+    round and dealer, the seat winds of that hand (not the next hand's counters)."""
+    app = viewer(log_path)
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "left")
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.full()
+        ended = [e for e in screen.timeline.events[: screen.position.events]
+                 if isinstance(e, HandStarted)][-1]
+        view = screen.view
+        assert (view.round_wind, view.hand_number, view.dealer) == (
+            ended.round_wind, ended.hand_number, ended.dealer)
+        assert view.seats[ended.dealer].dealer
+        assert round_name(ended.round_wind, ended.hand_number + 1) in screen.header

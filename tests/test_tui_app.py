@@ -57,7 +57,7 @@ async def test_launch_screen_choices_start_the_game_and_are_remembered(tmp_path)
         await pilot.press("enter")
         table = await settle(pilot)
         assert isinstance(table, TableScreen)
-        assert table.config.seed == 4242 and table.game.ruleset.id == chosen
+        assert table.config.seed == 4242 and table.app.table_host.game.ruleset.id == chosen
     assert load_settings(tmp_path).ruleset == chosen
     assert load_settings(tmp_path).tiles == "kanji"
 

@@ -39,7 +39,7 @@ async def test_the_table_plays_under_no_color(tmp_path, monkeypatch):
     assert any(isinstance(f, SafeMonochrome) for f in app._filters)
     async with app.run_test(size=ROOMY) as pilot:
         table = await press(pilot, "enter", "enter")  # two discards, drawn each time
-        assert table is not None and table.session.actions_applied > 0
+        assert table is not None and table.app.table_host.actions_applied > 0
         assert "Enter" in screen_text(app)  # the key bar is drawn
     assert app.return_code in (None, 0)
 
@@ -231,7 +231,7 @@ async def test_an_unwritable_data_directory_is_said_once_and_the_game_ends_clean
         await press(pilot, "o")
         await pilot.press("enter")  # the hand result
         await settle(pilot)
-        assert table.game.is_over
+        assert table.app.table_host.game.is_over
         assert app.save_problem is not None
         notices = [s for s in app.screen_stack if isinstance(s, NotSavedScreen)]
         assert notices == []  # said once, not again at the end

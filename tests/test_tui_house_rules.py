@@ -32,7 +32,7 @@ def test_cycling_goes_through_each_value_and_back_to_the_preset():
 def test_the_panel_offers_the_common_rules_and_keeps_a_place_for_the_engines():
     keys = [rule.key for rule in HOUSE_RULES]
     assert keys == ["red_fives", "kuitan", "kiriage_30_4", "kazoe_yakuman",
-                    "yakuman_stacking", "multiple_ron"]
+                    "yakuman_stacking", "multiple_ron", "chips"]
     assert "nagashi_mangan" in {rule.key for rule in WAITING_FOR_ENGINE}
 
 
@@ -57,7 +57,8 @@ async def test_house_rules_chosen_on_the_panel_reach_the_game_its_save_and_its_r
         await pilot.press("enter")
         table = await settle(pilot)
         assert table is not None
-        assert table.game.ruleset.red_fives == 3 and table.game.ruleset.kuitan is False
+        hosted = table.app.table_host.game
+        assert hosted.ruleset.red_fives == 3 and hosted.ruleset.kuitan is False
         await pilot.press("g")
         await pilot.pause()
         assert isinstance(app.screen, RulesReferenceScreen)
@@ -65,7 +66,7 @@ async def test_house_rules_chosen_on_the_panel_reach_the_game_its_save_and_its_r
         assert "House rules" in text and "(this game's own, over the preset)" in text
         assert "kuitan" in text and "(preset: yes)" in text
         await pilot.press("escape")
-        events = list(table.game.events)
+        events = list(table.app.table_host.game.events)
         header = json.loads((tmp_path / SAVE_NAME).read_text().splitlines()[0])
         assert header["setup"]["overrides"] == {"red_fives": 3, "kuitan": False}
     # A new run resumes the game with its house rules.
@@ -76,8 +77,9 @@ async def test_house_rules_chosen_on_the_panel_reach_the_game_its_save_and_its_r
         assert "House rules red_fives=3, kuitan=false" in screen_text(again)
         await pilot.press("r")
         table = await settle(pilot)
-        assert table is not None and table.game.events[: len(events)] == events
-        assert set(house_rules(table.game.ruleset)) == {("red_fives", "3"), ("kuitan", "no")}
+        assert table is not None and table.app.table_host.game.events[: len(events)] == events
+        hosted = table.app.table_host.game
+        assert set(house_rules(hosted.ruleset)) == {("red_fives", "3"), ("kuitan", "no")}
         assert set(again.config.rules) == {"red_fives=3", "kuitan=false"}
 
 

@@ -108,5 +108,5 @@ async def test_a_killed_game_resumes_exactly_where_it_stopped(tmp_path):
 
         table = await settle(pilot)
         assert table is not None
-        assert table.game.events[: len(events)] == events
-        assert table.game.seed == 5 and table.game.ruleset.id == "wrc"
+        assert table.app.table_host.game.events[: len(events)] == events
+        assert table.app.table_host.game.seed == 5 and table.app.table_host.game.ruleset.id == "wrc"

@@ -136,9 +136,9 @@ async def test_a_complete_hand_by_keystrokes_against_the_ai(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         table = await settle(pilot)
         assert table is not None
-        start = len(table.game.events)
+        start = len(table.app.table_host.game.events)
         hand_over = lambda: any(  # noqa: E731
-            isinstance(e, HandEnded) for e in table.game.events[start:]
+            isinstance(e, HandEnded) for e in table.app.table_host.game.events[start:]
         )
         keys = await play_by_keys(pilot, table, hand_over)
         assert keys > 5
@@ -175,7 +175,7 @@ async def test_cursor_keys_move_and_enter_discards_the_tile_under_the_cursor(tmp
         await pilot.press("end")
         drawn = tiles[-1]
         await press(pilot, "enter")
-        assert table.game.actions[0] == Discard(0, drawn)
+        assert table.app.table_host.game.actions[0] == Discard(0, drawn)
 
 
 async def test_space_discards_too(tmp_path):
@@ -185,7 +185,7 @@ async def test_space_discards_too(tmp_path):
         await pilot.press("home")
         first = table.hand_tiles()[0]
         await press(pilot, "space")
-        assert table.game.actions[0] == Discard(0, first)
+        assert table.app.table_host.game.actions[0] == Discard(0, first)
 
 
 async def test_chi_with_two_options_asks_for_a_number_and_kuikae_blocks_a_discard(tmp_path):
@@ -204,17 +204,17 @@ async def test_chi_with_two_options_asks_for_a_number_and_kuikae_blocks_a_discar
         await pilot.press("9")
         assert "no option 9" in table.status.lower() or "9" in table.status
         table = await press(pilot, "2")
-        called = [e for e in table.game.events if isinstance(e, Called)]
+        called = [e for e in table.app.table_host.game.events if isinstance(e, Called)]
         assert called and called[-1].seat == 0
         assert sorted(str(t) for t in called[-1].meld.tiles) == ["4p", "5p", "6p"]
         # Kuikae: 4p and 7p may not be discarded now; 7p is in the hand and disabled.
         tiles = table.hand_tiles()
         seven = tiles.index(parse_tile("7p"))
         assert seven in table.board.ui.disabled
-        before = len(table.game.actions)
+        before = len(table.app.table_host.game.actions)
         table.cursor = seven
         await pilot.press("enter")
-        assert len(table.game.actions) == before
+        assert len(table.app.table_host.game.actions) == before
         assert "kuikae" in table.status.lower()
 
 
@@ -233,7 +233,7 @@ async def test_riichi_picks_among_the_tenpai_discards_then_declares(tmp_path):
         assert table.mode == "" and table.decision is not None  # Esc backs out, no pass
         await pilot.press("r")
         table = await press(pilot, "enter")
-        assert table.game.actions[0] == Discard(0, parse_tile("5z"), riichi=True)
+        assert table.app.table_host.game.actions[0] == Discard(0, parse_tile("5z"), riichi=True)
         assert table.view.seats[0].riichi
         assert table.view.seats[0].river[0].sideways
 
@@ -244,8 +244,9 @@ async def test_kan_declares_an_ankan_and_reveals_a_kan_dora(tmp_path):
         table = await settle(pilot)
         assert Ankan in legal_types(table)
         table = await press(pilot, "k")
-        assert any(isinstance(e, KanDeclared) for e in table.game.events)
-        kan_dora = [e for e in table.game.events if isinstance(e, DoraRevealed) and e.kan]
+        assert any(isinstance(e, KanDeclared) for e in table.app.table_host.game.events)
+        hosted = table.app.table_host.game
+        kan_dora = [e for e in hosted.events if isinstance(e, DoraRevealed) and e.kan]
         assert kan_dora and len(table.view.wall.dora_indicators) == 2
         assert table.view.seats[0].melds[0].kind.value == "ankan"
 
@@ -258,7 +259,7 @@ async def test_tsumo_wins_and_the_result_screen_closes_with_enter(tmp_path):
         # The dealer's first draw completes the hand: tenhou, and the prompt says so.
         assert "Tsumo ツモ 5s: tenhou 天和 = yakuman 役満 16,000 all" in options
         await press(pilot, "t")
-        won = [e for e in table.game.events if isinstance(e, Won)]
+        won = [e for e in table.app.table_host.game.events if isinstance(e, Won)]
         assert won and won[0].winner == 0 and won[0].from_seat is None
         assert [y["id"] for y in won[0].result["yaku"]] == ["tenhou"]
         assert not isinstance(app.screen, TableScreen)  # the hand result is up
@@ -274,7 +275,7 @@ async def test_ron_wins_on_a_discard(tmp_path):
         options = " ".join(text for _, text in table.board.ui.prompt.options)
         assert "Ron ロン 5s: tanyao 断幺九 = 2,000" in options
         await press(pilot, "o")
-        won = [e for e in table.game.events if isinstance(e, Won)]
+        won = [e for e in table.app.table_host.game.events if isinstance(e, Won)]
         assert won and won[0].winner == 0 and won[0].from_seat == 1
 
 
@@ -284,15 +285,15 @@ async def test_pon_calls_and_pass_declines(tmp_path):
         table = await press(pilot, "enter")
         assert Pon in legal_types(table)
         table = await press(pilot, "p")
-        called = [e for e in table.game.events if isinstance(e, Called)]
+        called = [e for e in table.app.table_host.game.events if isinstance(e, Called)]
         assert called and called[0].meld.kind.value == "pon" and called[0].from_seat == 1
     app = scenario_app("pon", tmp_path / "again")
     async with app.run_test(size=(120, 40)) as pilot:
         table = await press(pilot, "enter")
         assert Pon in legal_types(table)
         await press(pilot, "n")
-        assert Pass(0) in table.game.actions
-        assert not any(isinstance(e, Called) for e in table.game.events)
+        assert Pass(0) in table.app.table_host.game.actions
+        assert not any(isinstance(e, Called) for e in table.app.table_host.game.events)
 
 
 async def test_hint_aids_help_and_rules_keys(tmp_path):
@@ -320,7 +321,7 @@ async def test_hint_aids_help_and_rules_keys(tmp_path):
         assert app.screen.lang == table.lang
         await pilot.press("escape")
         assert app.screen is table
-        assert table.game.actions == []  # none of these touched the game
+        assert table.app.table_host.game.actions == []  # none of these touched the game
 
 
 async def test_q_quits(tmp_path):
@@ -352,10 +353,11 @@ async def test_an_illegal_key_says_why_and_changes_nothing(tmp_path, key, why):
     app = scenario_app("chi", tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         table = await settle(pilot)
-        before = (list(table.game.actions), len(table.game.events))
+        before = (list(table.app.table_host.game.actions), len(table.app.table_host.game.events))
         await pilot.press(key)
         await pilot.pause()
-        assert (list(table.game.actions), len(table.game.events)) == before
+        hosted = table.app.table_host.game
+        assert (list(hosted.actions), len(hosted.events)) == before
         assert why in table.status.lower()
         assert why in screen_text(app).lower()
 
@@ -367,7 +369,7 @@ async def test_keys_while_others_play_say_it_is_not_your_turn(tmp_path):
         table.decision = None  # as between two questions
         await pilot.press("enter")
         assert "not your turn" in table.status.lower()
-        assert table.game.actions == []
+        assert table.app.table_host.game.actions == []
 
 
 # ---------------------------------------------------------------- random keys
@@ -400,16 +402,17 @@ async def _random_keys_on_one_game(tmp_path: Path, seed: int, rng: random.Random
             await quick_press(pilot, rng.choice(RANDOM_KEYS))
             pressed += 1
             if not app.is_running:  # the game may well end first (Enter closes the last panel)
-                assert table.game.is_over
+                assert table.app.table_host.game.is_over
                 break
         assert app.return_code in (None, 0)
-        assert len(table.game.actions) > 20
+        assert len(table.app.table_host.game.actions) > 20
         worker_errors = [w for w in app.workers if w.error is not None]
         assert not worker_errors
         # Everything applied was what the engine offered at that moment (replayable).
         from engine.log import log_lines, replay
 
-        assert replay(list(log_lines(table.game))).events == table.game.events
+        hosted = table.app.table_host.game
+        assert replay(list(log_lines(hosted))).events == hosted.events
     return pressed
 
 
@@ -452,7 +455,7 @@ async def test_resume_after_an_abrupt_stop_restores_the_identical_state(tmp_path
             table = await press(pilot, "i", "enter") or table
             if table.decision and Pass in legal_types(table):
                 table = await press(pilot, "n") or table
-        events = list(table_of(app).game.events)
+        events = list(app.table_host.game.events)
         model_hand = list(table_of(app).hand_tiles())
     # A new run with the same data directory offers the save on the launch screen.
     again = MahjongApp(delay=0, data_dir=tmp_path, seed=99)
@@ -460,7 +463,7 @@ async def test_resume_after_an_abrupt_stop_restores_the_identical_state(tmp_path
         await pilot.pause()
         assert "press r to resume" in screen_text(again)
         table = await press(pilot, "r")
-        assert table.game.events == events
+        assert table.app.table_host.game.events == events
         assert table.hand_tiles() == model_hand
 
 
@@ -479,5 +482,5 @@ async def test_the_nine_terminals_key_calls_the_hand_off_in_the_table(tmp_path):
         table = await settle(pilot)
         assert NineTerminals(0) in table.view.legal
         await press(pilot, "y")
-        [draw] = [e for e in table.game.events if isinstance(e, ExhaustiveDraw)]
+        [draw] = [e for e in table.app.table_host.game.events if isinstance(e, ExhaustiveDraw)]
         assert (draw.kind, draw.seat) == ("nine_terminals", 0)

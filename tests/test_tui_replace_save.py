@@ -64,7 +64,7 @@ async def test_enter_on_the_launch_screen_asks_before_replacing_the_save(tmp_pat
         await wait_for(pilot, ReplaceSaveScreen)
         await pilot.press("y")
         table = await settle(pilot)
-        assert isinstance(table, TableScreen) and table.game.seed == 42
+        assert isinstance(table, TableScreen) and table.app.table_host.game.seed == 42
     [kept] = kept_games(tmp_path)
     assert kept.name == f"{game_id}.jsonl" and kept.read_bytes() == before
     assert replay(kept).seed == 5  # a whole log: replay and export read it
@@ -85,14 +85,15 @@ async def test_flags_with_a_saved_game_wait_for_the_answer(tmp_path):
         await wait_for(pilot, ReplaceSaveScreen)
         await pilot.press("r")  # resume the saved game instead of the flags' one
         table = await settle(pilot)
-        assert table.game.seed == 5 and table.game.setup["game_id"] == game_id
+        hosted = table.app.table_host.game
+        assert hosted.seed == 5 and hosted.setup["game_id"] == game_id
 
     app = MahjongApp(ruleset_id="wrc", seed=3, delay=0, data_dir=tmp_path)
     async with app.run_test(size=ROOMY) as pilot:
         await wait_for(pilot, ReplaceSaveScreen)
         await pilot.press("y")
         table = await settle(pilot)
-        assert table.game.seed == 3
+        assert table.app.table_host.game.seed == 3
     [kept] = kept_games(tmp_path)
     assert kept.name == f"{game_id}.jsonl"
     assert replay(kept).setup["seed"] == 5

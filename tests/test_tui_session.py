@@ -141,8 +141,9 @@ async def test_a_session_resumes_between_two_games(tmp_path):
         await pilot.press("r")
         table = await settle(pilot)
         assert table is not None
-        assert table.game.seed == 22 and table.game.setup["session"]["game"] == 2
-        assert table.game.ruleset.games_per_session == 2  # its house rules came back
+        hosted = table.app.table_host.game
+        assert hosted.seed == 22 and hosted.setup["session"]["game"] == 2
+        assert table.app.table_host.game.ruleset.games_per_session == 2  # its house rules came back
         assert again.play_session == first
         await win_the_game(pilot)
         assert again.play_session.finished
@@ -352,7 +353,7 @@ async def test_a_session_killed_in_the_middle_of_a_game_resumes_exactly(tmp_path
         await pilot.press("r")
         table = await settle(pilot)
         assert table is not None
-        assert table.game.events[: len(events)] == events
+        assert table.app.table_host.game.events[: len(events)] == events
         assert again.play_session == session and again.config.ai == "easy"
 
 

@@ -15,7 +15,7 @@ from engine.actions import Ankan, Chi, Discard, Pon
 from engine.scripted import t
 from tui.app import MahjongApp
 from tui.testing import Position, position_app
-from tui.testing import keys as testing_keys
+from tui.testing import keys as press_keys
 
 ROOMY = (120, 40)
 COMPACT = (80, 24)
@@ -130,4 +130,4 @@ MELDS_EVERYWHERE = Position(
 @pytest.mark.parametrize("size", ((80, 24), (120, 40), (200, 60)), ids=str)
 def test_table_with_melds_on_every_seat_and_a_riichi(snap_compare, tmp_path, size):
     app = position_app(MELDS_EVERYWHERE, data_dir=tmp_path)
-    assert snap_compare(app, terminal_size=size, run_before=testing_keys())
+    assert snap_compare(app, terminal_size=size, run_before=press_keys())

@@ -201,8 +201,8 @@ async def test_a_finished_game_in_the_app_is_recorded_once(tmp_path):
         await press(pilot, "o")
         await pilot.press("enter")  # the hand result
         await settle(pilot)
-        assert table.game.is_over
-        app.save_game(table.game)  # seen again: not recorded twice
+        assert table.app.table_host.game.is_over
+        app.save_game(table.app.table_host.game)  # seen again: not recorded twice
     with HistoryDB(history_path(tmp_path)) as db:
         [game] = db.games()
     assert game.ruleset == "wrc" and game.human_seat == 0 and game.human.rank == 1

@@ -32,7 +32,7 @@ def test_readme_example_snapshot(snap_compare, tmp_path: Path) -> None:
 
 
 def test_the_position_is_what_the_moves_made() -> None:
-    game = readme_example()["POSITION"].game()
+    game = readme_example()["POSITION"].host().game
     seats = game.hand.seats
     assert [len(s.melds) for s in seats] == [1, 1, 1, 1]
     assert seats[3].riichi and not any(s.riichi for s in seats[:3])

@@ -39,6 +39,7 @@ from textual.binding import Binding
 from textual.events import Resize
 
 from engine.game import Game
+from engine.table_host import TableHost
 
 from .app_process import ProcessApp
 from .data_lock import DataLock
@@ -83,11 +84,15 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         *,
         aids: bool | None = None,
         game: Game | None = None,
+        host: TableHost | None = None,
         opponents: Sequence[Any] | None = None,
         rules: Sequence[str] = (),
     ) -> None:
         super().__init__()
         use_safe_filters(self)  # NO_COLOR: no crash on unstyled segments
+        if game is not None and host is None:
+            host = TableHost(game)  # a game a test built: held by its host from here on
+        game = None
         self.data_dir = Path(data_dir) if data_dir is not None else None
         # The settings live in the data directory (MAHJONG_TUI_DATA moves them too).
         self.settings_file = SettingsFile(self.data_dir)
@@ -95,17 +100,17 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         s = self.settings
         self.flags = {"ruleset": ruleset_id, "ai": ai, "seed": seed, "tiles": tiles}
         self.config = GameConfig(
-            ruleset=ruleset_id or (game.ruleset.id if game is not None else s.ruleset),
+            ruleset=ruleset_id or (host.ruleset_id if host is not None else s.ruleset),
             ai=ai or s.ai,
-            seed=seed if seed is not None else (game.seed if game is not None else random_seed()),
+            seed=seed if seed is not None else (host.seed if host is not None else random_seed()),
             tiles=check_style(tiles or s.tiles),
             lang=check_lang(lang),
             delay=delay,
             aids=s.aids if aids is None else aids,
-            rules=tuple(rules) if rules or not self._launch_shown(game, ruleset_id, seed)
+            rules=tuple(rules) if rules or not self._launch_shown(host, ruleset_id, seed)
             else s.rules,  # the launch screen starts from the house rules chosen last
         )
-        self.scripted_game = game
+        self.scripted_host = host  # a position handed in (tests, examples), played first
         self.opponents = opponents
         self.from_launch = False
         # The save lives beside the settings in tests (data_dir); fsync only for real use.
@@ -118,7 +123,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         self._unsaved: Game | None = None
         self._save_timer: Any = None
         # A scripted game handed in (tests, examples) is saved only into its own data_dir.
-        self.saving = game is None or self.data_dir is not None
+        self.saving = host is None or self.data_dir is not None
         self.game_history = HistoryRecorder(self.store.dir)  # finished games, once each
         self.lock = DataLock(self.store.dir)
         self.crash_dir = self.store.dir
@@ -128,12 +133,13 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         self.sessions = SessionFile(self.store.dir, durable=self.data_dir is None)
         self.play_session: PlayedSession | None = None
         self.session_found: PlayedSession | None = None
+        self.table_host: TableHost | None = None  # the host of the game at the table
         self.game_factory = new_game  # how a session's game is made (tests: a short one)
 
     @staticmethod
-    def _launch_shown(game: Game | None, ruleset_id: str | None, seed: int | None) -> bool:
+    def _launch_shown(host: TableHost | None, ruleset_id: str | None, seed: int | None) -> bool:
         """Whether the launch screen will be shown (the flags did not choose the game)."""
-        return game is None and (ruleset_id is None or seed is None)
+        return host is None and (ruleset_id is None or seed is None)
 
     # -- the data directory ------------------------------------------------------------
     def _take_lock(self) -> bool:
@@ -256,7 +262,7 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
             config = replace(config, ai=found.ai)
         # A time limit (gifu) counts on from the playing time at the save.
         saved.game.resume_clock(time.monotonic, saved.played_seconds)
-        self.scripted_game = saved.game
+        self.scripted_host = TableHost(saved.game)
         self.start_game(config, remember=False)
 
     # -- screens --------------------------------------------------------------------
@@ -277,12 +283,12 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
             return
         if self.saving:
             self._settle()
-        skip_launch = self.scripted_game is not None or (
+        skip_launch = self.scripted_host is not None or (
             self.flags["ruleset"] is not None and self.flags["seed"] is not None
         )
         if not skip_launch:
             self.show_launch()
-        elif self.scripted_game is None and self.saving:
+        elif self.scripted_host is None and self.saving:
             # The flags chose a new game: a saved one is replaced only if the player says so.
             self.resumable, note = self._saved_to_resume()
             if self.resumable is not None:
@@ -319,15 +325,43 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         if remember:
             self.remember(ruleset=config.ruleset, ai=config.ai, tiles=config.tiles,
                           lang=config.lang, rules=panel_rules(config.rules))
-        game = self.scripted_game
-        self.scripted_game = None
-        if game is None:
+        table = self.scripted_host
+        self.scripted_host = None
+        if table is None:
             game = self._session_game(config)
+            table = TableHost(game if game is not None else new_game(config))
+        # The app owns the host (the game, its log, its saves); the table is a seat
+        # client of it and is handed only the way to attach.
+        table.on_save = self.save_game
+        table.after_apply = self.save_after_apply
+        self.table_host = table
+        opponents = self._opponents(table, config)
         self.push_screen(
-            TableScreen(config, game=game, opponents=self.opponents,
-                        on_game_over=self._game_over)
+            TableScreen(config, seat=table.seat,
+                        connect=lambda client: table.attach(client, opponents),
+                        session_tag=table.session_tag, on_game_over=self._game_over)
         )
         self._check_size()
+
+    def _opponents(self, table: TableHost, config: GameConfig) -> list[Any]:
+        """The three AI players at line-up entries 1-3 (given ones: tests, examples)."""
+        if self.opponents is not None:
+            return list(self.opponents)
+        from ai import DEFAULT_LEVEL, LEVELS
+
+        factory = LEVELS.get(config.ai) or LEVELS[DEFAULT_LEVEL]
+        return [factory(table.seat_of(lineup), config.seed + lineup) for lineup in (1, 2, 3)]
+
+    def on_show_result(self, message: Any) -> None:
+        """A game's end: its record for the review is the host's (the table's seat
+        client was told only its own seat's events). Textual then runs the
+        `Navigator`'s handler, which opens the screen."""
+        from .screens.game_end import GameEnding
+
+        context = message.context
+        table = self.table_host
+        if isinstance(context, GameEnding) and context.record is None and table is not None:
+            message.context = replace(context, record=table.record())
 
     # -- saving -------------------------------------------------------------------------
     def save_game(self, game: Game) -> None:
@@ -557,10 +591,9 @@ class MahjongApp(Navigator, ProcessApp, App[None]):
         return self.play_session
 
     def _table_game(self) -> Game | None:
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, TableScreen):
-                return screen.game
-        return None
+        if not any(isinstance(s, TableScreen) for s in self.screen_stack):
+            return None
+        return self.table_host.game if self.table_host is not None else None
 
     def _session_over_game(self) -> bool:
         """After a session game's end screen: the session table, then the next game

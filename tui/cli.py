@@ -151,6 +151,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="rotate the line-up through the seats game by game; figures keyed by level",
     )
     sim.add_argument("--log", default=None, metavar="DIR", help="write each game's log to DIR")
+    sim.add_argument(
+        "--seat", action="append", default=[], metavar="N=mjai:COMMAND",
+        help="an mjai bot process at starting seat N (mjai.app's dialect; "
+             "N=mjai-stream:COMMAND for Mortal's); repeatable",
+    )
+    sim.add_argument("--mjai-timeout", type=seconds("--mjai-timeout", 600.0, more_than_zero=True),
+                     default=10.0, metavar="SECONDS",
+                     help="an mjai seat's time per decision (default: 10, at most 600)")
     _rule_flag(sim)
 
     replay = sub.add_parser(
@@ -196,6 +204,15 @@ def build_parser() -> argparse.ArgumentParser:
     from .commands.games import add_parser as add_games_parser
 
     add_games_parser(sub)
+    from .commands.bot import add_parser as add_bot_parser
+
+    add_bot_parser(sub)
+    from .commands.arena import add_parser as add_arena_parser
+
+    add_arena_parser(sub)
+    from .commands.serve import add_parser as add_serve_parser
+
+    add_serve_parser(sub)
     return parser
 
 
@@ -312,6 +329,10 @@ def _run(args: Any) -> int:
         from .commands.sim import run_sim_command
 
         return run_sim_command(args, sys.stdout, sys.stderr, _fail)
+    if args.command == "arena":
+        from .commands.arena import run_arena_command
+
+        return run_arena_command(args, sys.stdout, sys.stderr, _fail)
     if args.command == "replay":
         from .commands.replay import run_replay_command
 
@@ -340,6 +361,14 @@ def _run(args: Any) -> int:
         from .commands.learn import run_learn
 
         return run_learn(args, _fail)
+    if args.command == "serve":
+        from .commands.serve import run_serve
+
+        return run_serve(args, sys.stdout, _fail)
+    if args.command == "bot":
+        from .commands.bot import run_bot
+
+        return run_bot(args, sys.stdin, sys.stdout, sys.stderr, _fail)
     if args.command == "rulesets":
         from .commands.rulesets import run_rule_keys, run_rulesets
 

@@ -2,9 +2,9 @@
 
 "West: pon 5p from South", "Chi 4p: [3p 5p]", "Ron 6s: riichi 立直, pinfu 平和,
 dora 1 = 3,900", "Riichi needs a closed tenpai hand". Everything here is pure:
-it reads events, a `PlayerView` and the legal actions, asks the scorer and the
-wait analysis, and returns text or small frozen values the widgets render. No
-Textual. Every term and sentence comes from the one table in `tui.words`.
+it reads events, a `PlayerView` (`engine.bot_view`) and the legal actions, asks
+the scorer and the wait analysis, and returns text or small frozen values the
+widgets render. No Textual. Every term and sentence comes from the one table in `tui.words`.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
+from engine.bot_view import PlayerView
 from engine.events import (
     Called,
     Discarded,
@@ -42,8 +43,7 @@ from engine.events import (
     TenpaiDeclared,
     Won,
 )
-from engine.view import PlayerView
-from engine.win_flags import view_win
+from engine.win_flags import furiten_waits, view_win
 from rules.hand import Meld, MeldKind, Win
 from rules.scoring import STICK_VALUE, NoWin, ScoreResult, score
 from rules.shanten import shanten as shanten_of
@@ -69,8 +69,15 @@ from .words import (
 # ---------------------------------------------------------------- names of things
 
 
-def tile_label(tile: Tile | int, lang: str = "en") -> str:
-    """A tile in words: mpsz for suited tiles ("4p", "0p" for a red five), honors named."""
+def tile_label(tile: Tile | int, lang: str = "en", face: str = "text") -> str:
+    """A tile in words, in the player's tile face: with the text face mpsz for suited
+    tiles ("4p", "0p" for a red five) and honors named; with the kanji or unicode face
+    the face the hand shows ("四索", "東"), so a prompt reads like the tiles above it."""
+    if face != "text":
+        from .tiles import tile_face
+
+        shown = tile if isinstance(tile, Tile) else Tile(tile)
+        return tile_face(shown, face).strip()
     if isinstance(tile, Tile):
         if tile.red:
             return str(tile)
@@ -78,8 +85,8 @@ def tile_label(tile: Tile | int, lang: str = "en") -> str:
     return tile_name(tile, lang)
 
 
-def tiles_label(tiles: Sequence[Tile | int], lang: str = "en") -> str:
-    return " ".join(tile_label(t, lang) for t in tiles)
+def tiles_label(tiles: Sequence[Tile | int], lang: str = "en", face: str = "text") -> str:
+    return " ".join(tile_label(t, lang, face) for t in tiles)
 
 
 def seat_label(seat: int, human: int | None, dealer: int, lang: str = "en") -> str:
@@ -164,30 +171,32 @@ def _without(tiles: Sequence[Tile], remove: Sequence[Tile]) -> list[Tile]:
     return rest
 
 
-def action_text(action: Action, view: PlayerView, lang: str = "en") -> str:
+def action_text(
+    action: Action, view: PlayerView, lang: str = "en", face: str = "text"
+) -> str:
     """Exactly what an action would make: "Chi 4p: [3p 5p]", "Pon Chun 中",
     "Ron 6s: riichi 立直, pinfu 平和, dora 1 = 3,900", "Ankan 5p", "Riichi with 9s"."""
     offered = view.offered
     if isinstance(action, Chi):
         assert offered is not None
-        own = tiles_label(action.tiles, lang)
-        return f"{_cap(call_name('chi', lang))} {tile_label(offered, lang)}: [{own}]"
+        own = tiles_label(action.tiles, lang, face)
+        return f"{_cap(call_name('chi', lang))} {tile_label(offered, lang, face)}: [{own}]"
     if isinstance(action, Pon):
         assert offered is not None
         red = any(t.red for t in action.tiles)
-        extra = f" [{tiles_label(action.tiles, lang)}]" if red else ""
-        return f"{_cap(call_name('pon', lang))} {tile_label(offered, lang)}{extra}"
+        extra = f" [{tiles_label(action.tiles, lang, face)}]" if red else ""
+        return f"{_cap(call_name('pon', lang))} {tile_label(offered, lang, face)}{extra}"
     if isinstance(action, Daiminkan):
         assert offered is not None
-        return f"{_cap(call_name('daiminkan', lang))} {tile_label(offered, lang)}"
+        return f"{_cap(call_name('daiminkan', lang))} {tile_label(offered, lang, face)}"
     if isinstance(action, Ankan):
-        return f"{_cap(call_name('ankan', lang))} {tile_label(action.kind, lang)}"
+        return f"{_cap(call_name('ankan', lang))} {tile_label(action.kind, lang, face)}"
     if isinstance(action, Kakan):
-        return f"{_cap(call_name('kakan', lang))} {tile_label(action.tile, lang)}"
+        return f"{_cap(call_name('kakan', lang))} {tile_label(action.tile, lang, face)}"
     if isinstance(action, Ron):
         assert offered is not None
         result = price(view, view.hand, offered, tsumo=False)
-        head = f"{_cap(call_name('ron', lang))} {tile_label(offered, lang)}"
+        head = f"{_cap(call_name('ron', lang))} {tile_label(offered, lang, face)}"
         if isinstance(result, ScoreResult):
             return f"{head}: {result_summary(result, False, lang)}"
         return head
@@ -196,7 +205,7 @@ def action_text(action: Action, view: PlayerView, lang: str = "en") -> str:
         head = _cap(call_name("tsumo", lang))
         if drawn is None:
             return head
-        head = f"{head} {tile_label(drawn, lang)}"
+        head = f"{head} {tile_label(drawn, lang, face)}"
         result = price(view, _without(view.hand, [drawn]), drawn, tsumo=True)
         if isinstance(result, ScoreResult):
             return f"{head}: {result_summary(result, True, lang)}"
@@ -205,9 +214,10 @@ def action_text(action: Action, view: PlayerView, lang: str = "en") -> str:
         if action.riichi:
             riichi = _cap(call_name("riichi", lang))
             return message(
-                "act_riichi_discard", lang, riichi=riichi, tile=tile_label(action.tile, lang)
+                "act_riichi_discard", lang, riichi=riichi,
+                tile=tile_label(action.tile, lang, face),
             )
-        return message("act_discard", lang, tile=tile_label(action.tile, lang))
+        return message("act_discard", lang, tile=tile_label(action.tile, lang, face))
     if isinstance(action, ShowTenpai):
         return message("act_show_tenpai", lang, tenpai=term("tenpai", lang))
     if isinstance(action, Pass):
@@ -217,27 +227,29 @@ def action_text(action: Action, view: PlayerView, lang: str = "en") -> str:
     return repr(action)  # pragma: no cover
 
 
-def options_text(actions: Sequence[Action], view: PlayerView, lang: str = "en") -> list[str]:
+def options_text(
+    actions: Sequence[Action], view: PlayerView, lang: str = "en", face: str = "text"
+) -> list[str]:
     """The texts of several options for one key, as short as they stay unambiguous: two
     or three chis of one tile differ only in the tiles from the hand, so after the first
     ("Chi 4p: [2p 3p]") each shows just those ("[3p 5p]") and the prompt fits 80 columns."""
-    texts = [action_text(a, view, lang) for a in actions]
+    texts = [action_text(a, view, lang, face) for a in actions]
     chis = [a for a in actions if isinstance(a, Chi)]
     if len(actions) > 1 and len(chis) == len(actions):
-        return [texts[0], *(f"[{tiles_label(a.tiles, lang)}]" for a in chis[1:])]
+        return [texts[0], *(f"[{tiles_label(a.tiles, lang, face)}]" for a in chis[1:])]
     return texts
 
 
 def choice_texts(
-    actions: Sequence[Action], view: PlayerView, lang: str = "en"
+    actions: Sequence[Action], view: PlayerView, lang: str = "en", face: str = "text"
 ) -> tuple[str, list[str]]:
     """A numbered choice: its title and one short text per option. Chis of one tile are
     titled "Chi 4p" and listed by the tiles from the hand: "[2p 3p]", "[3p 5p]"."""
     chis = [a for a in actions if isinstance(a, Chi)]
     if actions and len(chis) == len(actions) and view.offered is not None:
-        title = f"{_cap(call_name('chi', lang))} {tile_label(view.offered, lang)}"
-        return title, [f"[{tiles_label(a.tiles, lang)}]" for a in chis]
-    return "", [action_text(a, view, lang) for a in actions]
+        title = f"{_cap(call_name('chi', lang))} {tile_label(view.offered, lang, face)}"
+        return title, [f"[{tiles_label(a.tiles, lang, face)}]" for a in chis]
+    return "", [action_text(a, view, lang, face) for a in actions]
 
 
 def _cap(text: str) -> str:
@@ -420,18 +432,12 @@ def wait_infos(
         return ()
     kinds = shape_waits(counts, len(melds), chiitoitsu=chiitoitsu)
     visible = _visible(view)
-    own_discards = {r.tile.kind for r in view.rivers[view.seat]}
-    if discarded_kind is not None:
-        own_discards.add(discarded_kind)
-    all_waits = view.ruleset.furiten_scope == "all_waits"
-    furiten_any = bool(own_discards & set(kinds)) if all_waits else False
-    if discarded_kind is None and view.furiten in ("riichi", "temporary"):
-        furiten_any = True
+    refused = furiten_waits(view, kinds, discarded_kind)  # the engine's rule (§5.8)
     out = []
     for kind in kinds:
         unseen = max(0, 4 - counts[kind] - visible[kind])
         tile = Tile(kind)
-        furiten = furiten_any or (not all_waits and kind in own_discards)
+        furiten = kind in refused
         ron_result = price(view, concealed, tile, tsumo=False, later=True)
         tsumo_result = price(view, concealed, tile, tsumo=True, later=True)
         ron = _priced(ron_result, False, lang)
@@ -464,10 +470,14 @@ def _priced(result: ScoreResult | NoWin, tsumo: bool, lang: str) -> str:
 
 
 def learning_aids(
-    view: PlayerView, legal: Sequence[Action], cursor: Tile | None, lang: str = "en"
+    view: PlayerView,
+    legal: Sequence[Action],
+    cursor: Tile | None,
+    lang: str = "en",
+    face: str = "text",
 ) -> Aids:
     """Shanten, what discarding the tile under the cursor leaves, waits with their
-    value, furiten and riichi chances, for `view`'s player."""
+    value, furiten and riichi chances, for `view`'s player; tiles in the player's face."""
     melds = view.melds[view.seat]
     n_melds = len(melds)
     counts = view.counts()
@@ -480,7 +490,7 @@ def learning_aids(
             "aid_riichi_possible",
             lang,
             riichi=term("riichi", lang),
-            tiles=tiles_label(riichi_tiles, lang),
+            tiles=tiles_label(riichi_tiles, lang, face),
         )
     if total % 3 == 2:  # a full hand: the choice of a discard
         now = shanten_of(counts, n_melds, chiitoitsu=chiitoitsu)
@@ -492,11 +502,11 @@ def learning_aids(
             option = _option_for(
                 tuple(counts), n_melds, tuple(_visible(view)), chiitoitsu, cursor.kind
             )
-            kinds = " ".join(tile_label(k, lang) for k, _ in option.ukeire)
+            kinds = " ".join(tile_label(k, lang, face) for k, _ in option.ukeire)
             cursor_line = message(
                 "aid_cursor",
                 lang,
-                tile=tile_label(cursor, lang),
+                tile=tile_label(cursor, lang, face),
                 shanten=shanten_words(option.shanten, lang),
                 ukeire=first_name("ukeire", lang),
                 count=option.ukeire_total,
@@ -508,7 +518,7 @@ def learning_aids(
                 title = message(
                     "aid_waits_after",
                     lang,
-                    tile=tile_label(cursor, lang),
+                    tile=tile_label(cursor, lang, face),
                     waits=term("waits", lang),
                 )
         furiten = furiten_text(view, lang) if view.furiten else ""
@@ -550,22 +560,34 @@ def meld_text(meld: Meld, lang: str = "en") -> str:
 # ---------------------------------------------------------------- the AI's reasons
 
 
-def reason_text(reason: str, lang: str = "en", human: int | None = None) -> str:
+def reason_text(
+    reason: str, lang: str = "en", human: int | None = None, face: str = "text"
+) -> str:
     """One of the AI's reasons (`ai.reasons.Reason`) in `lang`: the AI's own English,
-    or the Japanese of `tui.words.AI_REASONS` filled with Japanese names."""
+    or the Japanese of `tui.words.AI_REASONS` filled with Japanese names; its tiles in
+    the player's tile face (the English refilled from its template when not text)."""
     from ai.reasons import Reason, Seat, Shanten, Term, Tiles
 
     from .words import AI_REASONS, AI_TERMS
 
-    if check_lang(lang) != "ja" or not isinstance(reason, Reason):
+    if not isinstance(reason, Reason):
         return str(reason)
-    template = AI_REASONS.get(reason.key)
-    if template is None:
-        return str(reason)
+    if check_lang(lang) != "ja":
+        template = getattr(reason, "template", "")
+        if face == "text" or not template:
+            return str(reason)
+    else:
+        template = AI_REASONS.get(reason.key, "")
+        if not template:
+            return str(reason)
 
     def field(value: object) -> str:
         if isinstance(value, Tiles):
-            return " ".join(tile_label(k, lang) for k in value)
+            return " ".join(tile_label(k, lang, face) for k in value)
+        if check_lang(lang) != "ja":  # English: only the tiles change
+            if isinstance(value, Reason):
+                return reason_text(value, lang, human, face)
+            return str(value)
         if isinstance(value, Seat):
             return seat_label(value.seat, value.me if human is None else human, value.dealer, lang)
         if isinstance(value, Shanten):
@@ -573,7 +595,7 @@ def reason_text(reason: str, lang: str = "en", human: int | None = None) -> str:
         if isinstance(value, Term):
             return AI_TERMS.get(value, str(value))
         if isinstance(value, Reason):
-            return reason_text(value, lang, human)
+            return reason_text(value, lang, human, face)
         return str(value)
 
     return template.format(**{k: field(v) for k, v in reason.fields.items()})
@@ -583,7 +605,12 @@ def reason_text(reason: str, lang: str = "en", human: int | None = None) -> str:
 
 
 def input_reason_text(
-    key: str, fields: Sequence[tuple[str, str]], engine: bool, lang: str, kind: str = ""
+    key: str,
+    fields: Sequence[tuple[str, str]],
+    engine: bool,
+    lang: str,
+    kind: str = "",
+    face: str = "text",
 ) -> str:
     """A `tui.input.Reason` in words: an engine key (`Unavailable.key`) as "why.<key>"
     (an unknown one as "why.other", so a new engine reason never crashes the table),
@@ -591,9 +618,9 @@ def input_reason_text(
     values: dict[str, object] = {}
     for name, value in fields:
         if name == "tiles":
-            values[name] = tiles_label(_field_kinds(value), lang)
+            values[name] = tiles_label(_field_kinds(value), lang, face)
         elif name in ("tile", "wait"):
-            values[name] = _field_tile(value, lang)
+            values[name] = _field_tile(value, lang, face)
         else:
             values[name] = value
     if engine:
@@ -627,11 +654,11 @@ def _field_kinds(value: str) -> list[int]:
     return [t.kind for t in parse_tiles(value.replace(" ", ""))]
 
 
-def _field_tile(value: str, lang: str) -> str:
+def _field_tile(value: str, lang: str, face: str = "text") -> str:
     from rules.tiles import parse_tiles
 
     try:
         tiles = parse_tiles(value)
     except ValueError:
         return value
-    return tiles_label(tiles, lang)
+    return tiles_label(tiles, lang, face)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.ruleset import RULE_KEYS, Ruleset, RulesetError, parse_override
+from rules.ruleset import RULE_KEYS, Ruleset, RulesetError, chip_lobby, parse_override
 
 PRESET = "preset"  # the value shown when the preset's own rule applies
 
@@ -29,6 +29,12 @@ class HouseRule:
     values: tuple[Any, ...]  # the choices after "preset", in cycling order
 
 
+# Chips (祝儀, RULESETS.md §8.5) as a house rule take the values the ruleset data
+# gives them (presets.toml: no preset plays chips; Tenhou's chip lobby sets one per red
+# five, ura dora and ippatsu, five per yakuman), so the panel offers what a real table
+# plays rather than numbers of its own.
+CHIP_VALUES: dict[str, int] = dict(chip_lobby("tenhou")["chips"])
+
 # The common house rules (issue #12). The abortive draws and nagashi mangan are
 # parameters already, but the engine does not play them yet (another engineer is
 # adding them): once it does, move them from WAITING_FOR_ENGINE into HOUSE_RULES.
@@ -39,6 +45,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("kazoe_yakuman", "kazoe yakuman", (True, False)),
     HouseRule("yakuman_stacking", "double yakuman", (True, False)),
     HouseRule("multiple_ron", "multiple ron", ("head_bump", "double_ron", "multiple")),
+    HouseRule("chips", "chips", (CHIP_VALUES, False)),
 )
 WAITING_FOR_ENGINE: tuple[HouseRule, ...] = (
     HouseRule("abort_kyuushu", "nine terminals draw", (True, False)),
@@ -57,10 +64,25 @@ def show(value: Any, lang: str = "en") -> str:
 
     if value is True or value is False:
         return first_name("value.yes" if value else "value.no", lang)
+    if isinstance(value, dict):  # chips: what earns them, how many each
+        return chip_values(value, lang)
     key = f"value.{value}"
     if lang == "en" or isinstance(value, int):
         return str(value)
     return first_name(key, lang) if key in WORDS else str(value)
+
+
+def chip_values(values: dict[str, int], lang: str = "en") -> str:
+    """Chips in words: "red five 1, ura dora 1, ippatsu 1, yakuman 5" (an element
+    named and valued as the one before it, a red five in an open hand, said once)."""
+    from .words import message
+
+    parts: list[str] = []
+    for key, count in values.items():
+        part = f"{message(f'chip_{key}', lang)} {count}"
+        if part not in parts:
+            parts.append(part)
+    return ", ".join(parts)
 
 
 def rule_name(key: str, lang: str = "en") -> str:
@@ -88,7 +110,11 @@ def describe(rules: Sequence[str], lang: str = "en") -> str:
 
 
 def item(key: str, value: Any) -> str:
-    """One `KEY=VALUE` as `--rule` takes it (the value in TOML, which JSON's form is)."""
+    """One `KEY=VALUE` as `--rule` takes it (the value in TOML, which JSON's form is for
+    a word, a number or yes/no; a table is TOML's inline `{a = 1, b = 2}`)."""
+    if isinstance(value, dict):
+        inner = ", ".join(f"{k} = {json.dumps(v)}" for k, v in value.items())
+        return f"{key}={{{inner}}}"
     return f"{key}={json.dumps(value)}"
 
 

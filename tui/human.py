@@ -1,27 +1,32 @@
-"""The human seat: a `Player` whose decision comes from the keyboard.
+"""A question open to the human seat, and the slot its answer goes into.
 
-`decide` hands the view and the legal actions to whoever listens (the table
-screen) and awaits an `asyncio.Future` that the key bindings resolve with one
-of those legal actions. The engine never knows a person is playing.
+The seat client (`tui.table_session.TableSession`) makes one for every
+decision the host asks of the human's seat: the screen shows it, and the key
+bindings resolve its `asyncio.Future` with one of the legal actions. The host
+never knows a person is playing.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from engine.actions import Action
-from engine.view import PlayerView
+from engine.seat_view import SeatView
 
 
 @dataclass(slots=True)
 class Decision:
-    """A question open to the human: what they see, what they may do, and the answer slot."""
+    """A question open to the human: what they see, what they may do, and the answer slot.
 
-    view: PlayerView
+    `view` is the bot's view of the seat (`engine.player_seat.player_view_of`, built
+    from `seat_view` on the client's side), which the learning aids and the hint read."""
+
+    view: Any
     legal: list[Action]
     future: asyncio.Future[Action]
+    seat_view: SeatView | None = None
 
     def answer(self, action: Action) -> bool:
         """Resolve with `action` if it is legal and the question is still open."""
@@ -29,22 +34,3 @@ class Decision:
             return False
         self.future.set_result(action)
         return True
-
-
-class HumanPlayer:
-    """Asks `on_ask(decision)` and waits for the answer."""
-
-    def __init__(self, on_ask: Callable[[Decision], None] | None = None) -> None:
-        self.on_ask = on_ask
-        self.current: Decision | None = None
-
-    async def decide(self, view: PlayerView, legal: list[Action]) -> Action:
-        future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
-        decision = Decision(view, list(legal), future)
-        self.current = decision
-        if self.on_ask is not None:
-            self.on_ask(decision)
-        try:
-            return await future
-        finally:
-            self.current = None

@@ -3,7 +3,7 @@
 A screen that pushed the next screen itself had to know how it is built and
 what comes after it (the table waited on the result screen, the game-end
 screen built the review). Now a screen only says what the player asked for
-(open the rules, the help, the review of a game, the replay viewer, show a
+(open the rules, the help, the hint whole, the review of a game, the replay viewer, show a
 hand's result, play a first game after the lessons) and the app, which knows
 its screen stack, opens it. Messages bubble from a screen to its app;
 `Navigator` is the mixin that handles them (`MahjongApp` and `ReplayApp`
@@ -36,6 +36,16 @@ class OpenHelp(Message):
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__()
+        self.lang = lang
+
+
+class OpenHint(Message):
+    """The hint whole, with every reason, in a window (the hint key asked again;
+    `aids` is the `tui.describe.Aids` the table shows)."""
+
+    def __init__(self, aids: Any, lang: str = "en") -> None:
+        super().__init__()
+        self.aids = aids
         self.lang = lang
 
 
@@ -132,6 +142,12 @@ class Navigator:
 
         message.stop()
         self.push_screen(HelpScreen(message.lang))  # type: ignore[attr-defined]
+
+    def on_open_hint(self, message: OpenHint) -> None:
+        from .screens.hint import HintScreen
+
+        message.stop()
+        self.push_screen(HintScreen(message.aids, message.lang))  # type: ignore[attr-defined]
 
     def on_open_review(self, message: OpenReview) -> None:
         from .screens.review import ReviewScreen

@@ -9,12 +9,11 @@ non-zero (`tui.app_process`).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding
 
-from engine.game import Game
 from engine.timeline import Timeline
 
 from .app_process import ProcessApp
@@ -36,7 +35,7 @@ class ReplayApp(Navigator, ProcessApp, App[None]):
 
     def __init__(
         self,
-        game: Game,
+        game: Any,
         *,
         seat: int | None = None,
         tiles: str = "text",
@@ -45,7 +44,8 @@ class ReplayApp(Navigator, ProcessApp, App[None]):
     ) -> None:
         super().__init__()
         use_safe_filters(self)
-        self.timeline = Timeline.of(game)
+        # The record (a `Timeline`, or a played game made one): the viewer holds no game.
+        self.timeline = game if isinstance(game, Timeline) else Timeline.of(game)
         self.seat = seat
         self.tiles = check_style(tiles)
         self.lang = check_lang(lang)

@@ -1,30 +1,34 @@
-"""One game being played at the table: the engine loop, the players and the saves.
+"""The human's seat at the table: a seat client of the app's host, told frames, asked views.
 
-The table screen used to do this itself, next to its rendering and its input,
-and kept a second copy of the game folded from raw events. Here the game lives
-in one object the screen starts in its worker: it runs `play_game`, posts each
-event and each question to the human through callbacks (the screen turns them
-into messages), and is the one place the app's persistence hooks are called
-(`app.save_game`, `app.save_after_apply`, `app.flush_save`: the save engineer
-owns what they do). What the screen draws is `build_seat_view(game, seat)`,
-the engine's view of the table for the human's seat; the `Game` object itself
-never reaches a widget.
+The host (`engine.table_host.TableHost`, owned by the app) holds the game, its
+log and its saves; this is the other side of the seat protocol. It is a
+`Watcher`, told each `Frame` (the events of an action redacted for the human's
+seat, and the seat's view after them), and a `Seat`, asked to `decide(view)`:
+it passes the events and each question on to the screen through callbacks (the
+screen turns them into messages) and paces the table (an AI "thinks" between
+its draw and its move; a result waits for the player to close it). It keeps
+what it was told, nothing more: the redacted events so far and the latest
+view. What a result screen needs (`result_context`) is read from those; the
+bot's view of the seat that the learning aids and the hint read is built from
+the seat view on this side (`engine.player_seat.player_view_of`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
-from engine.driver import play_game
 from engine.events import Called, Drew, Event, ExhaustiveDraw, GameEnded, KanDeclared, Won
-from engine.game import Game
-from engine.seat_view import SeatView, build_seat_view
+from engine.fold import ruleset_of
+from engine.frames import Frame, Seated, Status
+from engine.player_seat import player_view_of
+from engine.seat_view import SeatView
+from rules.ruleset import Ruleset
 
-from .human import Decision, HumanPlayer
+from .human import Decision
 
 if TYPE_CHECKING:
     from .explain import HandContext
@@ -32,118 +36,119 @@ if TYPE_CHECKING:
 from .settings import GameConfig
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """What the seat was told of the game so far, as `hand_context` reads a record."""
+
+    events: tuple[Event, ...]
+    ruleset: Ruleset
+
+
 class TableSession:
-    """The game, its players and its saves; the screen only hears events and questions."""
+    """The human's seat client: frames in, decisions out; the screen hears both."""
 
     def __init__(
         self,
         config: GameConfig,
+        seat: int,
         *,
-        game: Game | None = None,
-        opponents: Sequence[Any] | None = None,
         on_event: Callable[[Event], None],
         on_ask: Callable[[Decision], None],
         on_result: Callable[[Event], Any],
     ) -> None:
         self.config = config
-        self.game = game if game is not None else new_game(config)
-        self.seat = self.game.seating.index(0)  # the human's seat
-        self.human = HumanPlayer(on_ask)
-        self.opponents = list(opponents) if opponents is not None else None
+        self.seat = seat  # the human's absolute seat
         self.on_event = on_event
+        self.on_ask = on_ask
         self.on_result = on_result
-        self.actions_applied = 0
-        self.replay_left = len(self.game.events)  # a resumed game's events already played
-        self.app: Any = None  # the app, for its persistence hooks (set by the screen)
+        self.events: list[Event] = []  # every event told, redacted for this seat
+        self.latest: SeatView | None = None  # the view of the last frame
+        self.frames = 0
+        self.current: Decision | None = None
 
     # -- what the screen reads ---------------------------------------------------------
     @property
-    def ruleset(self) -> Any:
-        return self.game.ruleset
+    def ruleset(self) -> Ruleset:
+        if self.latest is not None:
+            return ruleset_of(self.latest)
+        return self.config.build_ruleset()
 
-    def view(self) -> SeatView:
-        """The table as the human's seat sees it now (legal filled when asked)."""
-        return build_seat_view(self.game, self.seat)
+    def view(self) -> SeatView | None:
+        """The table as the human's seat was last told it."""
+        return self.latest
+
+    @property
+    def seating(self) -> tuple[int, ...]:
+        """Who sits where (`GameStarted.seating`: seat -> line-up entry)."""
+        started = next((e for e in self.events if type(e).__name__ == "GameStarted"), None)
+        return tuple(getattr(started, "seating", (0, 1, 2, 3)))
 
     def result_context(
         self, event: Event, names: Sequence[str] | None, lang: str
     ) -> HandContext | GameEnding:
-        """What a result screen needs besides `event`, read from the game here so
-        the screen never gets the game: a hand's `HandContext` (the engine's win
-        facts included), or the game's `GameEnding` (the game kept as the record
-        the review reads). Imported here: the first frame does not wait for them."""
+        """What a result screen needs besides `event`, from what the seat was told: a
+        hand's `HandContext` (the engine's win facts are in the `Won`), or the game's
+        `GameEnding` (its record for the review is the host's: the app adds it).
+        Imported here: the first frame does not wait for them."""
         from .explain import hand_context
         from .screens.game_end import game_ending
 
+        record = SeatRecord(tuple(self.events), self.ruleset)
         if isinstance(event, GameEnded):
-            return game_ending(self.game.events, self.game.ruleset, self.game)
-        return hand_context(event, self.game, names, lang)
+            return game_ending(record.events, record.ruleset)
+        return hand_context(event, record, names, lang)
 
     @property
     def over(self) -> bool:
-        return self.game.is_over
+        return self.latest is not None and self.latest.phase == "over"
 
     def player_view(self) -> Any:
-        """The bot view of the human's seat (the learning aids and the hint read it)."""
-        return self.game.view(self.seat)
+        """The bot view of the human's seat (the learning aids and the hint read it),
+        built from the seat view on this side."""
+        if self.latest is None:
+            raise ValueError("no view yet")
+        return player_view_of(self.latest)
 
-    # -- the engine loop (in the screen's one exclusive worker) ----------------------------
-    def players(self) -> list[Any]:
-        if self.opponents is not None:
-            return [self.human, *self.opponents]
-        from ai import DEFAULT_LEVEL, LEVELS
+    # -- the seat protocol ---------------------------------------------------------------
+    async def decide(self, view: SeatView) -> Action:
+        """A question: on to the screen, answered by its keys."""
+        self.latest = view
+        future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
+        decision = Decision(player_view_of(view), list(view.legal), future, view)
+        self.current = decision
+        self.on_ask(decision)
+        try:
+            return await future
+        finally:
+            self.current = None
 
-        factory = LEVELS.get(self.config.ai) or LEVELS[DEFAULT_LEVEL]
-        players: list[Any] = [self.human]
-        for lineup in (1, 2, 3):
-            seat = self.game.seating.index(lineup)
-            players.append(factory(seat, self.config.seed + lineup))
-        return players
-
-    async def run(self) -> None:
-        self.save()
-        await play_game(self.game, self.players(), [self.observe], after_apply=self._after_apply)
-
-    async def observe(self, event: Event, game: Game) -> None:
-        """Each event: tell the screen, pace the AI, wait on the result screens."""
-        self.on_event(event)
-        if self.replay_left > 0:  # catching up with a resumed game: no pauses, no panels
-            self.replay_left -= 1
-            return
-        if isinstance(event, Won | ExhaustiveDraw):
-            await self.on_result(event)
-        elif isinstance(event, GameEnded):
-            self.save()  # a finished game clears the save
-            await self.on_result(event)
-        elif (
-            self.config.delay > 0
-            and isinstance(event, Drew | Called | KanDeclared)
-            and event.seat != self.seat
-        ):
-            # An AI "thinks" between its draw (or call) and its move.
-            await asyncio.sleep(self.config.delay)
-
-    # -- persistence: the app's hooks, called from here only ---------------------------------
-    def save(self) -> None:
-        saver = getattr(self.app, "save_game", None)
-        if saver is not None:
-            saver(self.game)
-
-    def _after_apply(self, game: Game, action: Action, new_events: list[Event]) -> None:
-        self.actions_applied += 1
-        saver = getattr(self.app, "save_after_apply", None)
-        if saver is not None:
-            saver(game, action, new_events)
-
-    def flush(self) -> None:
-        flush = getattr(self.app, "flush_save", None)
-        if flush is not None:
-            flush()
+    async def update(self, frame: Frame) -> None:
+        """Each frame: its events to the screen, the AI paced, the results waited on.
+        The first frame is the game so far (a resumed one's hands too): no pauses."""
+        catching_up = self.frames == 0
+        self.frames += 1
+        self.latest = frame.view
+        for event in frame.events:
+            if isinstance(event, Seated | Status):
+                continue
+            self.events.append(event)
+            self.on_event(event)
+            if catching_up:
+                continue
+            if isinstance(event, Won | ExhaustiveDraw | GameEnded):
+                await self.on_result(event)
+            elif (
+                self.config.delay > 0
+                and isinstance(event, Drew | Called | KanDeclared)
+                and event.seat != self.seat
+            ):
+                # An AI "thinks" between its draw (or call) and its move.
+                await asyncio.sleep(self.config.delay)
 
 
-def new_game(config: GameConfig) -> Game:
-    # A real clock: a ruleset with a time limit (gifu) ends when it runs out; the house
-    # rules of `--rule` are in `build_ruleset`.
-    return Game.new(
-        config.build_ruleset(), config.seed, shuffle_seats=True, clock=time.monotonic
-    )
+def new_game(config: GameConfig) -> Any:
+    """A new game for `config` (house rules of `--rule` in `build_ruleset`), made by the
+    engine: the app hands it to its host (`engine.table_host.TableHost`)."""
+    from engine.table_host import new_table_game
+
+    return new_table_game(config.build_ruleset(), config.seed)

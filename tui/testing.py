@@ -34,8 +34,7 @@ from typing import Any
 
 from ai.baseline import TsumogiriPlayer
 from engine.actions import Action
-from engine.game import Game, Start
-from engine.scripted import advance, do, scripted_game
+from engine.table_host import TableHost, position_host
 
 from .app import MahjongApp
 from .screens.table import TableScreen
@@ -63,22 +62,12 @@ class Position:
     scores: tuple[int, int, int, int] | None = None
     ruleset: str = "wrc"
 
-    def game(self) -> Game:
-        """The engine's game at this position (the moves played)."""
-        start = Start(scores=self.scores) if self.scores is not None else None
-        game = scripted_game(
-            self.ruleset,
-            list(self.hands),
-            self.draws,
-            rinshan=self.rinshan,
-            indicators=self.indicators,
-            start=start,
-        )
-        for move in self.moves:
-            do(game, move)
-        if not game.is_over:
-            advance(game, lambda g: YOU in g.pending_seats())
-        return game
+    def host(self) -> TableHost:
+        """The engine's host of the game at this position (the moves played): what
+        the app is handed (`engine.table_host.position_host`)."""
+        return position_host(self.ruleset, self.hands, self.draws, self.moves,
+                             rinshan=self.rinshan, indicators=self.indicators,
+                             scores=self.scores, you=YOU)
 
 
 def _data_dir(data_dir: str | Path | None) -> Path:
@@ -115,7 +104,7 @@ def position_app(
 ) -> MahjongApp:
     """The app at a scripted position, the opponents tsumogiri bots."""
     return MahjongApp(
-        game=position.game(),
+        host=position.host(),
         opponents=[TsumogiriPlayer(seat) for seat in (1, 2, 3)],
         tiles=tiles,
         lang=lang,

@@ -659,6 +659,9 @@ MESSAGES: dict[str, Message] = {
     "aid_no_yaku": Message("no {yaku}", "{yaku}なし"),
     "aid_off": Message("aids off (a)", "学習支援 オフ (a)"),
     "aid_left": Message(" x{count} left", " 残り{count}枚"),
+    "aid_hint_more": Message("i again: the whole hint in a window",
+                             "もう一度 i: ヒントの全文を別画面で"),
+    "aid_hint_title": Message("Hint and its reasons", "ヒントと理由"),
     # The table's status line and prompts.
     "prompt_back": Message("back", "戻る"),
     "prompt_declare": Message("declare", "宣言"),
@@ -1333,6 +1336,7 @@ LAUNCH_WORDS: dict[str, tuple[str, str]] = {
     "house.abort_suucha_riichi": ("four riichi draw", "四家立直"),
     "house.abort_suukaikan": ("four kans draw", "四槓散了"),
     "house.nagashi_mangan": ("nagashi mangan", "流し満貫"),
+    "house.chips": ("chips", "祝儀"),
 }
 WORDS.update({key: Word(*names) for key, names in LAUNCH_WORDS.items()})
 MESSAGES.update(
@@ -1353,5 +1357,37 @@ MESSAGES.update(
                               "↑↓ 項目 · ⏎/Space 変更 · Esc/u 閉じる"),
         "launch.house_refused": Message("House rules refused: {error}",
                                         "ローカルルールが合わない: {error}"),
+    }
+)
+
+# The session table between the games of a session (tui/screens/session_table.py).
+MESSAGES.update(
+    {
+        "session.you": Message("You", "自家"),
+        "session.opponent": Message("Opponent {n}", "相手{n}"),
+        "session.game": Message("Game", "対局"),
+        "session.total": Message("Total", "合計"),
+        "session.place": Message("Place", "順位"),
+        "session.title": Message("Session", "セッション"),
+        "session.continue": Message(" Enter continue ", " Enter 次へ "),
+        "session.heading": Message("Session - {k} games", "セッション - 全{k}戦"),
+        "session.house": Message("House rules: {rules}", "ローカルルール: {rules}"),
+        "session.over": Message(
+            "The session is over: {k} games, summed (place by the total).",
+            "セッション終了: 全{k}戦の合計 (順位は合計で)。",
+        ),
+        "session.next": Message(
+            "Game {played} of {k} is over. Next: game {next} of {k} (seed {seed}).",
+            "第{played}戦 (全{k}戦) が終わった。次は第{next}戦 (シード {seed})。",
+        ),
+        "session.explain": Message(
+            "Each game: its own rank points from the starting points; the total is their"
+            " sum. (n) = the place in that game.",
+            "各対局: 持ち点からのその対局の順位点。合計はその和。(n) = その対局の順位。",
+        ),
+        "session.keys_done": Message("Enter: done", "Enter: 終了"),
+        "session.keys_next": Message("Enter: play game {n}", "Enter: 第{n}戦へ"),
+        "session.replay_one": Message("1: replay game 1", "1: 第1戦を再生"),
+        "session.replay_many": Message("1-{n}: replay that game", "1-{n}: その対局を再生"),
     }
 )

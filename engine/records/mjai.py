@@ -115,6 +115,19 @@ def pai(tile: Tile) -> str:
 
 
 
+def dahai(event: Discarded) -> dict[str, Any]:
+    """A discard as mjai's `dahai` (the export and the live adapter both say it so)."""
+    return {"type": "dahai", "actor": event.seat, "pai": pai(event.tile),
+            "tsumogiri": event.tsumogiri}
+
+
+def reach_accepted(seat: int, scores: list[int]) -> dict[str, Any]:
+    """mjai's `reach_accepted`: the stick put down, and every seat's score after it."""
+    deltas = [0] * 4
+    deltas[seat] = -STICK
+    return {"type": "reach_accepted", "actor": seat, "deltas": deltas, "scores": list(scores)}
+
+
 def _consumed(tiles: tuple[Tile, ...], taken: Tile | None) -> list[str]:
     rest = sorted(tiles, key=tile_key)
     if taken is not None:
@@ -221,26 +234,10 @@ def kyoku_lines(hand: HandRecord) -> list[dict[str, Any]]:
         elif isinstance(event, Discarded):
             if event.riichi:
                 out.append({"type": "reach", "actor": event.seat})
-            out.append(
-                {
-                    "type": "dahai",
-                    "actor": event.seat,
-                    "pai": pai(event.tile),
-                    "tsumogiri": event.tsumogiri,
-                }
-            )
+            out.append(dahai(event))
         elif isinstance(event, RiichiAccepted):
-            deltas = [0] * 4
-            deltas[event.seat] = -STICK
             scores[event.seat] -= STICK
-            out.append(
-                {
-                    "type": "reach_accepted",
-                    "actor": event.seat,
-                    "deltas": deltas,
-                    "scores": list(scores),
-                }
-            )
+            out.append(reach_accepted(event.seat, scores))
         elif isinstance(event, Called):
             out.append(_call(event))
         elif isinstance(event, KanDeclared):
@@ -304,3 +301,25 @@ def to_mjai_text(record: GameRecord) -> str:
         json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
         for line in to_mjai(record)
     )
+
+
+def masked_for(lines: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """A record's mjai events as a server sends them to `seat`: `start_game` names the
+    seat (`id`), the other seats' `start_kyoku` hands and `tsumo` tiles are `?`."""
+    out: list[dict[str, Any]] = []
+    for line in lines:
+        kind = line.get("type")
+        if kind == "start_game":
+            line = {**line, "id": seat}
+        elif kind == "start_kyoku":
+            line = {
+                **line,
+                "tehais": [
+                    list(hand) if s == seat else ["?"] * len(hand)
+                    for s, hand in enumerate(line["tehais"])
+                ],
+            }
+        elif kind == "tsumo" and line.get("actor") != seat:
+            line = {**line, "pai": "?"}
+        out.append(line)
+    return out

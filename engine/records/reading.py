@@ -29,6 +29,7 @@ from ..game import Game
 from ..log import FORMAT, ReplayMismatch, replay_rows
 from ..logfile import MAX_BYTES, LogError, NotJSON, file_lines, json_rows, open_regular
 from ..logshape import checked_rows
+from ..timeline import Timeline
 
 KINDS = ("log", "mjai", "tenhou6", "mjlog")
 NAMES = {
@@ -104,6 +105,16 @@ def _whole_tenhou6(path: str | Path) -> bool:
     except (ValueError, RecursionError):
         return False
     return isinstance(whole, dict) and isinstance(whole.get("log"), list)
+
+
+def load_timeline(
+    path: str | Path,
+    ruleset: Ruleset | None = None,
+    kinds: tuple[str, ...] = ("log", "mjai"),
+) -> Timeline:
+    """The record at `path` as a `Timeline` (what a viewer or a summary reads): the
+    game `load_game` rebuilds, handed over as its record so that no client holds it."""
+    return Timeline.owning(load_game(path, ruleset, kinds))
 
 
 def load_game(

@@ -99,9 +99,6 @@ def run_drill(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
                   file=sys.stderr)
             return 1
         source = tuple(keys)
-    from ..app_process import refuse_without_terminal
-
-    refuse_without_terminal()  # as the game does: one line, exit 2, nothing drawn
 
     def screen() -> Any:
         if args.kind is None:

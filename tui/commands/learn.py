@@ -40,9 +40,6 @@ def run_learn(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
         fail(f"unknown tile style {args.tiles!r}: choose one of {', '.join(TILE_STYLES)}")
     if args.lang not in LANGS:
         fail(f"unknown language {args.lang!r}: choose one of {', '.join(LANGS)}")
-    from ..app_process import refuse_without_terminal
-
-    refuse_without_terminal()  # as the game does: one line, exit 2, nothing drawn
 
     from ..learn.app import LearnApp
     from ..save import default_data_dir

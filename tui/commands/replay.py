@@ -26,9 +26,9 @@ from collections.abc import Callable
 from typing import TextIO
 
 from engine.events import ExhaustiveDraw, GameEnded, HandStarted, Won
-from engine.game import Game
 from engine.logfile import LogError
-from engine.records.reading import KINDS, load_game
+from engine.records.reading import KINDS, load_timeline
+from engine.timeline import Timeline
 from rules.ruleset import ALL_PRESET_IDS, load_preset
 
 from .guard import guarded
@@ -37,13 +37,16 @@ WINDS = "ESWN"
 EXHAUSTIVE = ("exhaustive", "nagashi_mangan")  # ExhaustiveDraw kinds at the wall's end
 
 
-def load_log(path: str, fail: Callable[[str], None], ruleset: str | None = None) -> Game | None:
-    """The replayed game, or None after `fail` with one line saying what is wrong.
+def load_log(
+    path: str, fail: Callable[[str], None], ruleset: str | None = None
+) -> Timeline | None:
+    """The replayed game's record (`Timeline`: what it read, never the game itself), or
+    None after `fail` with one line saying what is wrong.
 
     `path` is our own log or save, or a foreign record (a Tenhou mjlog, plain or
     gzip, tenhou.net/6 JSON, mjai lines) rebuilt through the engine and checked
-    step by step, read by `engine.records.reading.load_game`, the reader `export`
-    uses too; `ruleset` replaces the rules the record names (an mjai record
+    step by step, read by `engine.records.reading.load_timeline` (`load_game`, the
+    reader `export` uses too); `ruleset` replaces the rules the record names (an mjai record
     without our field: default wrc)."""
     if ruleset is not None and ruleset not in ALL_PRESET_IDS:
         fail(f"unknown ruleset {ruleset!r}: choose one of {', '.join(ALL_PRESET_IDS)}")
@@ -52,7 +55,7 @@ def load_log(path: str, fail: Callable[[str], None], ruleset: str | None = None)
     if resolved is None:
         return None
     try:
-        return load_game(resolved, load_preset(ruleset) if ruleset else None, kinds=KINDS)
+        return load_timeline(resolved, load_preset(ruleset) if ruleset else None, kinds=KINDS)
     except LogError as error:
         fail(str(error))
     return None

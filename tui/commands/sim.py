@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 from rules.ruleset import RulesetError, resolve
 
@@ -27,6 +27,29 @@ def parse_lineup(text: str | None, levels: dict, default: str) -> list[str]:
     return names
 
 
+def parse_seats(texts: list[str], timeout: float) -> dict[int, Any]:
+    """`--seat N=mjai:COMMAND` (or `N=mjai-stream:COMMAND`): starting seat -> `MjaiSpec`."""
+    from engine.sim import MjaiSpec
+
+    if timeout <= 0:
+        raise ValueError("--mjai-timeout must be more than 0")
+    out: dict[int, Any] = {}
+    for text in texts:
+        seat, sep, spec = text.partition("=")
+        kind, colon, command = spec.partition(":")
+        if not sep or not colon or not seat.strip().isdigit() or not command.strip():
+            raise ValueError(f"--seat {text!r}: give N=mjai:COMMAND (N a seat 0-3)")
+        n = int(seat)
+        if not 0 <= n < 4:
+            raise ValueError(f"--seat {text!r}: the seat is 0-3")
+        if kind not in ("mjai", "mjai-stream"):
+            raise ValueError(f"--seat {text!r}: the seat kind is mjai or mjai-stream")
+        if n in out:
+            raise ValueError(f"--seat: seat {n} is given twice")
+        out[n] = MjaiSpec(command.strip(), stream=kind == "mjai-stream", timeout=timeout)
+    return out
+
+
 def run_sim_command(
     args, stdout: TextIO, stderr: TextIO, fail: Callable[[str], None]
 ) -> int:
@@ -42,6 +65,7 @@ def _sim(args, stdout: TextIO, stderr: TextIO, fail: Callable[[str], None]) -> i
     try:
         ruleset = resolve(args.ruleset, args.rule)
         lineup = parse_lineup(args.ai, LEVELS, SIM_DEFAULT_LEVEL)
+        mjai_seats = parse_seats(getattr(args, "seat", []), getattr(args, "mjai_timeout", 10.0))
     except (RulesetError, ValueError) as error:
         fail(str(error))
         return 2
@@ -68,6 +92,7 @@ def _sim(args, stdout: TextIO, stderr: TextIO, fail: Callable[[str], None]) -> i
         rotate=args.rotate,
         log_dir=args.log,
         stderr=stderr,
+        mjai_seats=mjai_seats,
     )
     stdout.write(json.dumps(summary) + "\n")
     return 0 if summary["errors"] == 0 and summary["invariant_violations"] == 0 else 1

@@ -5,9 +5,9 @@
 
 The answer is the project's own arithmetic, never a table of this module: the
 scorer's base points (`rules.scoring.hand_base`), the engine's payments of a win
-(`engine.settlement.win_payments`: honba and riichi sticks included), whether the
-win ends the game (`engine.ending.next_hand`) and the final places with the
-ruleset's tie rule (`engine.results.final_results`). Seats count from the first
+(honba and riichi sticks included), whether the win ends the game and the final
+places with the ruleset's tie rule, all asked of the engine
+(`engine.win_outcome`: the referee's settlement, ending and results). Seats count from the first
 dealer, so the all-last dealer is seat 3 and the player is one of seats 0-2 (a
 dealer's win would go on to another hand).
 """
@@ -17,10 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.ending import last_round, next_hand
-from engine.results import final_results
-from engine.settlement import TABLE, Payment, win_payments
-from engine.state import Round
+from engine.win_outcome import Payment, last_round_wind, places, win_outcome
 from rules.ruleset import Ruleset
 from rules.scoring import STICK_VALUE, DoraCount, Payments, ScoreResult, hand_base
 
@@ -99,17 +96,9 @@ def outcome(s: Situation, value: Value, ruleset: Ruleset, discarder: int | None)
     `discarder`, or tsumo when None)."""
     result = ScoreResult(value.han, value.fu, (), DoraCount(), value.yakuman, value.limit, (),
                          Payments(None, None, None, 0, 0, 0), value.base, "standard", "")
-    payments = win_payments(result, winner=s.seat, dealer=DEALER, discarder=discarder,
-                            honba=s.honba, riichi_sticks=s.sticks, ruleset=ruleset)
-    scores = list(s.scores)
-    for p in payments:
-        if p.payer != TABLE:
-            scores[p.payer] -= p.amount
-        scores[p.payee] += p.amount
-    ended = next_hand(ruleset, Round(s.round_wind, DEALER, s.honba, s.sticks), "win",
-                      renchan=False, time_up=False, scores=scores).over
-    ranks = tuple(row.rank for row in final_results(scores, ruleset))
-    return Outcome(value, tuple(payments), tuple(scores), ranks, ended)
+    found = win_outcome(ruleset, s.scores, result, round_wind=s.round_wind, dealer=DEALER,
+                        honba=s.honba, sticks=s.sticks, winner=s.seat, discarder=discarder)
+    return Outcome(value, found.payments, found.scores, found.ranks, found.over)
 
 
 def cheapest(s: Situation, ruleset: Ruleset, discarder: int | None,
@@ -149,7 +138,7 @@ def all_last_situation(rng: random.Random, ruleset: Ruleset) -> Situation:
         if min(scores) <= 0:
             continue
         seat = rng.randrange(SEATS - 1)
-        rank = final_results(scores, ruleset)[seat].rank
+        rank = places(scores, ruleset)[seat]
         if rank == 1:
             continue
-        return Situation(tuple(scores), honba, sticks, seat, last_round(ruleset))
+        return Situation(tuple(scores), honba, sticks, seat, last_round_wind(ruleset))

@@ -19,8 +19,8 @@ from functools import cache
 from pathlib import Path
 
 from ai.review import review_log
-from engine.game import Game
-from engine.log import game_from_setup, replay
+from engine.log import replay
+from engine.timeline import Timeline
 from rules.analysis import analyse, shanten_state
 from rules.tiles import Tile, format_tiles, kind_to_str, tile_key
 
@@ -95,14 +95,12 @@ def find_mistakes(data_dir: Path, latest: int = LATEST_GAMES) -> tuple[list[str]
     return keys, notes
 
 
-def _position(path: Path, step: int) -> Game:
-    game = replay(path)
-    if not 0 <= step < len(game.actions):
+def _record(path: Path, step: int) -> Timeline:
+    """The game's record (`engine.timeline`), which has an action `step`."""
+    timeline = Timeline.of(replay(path))
+    if not 0 <= step < len(timeline.actions):
         raise MistakeGone(f"{path.name} has no action {step}")
-    rebuilt = game_from_setup(game.setup)
-    for action in game.actions[:step]:
-        rebuilt.apply(action)
-    return rebuilt
+    return timeline
 
 
 def mistake_question(key: str, data_dir: Path, lang: str = "en") -> Question:
@@ -110,14 +108,15 @@ def mistake_question(key: str, data_dir: Path, lang: str = "en") -> Question:
     game_id, step = parse_mistake(key)
     path = data_dir / "games" / f"{game_id}.jsonl"
     try:
-        game = _position(path, step)
-        played = replay(path).actions[step]
+        timeline = _record(path, step)
+        played = timeline.actions[step]
+        # What the seat that played saw just before it (the engine's record rebuilds it).
+        view, _ = timeline.decision(step)
     except MistakeGone:
         raise
     except Exception as error:
         raise MistakeGone(text("mistake.gone", lang).format(game=game_id, why=error)) from None
     seat = played.seat
-    view = game.view(seat)
     own = view.melds[seat]
     visible: list[Tile] = [r.tile for river in view.rivers for r in river if r.called_by is None]
     visible += [t for other, called in enumerate(view.melds) if other != seat

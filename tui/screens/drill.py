@@ -13,6 +13,7 @@ per drill kind in the history file (`engine.history.drills`).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -88,9 +89,29 @@ def question_text(q: Question, tiles: str) -> Text:
         text.append_text(tiles_text(parse_tiles(q.hand), tiles))
         text.append("\n")
     for fact in q.facts:
-        text.append(fact + "\n", style="dim")
+        text.append(in_face(fact, tiles) + "\n", style="dim")
     text.rstrip()
     return text
+
+
+_MPSZ_WORD = re.compile(r"(?<![\w])(?:[0-9]+[mpsz])+(?![\w])")
+
+
+def in_face(line: str, tiles: str) -> str:
+    """A fact's tiles (a river, a discard, a dora: mpsz words such as `4m` or `666z`)
+    drawn in the player's tile face, as the hand above them is: the facts show the
+    table, not the notation (the lessons and legend that teach mpsz say it in prose)."""
+    if tiles == "text":
+        return line
+
+    def draw(match: re.Match[str]) -> str:
+        try:
+            shown = parse_tiles(match.group(0))
+        except ValueError:
+            return match.group(0)
+        return " ".join(tiles_text([t], tiles).plain.strip() for t in shown)
+
+    return _MPSZ_WORD.sub(draw, line)
 
 
 def choice_label(label: str, tiles: str) -> str:

@@ -35,11 +35,13 @@ from rules.tiles import Tile, tile_key
 from .. import explain as X
 from ..chip_lines import win_chips_line
 from ..tiles import check_style, tiles_text
-from ..widgets.result_tiles import dora_pair, hand_row, melds_row
+from ..widgets.flow import Flow
+from ..widgets.result_tiles import MELD_GAP, dora_pair, hand_row, meld_pieces
 from ..words import check_lang
 
 CSS_FILE = Path(__file__).resolve().parent / "results.tcss"
-WIDE = 100  # columns from which the result is laid out in two columns
+WIDE = 120  # columns from which the result is laid out in two columns
+HAND_MELD_GAP = 4  # cells between the concealed tiles and the first meld
 
 
 def heading(text: str) -> Text:
@@ -54,12 +56,23 @@ def line(text: Text) -> Text:
 
 
 def grid(columns: int, *, right: Sequence[int] = (), wrap: Sequence[int] = ()) -> Table:
-    """A borderless table: columns two cells apart, the `right` ones right-aligned;
-    only the `wrap` columns may wrap (the others keep names and numbers whole)."""
+    """A borderless table: columns two cells apart, the `right` ones right-aligned.
+    Every column may wrap, at spaces, when the terminal is too narrow for the table:
+    Rich narrows the widest columns first, so names and numbers stay whole where they
+    can, and a long name wraps rather than being cut with `…` (issue #19). `wrap` is
+    kept for the callers that name the columns expected to wrap."""
     table = Table.grid(padding=(0, 2))
     for i in range(columns):
-        table.add_column(justify="right" if i in right else "left", no_wrap=i not in wrap)
+        table.add_column(justify="right" if i in right else "left", overflow="fold")
     return table
+
+
+def wrapping(text: Text) -> Text:
+    """A copy of a tile row that may wrap between tiles (tile rows are made no-wrap)."""
+    text = text.copy()
+    text.no_wrap = False
+    text.overflow = "fold"
+    return text
 
 
 def hand_line(
@@ -70,20 +83,18 @@ def hand_line(
     owner: int = 0,
 ) -> RenderableType:
     """The concealed tiles (the winning tile set apart) and the melds beside them,
-    drawn as the board draws them (the called tile turned towards `owner`'s giver)."""
+    drawn as the board draws them (the called tile turned towards `owner`'s giver).
+    A `Flow`: on a narrow terminal a meld goes to the next line whole, never cut."""
     shown = (*concealed, win) if win is not None else tuple(concealed)
-    row = line(hand_row(shown, style, drawn=win is not None))
-    if not melds:
-        return row
-    table = Table.grid(padding=(0, 4))
-    table.add_column(no_wrap=True)
-    table.add_column(no_wrap=True)
-    table.add_row(row, line(melds_row(melds, owner, style)))
-    return table
+    pieces = [(0, hand_row(shown, style, drawn=win is not None))]
+    pieces += [(HAND_MELD_GAP if i == 0 else MELD_GAP, meld)
+               for i, meld in enumerate(meld_pieces(melds, owner, style))]
+    return Flow(pieces)
 
 
-def indicators_text(indicators: Sequence[Tile], style: str, lang: str) -> Text:
-    return Text("  ", end="").join(dora_pair(t, style, lang) for t in indicators)
+def indicators_text(indicators: Sequence[Tile], style: str, lang: str) -> Flow:
+    """The dora pairs (`3m -> 4m`), wrapping between pairs."""
+    return Flow([(2, dora_pair(t, style, lang)) for t in indicators])
 
 
 # ---------------------------------------------------------------------------
@@ -102,7 +113,8 @@ def win_sections(
 
     yaku = grid(3, right=(2,))
     for row in X.yaku_rows(event, ctx, lang):
-        extra = indicators_text(row.tiles, style, lang) if row.tiles else Text("")
+        extra: RenderableType = indicators_text(row.tiles, style, lang) if row.tiles \
+            else Text("")
         yaku.add_row(row.label, extra, row.value)
     total = Text(X.total_line(event, ctx, lang), style="bold")
     liable = X.liability_line(event, ctx, lang)
@@ -115,7 +127,8 @@ def win_sections(
 
     fu = grid(3, right=(2,))
     for row in X.fu_rows(event, lang):
-        fu.add_row(row.label, tiles_text(row.tiles, style) if row.tiles else "", row.value)
+        fu.add_row(row.label, wrapping(tiles_text(row.tiles, style)) if row.tiles else "",
+                   row.value)
     fu_parts: list[RenderableType] = [heading(X.say("fu", lang))]
     if fu.row_count:
         fu_parts.append(fu)
@@ -156,7 +169,7 @@ def scores_section(ctx: X.HandContext, lang: str) -> RenderableType:
     for i, title in enumerate(X.score_columns(lang)):
         if i == 2 and not sticks:
             continue
-        table.add_column(title, justify="right" if i else "left", no_wrap=True)
+        table.add_column(title, justify="right" if i else "left", overflow="fold")
     for name, before, stick, change, after in rows:
         style = "bold green" if change.startswith("+") else "bold red" if change != "0" else ""
         cells: list[RenderableType] = [

@@ -24,6 +24,8 @@ from ..house_rules import HOUSE_RULES, chosen, cycle, rule_name, show
 from ..settings import GameConfig
 from ..words import first_name, message
 
+VALUE_CELLS = 12  # a value this wide or less shares its line with the house-rule tag
+
 
 def rules_problem(config: GameConfig) -> str | None:
     """Why the config's house rules do not fit its preset, in one line (None: they do)."""
@@ -75,9 +77,15 @@ class HouseRulesScreen(ModalScreen[tuple[str, ...]]):
             line = Text(name + " " * max(1, 16 - cell_len(name)), style="bold")
             if rule.key in now:
                 value = show(now[rule.key], lang)
-                line.append(value, style="reverse")
-                line.append(" " * max(2, 12 - cell_len(value)))
-                line.append(first_name("house.chosen", lang), style="bold italic")
+                tag = first_name("house.chosen", lang)
+                if cell_len(value) > VALUE_CELLS:  # chips: the values on a line of their own
+                    line.append(tag, style="bold italic")
+                    line.append("\n  ")
+                    line.append(value, style="reverse")
+                else:
+                    line.append(value, style="reverse")
+                    line.append(" " * max(2, VALUE_CELLS - cell_len(value)))
+                    line.append(tag, style="bold italic")
             else:
                 own = show(preset.get(rule.key), lang)
                 line.append(f"{first_name('house.preset', lang)} ({own})", style="dim")

@@ -19,9 +19,9 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.presets import PresetInfo, preset_infos
@@ -172,7 +172,8 @@ class LaunchScreen(Screen[GameConfig | str]):
                     *(Option(preset_prompt(p, self.config.lang), id=p.id) for p in infos),
                     id="presets",
                 )
-                yield Static(id="details")
+                with VerticalScroll(id="details"):  # scrolls: never cut on a small screen
+                    yield Static(id="details-text")
             yield Static(id="choices")
             yield Static(id="house")
             with Horizontal(id="seed-row"):
@@ -180,10 +181,10 @@ class LaunchScreen(Screen[GameConfig | str]):
                 yield Input(str(self.config.seed), id="seed", restrict=r"[0-9]*", max_length=9)
             if self.resume_note:
                 yield Static(self.resume_note, id="resume")
-            # The learning keys come first in it: at 80 columns the line is cut at the
-            # end, and a newcomer must see where the lessons are.
+            # Every key, the learning keys first (a newcomer must see where the lessons
+            # are); it wraps at 80 columns. It stands for a footer, which was one row
+            # that ran off the screen's edge and lost its last keys (issue #19).
             yield Static(id="launch-help")
-        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         presets = self.query_one("#presets", OptionList)
@@ -209,7 +210,7 @@ class LaunchScreen(Screen[GameConfig | str]):
         lang = c.lang
         if lang != self._shown_lang:
             self._show_language()
-        self.query_one("#details", Static).update(preset_details(c.ruleset, lang))
+        self.query_one("#details-text", Static).update(preset_details(c.ruleset, lang))
         sample = tiles_text(_SAMPLE, c.tiles)
         levels = ", ".join(first_name(f"level.{level}", lang) for level in self.levels)
         line = Text()
@@ -235,9 +236,18 @@ class LaunchScreen(Screen[GameConfig | str]):
         for info in preset_infos():
             presets.replace_option_prompt(info.id, preset_prompt(info, lang))
         self.query_one("#seed-label", Static).update(first_name("launch.seed", lang))
-        self.query_one("#launch-help", Static).update(message("launch.keys", lang))
+        self.query_one("#launch-help", Static).update(self.keys_line(lang))
         self._bindings = BindingsMap(key_bindings(lang))
         self.refresh_bindings()
+
+    def keys_line(self, lang: str) -> str:
+        """Every key of the screen: the learning and game keys of `launch.keys`, then
+        the rest (resume only when there is a game to resume)."""
+        more = [("h", "launch.key_stats"), ("^q", "launch.key_quit")]
+        if self.can_resume:
+            more.insert(0, ("r", "launch.key_resume"))
+        words = [f"{key} {first_name(label, lang).lower()}" for key, label in more]
+        return " · ".join([message("launch.keys", lang), *words])
 
     def _show_house(self) -> None:
         """One line: the house rules chosen, or why they do not fit this preset."""

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+NOTICE_WIDTH = 90  # columns: the widest a notice is, on a wide terminal
 _CSS = """
 {name} {{ align: center middle; background: $background 60%; }}
 {name} #notice {{ width: auto; max-width: 90; border: heavy $warning; padding: 1 2;
@@ -35,6 +37,17 @@ class _Notice(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(self.text, id="notice", markup=False)
+
+    def on_mount(self) -> None:
+        self._fit(self.app.size.width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        """At most 90 columns wide, and never wider than the screen: the text (a long
+        path) wraps inside instead of running off an 80-column terminal (issue #19)."""
+        self.query_one("#notice").styles.max_width = max(20, min(NOTICE_WIDTH, width - 2))
 
 
 class ReplaceSaveScreen(_Notice):

@@ -1,12 +1,13 @@
 """The replay viewer: a logged game at the table, one action at a time, with the AI's view.
 
-The screen composes the same `Board` as the table, with no engine loop behind
-it: a position is "the first k actions applied", and what it shows is the
-engine's own view of that game for the seat at the bottom
-(`build_seat_view(timeline.game_at(k), seat)`), so any seat can be at the
-bottom and `a` lays every hand open (each seat's own tiles, from its own
-view). When an action ends a hand, the finished hand is a position of its
-own, before the next deal (`hand_end_game`).
+The screen composes the same `Board` as the table and holds no game: it is an
+observer of a host replaying the log (`engine.replay_host.ReplayHost`). A
+position is "the first k actions applied", and what it shows is the view the
+host tells the seat at the bottom (`Observer(seat)`), so any seat can be at
+the bottom; `a` makes it the all-seeing observer (`Observer.everything`), with
+every hand laid open. When an action ends a hand, the finished hand is a
+position of its own, before the next deal (the host folds the hand's closing
+events onto the view before it).
 
 `s` asks the `hard` AI what it would have done at the decision just shown (the
 seat that acted, with the view and legal actions it had), rebuilt by
@@ -16,7 +17,6 @@ the review of the bottom seat's decisions; choosing one comes back here, at it.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -31,10 +31,9 @@ from ai.review import same_action
 from ai.suggest import suggest as ai_suggest
 from engine.actions import Action, Discard
 from engine.events import HandStarted
-from engine.game import Game
-from engine.seat_view import SeatView, build_seat_view
+from engine.replay_host import ReplayHost
+from engine.seat_view import Observer, SeatView
 from engine.timeline import Timeline
-from engine.view import PlayerView
 from rules.tiles import Tile
 
 from ..describe import Aids, action_text, event_text, learning_aids, reason_text, seat_label
@@ -144,17 +143,17 @@ class ReplayScreen(Screen[None]):
         self.lang = lang
         self.aids_on = aids
         self.positions = positions(timeline)
-        first = timeline.game_at(0)
-        self.ruleset = first.ruleset
-        self.you = first.seating.index(0)  # the line-up's first player: the human in TUI games
+        self.host = ReplayHost(timeline)
+        self.ruleset = self.host.ruleset
+        self.you = self.host.seating.index(0)  # the line-up's first player: the human in TUI games
         self.view_seat = self.you if seat is None else seat
         self.show_all = False
         self.suggesting = suggesting
         self.index = 0
         self.view: SeatView | None = None
-        self._decisions: dict[int, tuple[PlayerView, list[Action]]] = {}
+        self._decisions: dict[int, tuple[Any, list[Action]]] = {}
         self._suggested: Action | None = None
-        self._last_view: PlayerView | None = None
+        self._last_view: Any = None  # the bottom seat's bot view (the learning aids)
         self._start = 0 if step is None else self.position_after(step)
         self.header = ""
         self.hint = ""
@@ -176,14 +175,13 @@ class ReplayScreen(Screen[None]):
     def full(self) -> bool:
         """This position is a whole action (not a finished hand before the next deal)."""
         pos = self.position
-        return pos.events == self.timeline.event_end(pos.actions)
+        return self.host.full(pos.actions, pos.events)
 
-    def game_here(self) -> Game:
-        """The game at this position: k actions applied, or the finished hand."""
-        pos = self.position
-        if self.full():
-            return self.timeline.game_at(pos.actions)
-        return hand_end_game(self.timeline, pos.actions)
+    def observer(self) -> Observer:
+        """Who the viewer is told the table as: the bottom seat, or every hand open."""
+        if self.show_all:
+            return Observer.everything(self.view_seat)
+        return Observer(self.view_seat)
 
     def goto(self, index: int) -> None:
         self.index = max(0, min(index, len(self.positions) - 1))
@@ -212,11 +210,11 @@ class ReplayScreen(Screen[None]):
         self.call_later(self.goto, self._start)  # once mounted: the board paints then
 
     # -- what a position shows ----------------------------------------------------------
-    def decision_at(self, k: int) -> tuple[PlayerView, list[Action]]:
+    def decision_at(self, k: int) -> tuple[Any, list[Action]]:
         """What the seat of action k saw and could do (cached: views are immutable)."""
         hit = self._decisions.get(k)
         if hit is None:
-            hit = self._decisions[k] = self.timeline.decision(k)
+            hit = self._decisions[k] = self.host.decision(k)
         return hit
 
     def _show_position(self) -> None:
@@ -224,17 +222,10 @@ class ReplayScreen(Screen[None]):
         timeline = self.timeline
         done = pos.actions
         lang = self.lang
-        game = self.game_here()
-        views = [build_seat_view(game, seat) for seat in range(4)]
-        view = views[self.view_seat]
-        if self.show_all or not self.full():  # every hand laid open
-            seats = tuple(
-                info
-                if info.shown or info.seat == view.seat
-                else replace(info, shown=_tiles_of(views[info.seat]))
-                for info in view.seats
-            )
-            view = replace(view, seats=seats)
+        full = self.full()
+        # A finished hand is shown with every hand open, as its closing table is.
+        observer = self.observer() if full else Observer.everything(self.view_seat)
+        view = self.host.view_at(done, pos.events, observer)
         self.view = view
         what = message("replay_deal", lang)
         if done:
@@ -248,8 +239,8 @@ class ReplayScreen(Screen[None]):
             if pos.hand
             else message("replay_start", lang)
         )
-        ending = "" if self.full() else message("replay_hand_over", lang)
-        if game.is_over:
+        ending = "" if full else message("replay_hand_over", lang)
+        if full and self.host.over(done):
             ending = message("replay_game_over", lang)
         self.header = message(
             "replay_header",
@@ -262,7 +253,7 @@ class ReplayScreen(Screen[None]):
         )
         # The seat at the bottom sees its own view here (learning aids), when this
         # position is a whole action (not a finished hand before the next deal).
-        self._last_view = game.view(self.view_seat) if self.full() else None
+        self._last_view = self.host.player_view(done, self.view_seat) if full else None
         self.hint, self._suggested = "", None
         if self.suggesting:
             self._suggest(quiet=True)
@@ -333,7 +324,8 @@ class ReplayScreen(Screen[None]):
                     label = "replay.own_hand" if self.show_all else "replay.all_hands"
                 if k.action == "suggest" and self.suggesting:
                     label = "replay.hide_ai"
-                hints.append(KeyHint(k.display, first_name(label, lang)))
+                # the way out never gives way on a narrow row (`fit_hints`)
+                hints.append(KeyHint(k.display, first_name(label, lang), stays=k.action == "close"))
         self.query_one("#keys", KeyBar).update_data(KeyBarData(tuple(hints)))
 
     def _differs(self) -> bool:
@@ -453,20 +445,3 @@ def _tiles_of(view: SeatView) -> tuple[Tile, ...]:
     """A seat's concealed tiles from its own view, the drawn one last."""
     own = view.own
     return (*own.tiles, *((own.drawn,) if own.drawn is not None else ()))
-
-
-def hand_end_game(timeline: Timeline, k: int) -> Game:
-    """The game just after action k's events that end its hand, before the next deal.
-
-    The engine deals the next hand in the same step that ends one; the viewer
-    shows the finished hand as a position of its own, so it plays action k on a
-    copy of the game before it with the next deal held back."""
-    game = copy.deepcopy(timeline.game_at(k - 1))
-    game._start_hand = lambda: None  # type: ignore[method-assign]
-    game.apply(timeline.actions[k - 1])
-    return game
-
-
-def replay_screen_for(game: Game, **kwargs) -> ReplayScreen:
-    """The viewer for a played or replayed `Game`."""
-    return ReplayScreen(Timeline.of(game), **kwargs)

@@ -11,7 +11,7 @@ goes back.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.console import Group
@@ -37,7 +37,6 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
-from engine.game import Game
 from engine.timeline import Timeline
 from rules.tiles import Tile, format_tiles
 
@@ -75,7 +74,7 @@ class ReviewScreen(Screen[int | None]):
 
     def __init__(
         self,
-        source: Timeline | Game,
+        source: Any,
         *,
         seat: int | None = None,
         lang: str = "en",
@@ -83,6 +82,8 @@ class ReviewScreen(Screen[int | None]):
         viewer: bool = False,
     ) -> None:
         super().__init__()
+        # A `Timeline`, or a played game made one at once (`Timeline.of`): the review
+        # reads the engine's record, never a live game.
         self.timeline = source if isinstance(source, Timeline) else Timeline.of(source)
         self.lang = lang
         self.tile_style = tile_style

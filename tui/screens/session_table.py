@@ -30,11 +30,19 @@ from rules.ruleset import Ruleset
 from .. import explain as X
 from ..kept_games import games_dir, safe_name
 from ..sessions import PlayedSession
+from ..words import message
 from .hand_result import CSS_FILE, heading
 
 # The players by line-up (the seats are drawn again for every game); the game end of a
 # session names them the same way, with the seat they had ("Opponent 2 (toimen)").
 PLAYERS = ("You", "Opponent 1", "Opponent 2", "Opponent 3")
+
+
+def player_name(index: int, lang: str = "en") -> str:
+    """The player at line-up `index` in `lang`: "You", "Opponent 2" (自家, 相手2)."""
+    if index == 0:
+        return message("session.you", lang)
+    return message("session.opponent", lang, n=index)
 
 
 def _places(totals: list[float]) -> list[str]:
@@ -47,13 +55,13 @@ def _places(totals: list[float]) -> list[str]:
     return places
 
 
-def session_table(played: PlayedSession, ruleset: Ruleset) -> RenderableType:
+def session_table(played: PlayedSession, ruleset: Ruleset, lang: str = "en") -> RenderableType:
     """The games so far and the total, one column per player."""
     session = played.session
     table = Table(box=None, padding=(0, 2), show_edge=False, header_style="bold underline")
-    table.add_column("Game", no_wrap=True)
-    for name in PLAYERS:
-        table.add_column(name, justify="right", no_wrap=True)
+    table.add_column(message("session.game", lang), no_wrap=True)
+    for index in range(len(PLAYERS)):
+        table.add_column(player_name(index, lang), justify="right", no_wrap=True)
     for number, game in enumerate(session.results, 1):
         cells: list[Text | str] = [str(number)]
         for line in game:  # by player (PlayedSession keeps them so)
@@ -65,48 +73,50 @@ def session_table(played: PlayedSession, ruleset: Ruleset) -> RenderableType:
         table.add_row(Text(str(number), style="dim"), *(Text("-", style="dim"),) * 4)
     totals = session.totals()
     table.add_row("", *("",) * 4)
-    row: list[Text | str] = [Text("Total", style="bold")]
+    row: list[Text | str] = [Text(message("session.total", lang), style="bold")]
     for value in totals:
         bad = value < 0
         row.append(Text(X.format_result(value, ruleset), style="bold red" if bad
                         else "bold green"))
     table.add_row(*row)
-    table.add_row(Text("Place", style="bold"), *(Text(p, style="bold") for p in
-                                                 _places(totals)))
+    table.add_row(Text(message("session.place", lang), style="bold"),
+                  *(Text(p, style="bold") for p in _places(totals)))
     return table
 
 
-def session_sections(played: PlayedSession, ruleset: Ruleset) -> RenderableType:
+def session_sections(played: PlayedSession, ruleset: Ruleset,
+                     lang: str = "en") -> RenderableType:
+    """The whole screen's text in `lang` (tui/words.py `session.*`)."""
     session = played.session
     k = session.games_per_session
     if session.finished:
-        status = f"The session is over: {k} games, summed (place by the total)."
-        keys = "Enter: done"
+        status = message("session.over", lang, k=k)
+        keys = message("session.keys_done", lang)
     else:
-        status = (f"Game {session.games_played} of {k} is over. Next: game "
-                  f"{played.next_game} of {k} (seed {session.next_seed}).")
-        keys = f"Enter: play game {played.next_game}"
+        status = message("session.next", lang, played=session.games_played, k=k,
+                         next=played.next_game, seed=session.next_seed)
+        keys = message("session.keys_next", lang, n=played.next_game)
     house = ", ".join(played.rules)
     parts: list[RenderableType] = [
         Text(X.preset_title(ruleset), style="bold"),
-        Text(f"House rules: {house}", style="italic") if house else Text(""),
-        heading(f"Session - {k} games"),
-        session_table(played, ruleset),
+        Text(message("session.house", lang, rules=house), style="italic") if house
+        else Text(""),
+        heading(message("session.heading", lang, k=k)),
+        session_table(played, ruleset, lang),
         Text(""),
         Text(status),
-        Text("Each game: its own rank points from the starting points; the total is "
-             "their sum. (n) = the place in that game.", style="italic"),
-        Text(f"{keys} · {_replay_keys(session.games_played)}", style="bold")
+        Text(message("session.explain", lang), style="italic"),
+        Text(f"{keys} · {_replay_keys(session.games_played, lang)}", style="bold")
         if session.games_played else Text(keys, style="bold"),
     ]
     return Group(*parts)
 
 
-def _replay_keys(played: int) -> str:
+def _replay_keys(played: int, lang: str = "en") -> str:
     """The replay keys in words: "1: replay game 1", "1-3: replay that game"."""
     if played == 1:
-        return "1: replay game 1"
-    return f"1-{played}: replay that game"
+        return message("session.replay_one", lang)
+    return message("session.replay_many", lang, n=played)
 
 
 class SessionTableScreen(ModalScreen[None]):
@@ -130,9 +140,10 @@ class SessionTableScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="result-body") as body:
-            body.border_title = "Session"
-            body.border_subtitle = " Enter continue "
-            yield Static(session_sections(self.played, self.ruleset), id="session-table",
+            body.border_title = message("session.title", self.lang)
+            body.border_subtitle = message("session.continue", self.lang)
+            yield Static(session_sections(self.played, self.ruleset, self.lang),
+                         id="session-table",
                          classes="section")
 
     def on_mount(self) -> None:

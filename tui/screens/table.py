@@ -1,10 +1,13 @@
 """The table: the game being played, drawn from the human seat's view, and its keys.
 
-The screen only renders and forwards. The game runs in `TableSession` (the
-engine loop, the players and the saves) in ONE exclusive worker; the session
-calls back with each event (`Happened`) and each question (`Asked`), which
-the screen receives as messages. What it draws is the engine's `SeatView`
-for the human's seat (`engine.seat_view.build_seat_view`), handed to the
+The screen only renders and forwards, and never holds the game: the app owns
+the host (`engine.table_host.TableHost`: the game, its log, its saves) and
+hands the screen only `connect`, which attaches a seat client to it. The
+screen's client, `TableSession`, runs in ONE exclusive worker; it is told
+frames (the human seat's redacted events and its `SeatView`, built and folded
+by engine code) and asked decisions, and calls back with each event
+(`Happened`) and each question (`Asked`), which the screen receives as
+messages. What it draws is the last `SeatView` it was told, handed to the
 `Board` whole; keys go to the pure `TableInput`, which answers with a legal
 action or the engine's reason why not. A key that cannot act now is greyed out
 in the footer (`check_action`) and, when pressed, says why in the status line;
@@ -13,13 +16,13 @@ it never changes the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 
@@ -36,9 +39,7 @@ from engine.actions import (
     Tsumo,
 )
 from engine.events import Event, ExhaustiveDraw, GameEnded, HandStarted, RiichiAccepted, Won
-from engine.game import Game
 from engine.seat_view import SeatView
-from engine.view import PlayerView
 from rules.tiles import Tile
 
 from ..describe import (
@@ -59,7 +60,7 @@ from ..describe import (
 from ..human import Decision
 from ..input import GAME_COMMANDS, Outcome, Reason, TableInput
 from ..keys import footer_bindings, footer_label, textual_bindings
-from ..navigation import OpenHelp, OpenRules, ShowResult
+from ..navigation import OpenHelp, OpenHint, OpenRules, ShowResult
 from ..settings import GameConfig
 from ..table_session import TableSession
 from ..widgets import WIDGETS_CSS_PATH
@@ -107,8 +108,9 @@ class TableScreen(Screen[None]):
         self,
         config: GameConfig,
         *,
-        game: Game | None = None,
-        opponents: Sequence[Any] | None = None,
+        seat: int,
+        connect: Callable[[TableSession], Awaitable[Any]],
+        session_tag: Any = None,
         on_game_over: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
@@ -117,12 +119,13 @@ class TableScreen(Screen[None]):
         self.tile_style = config.tiles
         self.session = TableSession(
             config,
-            game=game,
-            opponents=opponents,
+            seat,
             on_event=self._post_event,
             on_ask=self._post_ask,
             on_result=self._show_result,
         )
+        self._connect = connect  # attaches the session to the app's host; runs the game
+        self.session_tag = session_tag  # the app's tag of the session this game is in
         self.human_seat = self.session.seat
         self.keys = TableInput()
         self.decision: Decision | None = None
@@ -132,7 +135,7 @@ class TableScreen(Screen[None]):
         self.status = ""
         self.on_game_over = on_game_over
         self.hands_started = 0
-        self._last_view: PlayerView | None = None
+        self._last_view: Any = None  # the bot view of the seat the aids last read
         self._render_pending = False
         self._paint_now = False
         self._aids_key: tuple | None = None
@@ -162,17 +165,6 @@ class TableScreen(Screen[None]):
         return self.query_one("#board", Board)
 
     @property
-    def game(self) -> Game:
-        """The session's game, for the app's saves and the tests; the screen draws from
-        `self.view` only and never reads it."""
-        return self.session.game
-
-    @property
-    def actions_applied(self) -> int:
-        """Actions the engine applied in this session (the tests read it)."""
-        return self.session.actions_applied
-
-    @property
     def compact(self) -> bool:
         """The board is in its compact form (no square wall ring) at this size."""
         board = self.board
@@ -192,17 +184,20 @@ class TableScreen(Screen[None]):
             yield Board(id="board", **kw)
             with Vertical(id="sidebar"):
                 yield EventLog(id="log", **kw)
-                yield AidsPanel(id="aids", **kw)
+                with VerticalScroll(id="aids-box"):
+                    yield AidsPanel(id="aids", **kw)
         # Below the side bar's breakpoint the aids sit under the board in their compact
-        # form (one line of shanten, cursor and waits; the hint with its reasons): a
-        # learner at 80x24 or 120x40 must see them too (table.tcss shows one or the other).
-        yield AidsPanel(id="aids-compact", **kw)
+        # form (the hint with its reasons; shanten, cursor and waits): a learner at 80x24
+        # or 120x40 must see them too (table.tcss shows one or the other). Both wrap in
+        # a box that scrolls: a long hint is never cut (i again shows it whole).
+        with VerticalScroll(id="aids-compact-box"):
+            yield AidsPanel(id="aids-compact", **kw)
         yield KeyBar(id="keys", **kw)
 
     def on_mount(self) -> None:
         self.set_class(not self.aids_on, "-aids-off")
-        self.session.app = self.app
-        self.run_worker(self.session.run(), exclusive=True, group="engine", name="engine")
+        self.run_worker(self._connect(self.session), exclusive=True, group="engine",
+                        name="engine")
 
     # -- results (awaited by the engine worker) --------------------------------------------
     async def _show_result(self, event: Event) -> None:
@@ -232,14 +227,14 @@ class TableScreen(Screen[None]):
         """In a session, each seat's player as the session table names them ("Opponent
         2"), with where they sat this game ("Opponent 2 (toimen)"): the game end and the
         session table name the players one way."""
-        from .session_table import PLAYERS
+        from .session_table import player_name
 
-        seating = self.session.game.seating
+        seating = self.session.seating
         names = []
         for seat in range(4):
             where = seat_word(relative(seat, self.human_seat)).part(self.lang)
-            names.append(PLAYERS[0] if seat == self.human_seat
-                         else f"{PLAYERS[seating[seat]]} ({where})")
+            names.append(player_name(0, self.lang) if seat == self.human_seat
+                         else f"{player_name(seating[seat], self.lang)} ({where})")
         return tuple(names)
 
     # -- messages from the worker -------------------------------------------------------
@@ -281,7 +276,7 @@ class TableScreen(Screen[None]):
         self._render_pending = False
         self._refresh_view()
         self._render_all()
-        self.session.flush()  # save in the same burst of work as the repaint
+        self._flush_save()  # save in the same burst of work as the repaint
 
     def _post_event(self, event: Event) -> None:
         """The session's event callback (from the engine's task): on to the message queue."""
@@ -291,8 +286,16 @@ class TableScreen(Screen[None]):
         """The session's question callback: on to the message queue."""
         self.post_message(self.Asked(decision))
 
+    def _flush_save(self) -> None:
+        """The app's pending save written now (the app owns saving; the host calls it)."""
+        flush = getattr(self.app, "flush_save", None)
+        if flush is not None:
+            flush()
+
     def _refresh_view(self) -> None:
         view = self.session.view()
+        if view is None:
+            return
         self.view = view
         own = view.own
         tiles = [*own.tiles] if own.drawn is None else [*own.tiles, own.drawn]
@@ -302,7 +305,7 @@ class TableScreen(Screen[None]):
         decision = message.decision
         if decision.future.done():
             return
-        self.session.flush()  # the engine waits for the human: a quiet moment to save
+        self._flush_save()  # the host waits for the human: a quiet moment to save
         self.decision = decision
         self._last_view = decision.view
         self._refresh_view()
@@ -345,7 +348,9 @@ class TableScreen(Screen[None]):
         self._render_board()
 
     def _words(self, reason: Reason) -> str:
-        return input_reason_text(reason.key, reason.fields, reason.engine, self.lang, reason.kind)
+        return input_reason_text(
+            reason.key, reason.fields, reason.engine, self.lang, reason.kind, self.tile_style
+        )
 
     def _apply(self, outcome: Outcome) -> None:
         if outcome.action is not None:
@@ -421,14 +426,17 @@ class TableScreen(Screen[None]):
 
     def action_hint(self) -> None:
         decision = self.decision
+        if decision is not None and self.hint:  # asked again: the hint whole, in a window
+            self.post_message(OpenHint(self.query_one("#aids", AidsPanel).data.aids, self.lang))
+            return
         if decision is None:
             self.say(message("no_hint", self.lang))
             return
-        action, reasons = suggest(decision.view, decision.legal, self.lang)
+        action, reasons = suggest(decision.view, decision.legal, self.lang, self.tile_style)
         if action is None:
             self.say(message("no_hint", self.lang))
             return
-        words = action_text(action, decision.view, self.lang)
+        words = action_text(action, decision.view, self.lang, self.tile_style)
         self.hint = message("hint", self.lang, action=words)
         if reasons:
             self.hint += "\n" + reasons
@@ -467,7 +475,8 @@ class TableScreen(Screen[None]):
         if self.keys.over:
             return message("game_over", lang)
         if self.keys.mode == "riichi":
-            return message("riichi_choose", lang, tiles=tiles_label(self.keys.riichi_kinds(), lang))
+            tiles = self._riichi_tiles()
+            return message("riichi_choose", lang, tiles=tiles)
         if self.keys.mode == "choose":
             return self._words(
                 Reason(
@@ -482,7 +491,7 @@ class TableScreen(Screen[None]):
         if view.phase == "declare":
             return message("declare_tenpai", lang)
         if view.phase == "claim" and view.offered is not None:
-            return message("you_may_call", lang, tile=tile_label(view.offered, lang))
+            return message("you_may_call", lang, tile=self._tile(view.offered))
         return message("your_turn", lang) + self._session_progress()
 
     def _played_session(self) -> Any:
@@ -491,14 +500,14 @@ class TableScreen(Screen[None]):
             played = getattr(self.app, "play_session", None)
         except Exception:  # no app yet (a test builds the screen alone)
             return None
-        if played is None or not played.owns(self.session.game.setup):
+        if played is None or not played.owns({"session": self.session_tag}):
             return None
         return played
 
     def _session_progress(self) -> str:
         """ " · game 2 of 4, your total +12.3": where a session stands, said in play."""
         played = self._played_session()
-        tag = self.session.game.setup.get("session")
+        tag = self.session_tag
         if played is None or not isinstance(tag, dict):
             return ""
         from .. import explain as X
@@ -552,7 +561,11 @@ class TableScreen(Screen[None]):
         return frozenset(a for a in ("nine_terminals",) if self.keys.enabled(a))
 
     def _riichi_tiles(self) -> str:
-        return tiles_label(self.keys.riichi_kinds(), self.lang)
+        return tiles_label(self.keys.riichi_kinds(), self.lang, self.tile_style)
+
+    def _tile(self, tile: Any) -> str:
+        """A tile named in the player's tile face, as the hand shows it."""
+        return tile_label(tile, self.lang, self.tile_style)
 
     def _prompt(self) -> PromptData:
         decision = self.decision
@@ -561,7 +574,7 @@ class TableScreen(Screen[None]):
             return PromptData()
         view = decision.view
         if self.keys.mode == "choose":
-            title, texts = choice_texts(list(self.keys.choices), view, lang)
+            title, texts = choice_texts(list(self.keys.choices), view, lang, self.tile_style)
             numbered = tuple((str(i + 1), text) for i, text in enumerate(texts))
             back = ("Esc", message("prompt_back", lang))
             return PromptData(f"{title or self.keys.choice_title}:", (*numbered, back), True)
@@ -582,21 +595,23 @@ class TableScreen(Screen[None]):
         ):
             group = [a for a in decision.legal if isinstance(a, types)]
             if group:
-                options.append((key, " | ".join(options_text(group, view, lang))))
+                texts = options_text(group, view, lang, self.tile_style)
+                options.append((key, " | ".join(texts)))
         if self.keys.of("riichi"):
             options.append(("r", message("prompt_riichi", lang, tiles=self._riichi_tiles())))
         nine = self.keys.of("nine_terminals")
         if nine:  # 九種九牌: a choice on the first draw, offered like every other action
-            options.append(("y", " | ".join(options_text(list(nine), view, lang))))
+            texts = options_text(list(nine), view, lang, self.tile_style)
+            options.append(("y", " | ".join(texts)))
         if self.keys.of("pass"):
             silent = view.phase == "declare"
             options.append(("n", message("prompt_silent" if silent else "prompt_pass", lang)))
         title = ""
         if view.phase == "claim" and view.offered is not None and view.last_discard is not None:
             who = seat_label(view.last_discard[0], self.human_seat, view.dealer, lang)
-            title = message("prompt_discarded", lang, who=who, tile=tile_label(view.offered, lang))
+            title = message("prompt_discarded", lang, who=who, tile=self._tile(view.offered))
             if view.last_discard[1] != view.offered:
-                title = message("prompt_kan_tile", lang, tile=tile_label(view.offered, lang))
+                title = message("prompt_kan_tile", lang, tile=self._tile(view.offered))
         elif view.phase == "turn":
             title = message("prompt_discard", lang) if self.keys.of("discard") else ""
         urgent = any(
@@ -622,7 +637,7 @@ class TableScreen(Screen[None]):
             legal = self.decision.legal if self.decision is not None else []
             cursor = self._cursor_tile() if self.decision is not None else None
             try:
-                aids = learning_aids(view, legal, cursor, self.lang)
+                aids = learning_aids(view, legal, cursor, self.lang, self.tile_style)
             except ValueError:
                 aids = Aids()
             if self.hint:
@@ -640,10 +655,13 @@ class TableScreen(Screen[None]):
             AidsData(aids, self.aids_on, compact=True))
 
 
-def suggest(view: PlayerView, legal: list[Action], lang: str) -> tuple[Action | None, str]:
-    """The `hard` AI's suggestion (`ai.suggest`) and its reasons, one per line, in `lang`."""
+def suggest(
+    view: Any, legal: list[Action], lang: str, face: str = "text"
+) -> tuple[Action | None, str]:
+    """The `hard` AI's suggestion (`ai.suggest`) and its reasons, one per line, in `lang`,
+    the tiles in the player's tile face."""
     from ai import suggest as ai_suggest
 
     action, reasons = ai_suggest(view, legal)
     # reasons[0] repeats the action, which the hint line names
-    return action, "\n".join(reason_text(r, lang, view.seat) for r in reasons[1:])
+    return action, "\n".join(reason_text(r, lang, view.seat, face) for r in reasons[1:])

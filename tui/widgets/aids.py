@@ -29,26 +29,27 @@ def aids_text(data: AidsData, lang: str = "en") -> Text:
     if not data.enabled:
         return Text(message("aid_off", lang), style="dim")
     if data.compact:
-        # Under the board in three rows, each cut at the edge: the facts first (they
-        # change with the cursor), then the hint with its first reason, then the rest of
-        # its reasons (the reasons are the hint's point).
-        parts = [p for p in (aids.shanten, aids.cursor) if p]
-        line = Text(" · ".join(parts), no_wrap=True, overflow="ellipsis", end="")
-        if aids.waits:
-            waits = ", ".join(f"{tile_label(w.kind, lang)}x{w.unseen} {w.ron.split(' (')[0]}"
-                              for w in aids.waits)
-            line.append(f" · {first_name('waits', lang)} {waits}")
-        lines.append(line)
-        if aids.furiten:  # a warning: its own line, never cut behind the waits
+        # Under the board in a few rows that scroll, every line wrapped (issue #19: cut
+        # at the edge, the hint's reasons were lost): the hint first when there is one
+        # (it is what the learner just asked for) with all its reasons, then the facts
+        # (they change with the cursor); a furiten warning above all. The hint key
+        # pressed again shows the hint whole in a window (`HintScreen`).
+        if aids.furiten:
             lines.append(Text(aids.furiten, style="bold red", end=""))
         if aids.hint:
             first, *more = aids.hint.split("\n")
             hint = Text(first, style="bold reverse", end="")
-            if more:
-                hint.append(" " + more[0], style="italic")
+            hint.append(f"  {message('aid_hint_more', lang)}", style="dim")
             lines.append(hint)
-            if more[1:]:
-                lines.append(Text(" " + " · ".join(more[1:]), style="italic", end=""))
+            lines.extend(Text(" " + reason, style="italic", end="") for reason in more)
+        parts = [p for p in (aids.shanten, aids.cursor) if p]
+        line = Text(" · ".join(parts), end="")
+        if aids.waits:
+            waits = ", ".join(f"{tile_label(w.kind, lang)}x{w.unseen} {w.ron.split(' (')[0]}"
+                              for w in aids.waits)
+            line.append(f" · {first_name('waits', lang)} {waits}")
+        if line.cell_len:
+            lines.append(line)
         return Text("\n", end="").join(lines)
     if aids.hint:
         first, *more = aids.hint.split("\n")
@@ -75,7 +76,8 @@ def aids_text(data: AidsData, lang: str = "en") -> Text:
 
 class AidsPanel(TileWidget[AidsData]):
     DEFAULT_DATA = AidsData()
-    data: reactive[AidsData] = reactive(DEFAULT_DATA, layout=False)
+    # layout: the panel is as tall as its text (its box scrolls), so new data resizes it
+    data: reactive[AidsData] = reactive(DEFAULT_DATA, layout=True)
 
     def state_classes(self) -> dict[str, bool]:
         return {

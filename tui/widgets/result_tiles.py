@@ -47,6 +47,14 @@ def melds_row(melds: Sequence[Meld | MeldEntry], owner: int, style: str) -> Text
     return Text(" " * MELD_GAP, end="", no_wrap=True).join(pieces)
 
 
+def meld_pieces(melds: Sequence[Meld | MeldEntry], owner: int, style: str) -> list[Text]:
+    """Each meld as the board draws it, one Text each (a result screen wraps between
+    melds, never inside one)."""
+    lay = face_layout(style)
+    return [meld_text(m if isinstance(m, MeldEntry) else meld_entry(m, owner), lay)
+            for m in melds]
+
+
 def dora_pair(indicator: Tile, style: str, lang: str = "en") -> Text:
     """`3m -> 4m`, `N  -> E  East 東`: the indicator, the dora it makes, and the dora's
     name where the face alone does not spell it (honors, unicode glyphs)."""

@@ -1,0 +1,354 @@
+"""Duplicate sets between players: the engine behind `mahjong-tui arena`.
+
+A set is one seed played four times: the same walls (a game's generator shuffles
+only the walls and throws the dice, so hand k of every game of the set gets the
+same wall), with the challenger in line-up seat 0, 1, 2 and 3 in turn and a copy
+of the opponent in each other seat. Luck of the deal is shared out evenly, so
+far fewer games tell two players apart than in free play.
+
+Players come in as spec strings that `resolve` (a module-level function, so a
+worker process can be handed it by name) turns into factories `(seat, game_seed)
+-> Seat`; the engine never imports `ai` or an outside bot. Every game is played
+by a `Host` (each seat decides from its own `SeatView`), headless, with the
+invariants checked after every action as `sim` does. Sets run in a process pool
+(the games split into chunks across the workers) or in Ray; each chunk hands back
+per-game records and the figures are summed in seed order, so the same seeds
+give the same figures whatever the number of workers (`seconds` aside).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import os
+import signal
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from rules.ruleset import Ruleset
+
+from .actions import Action
+from .events import Called, Event, HandEnded, HandStarted, RiichiAccepted, Won
+from .game import Game
+from .host import Host, Seat, Watcher
+from .invariants import Checker
+from .results import FinalResult
+from .seat_view import Observer
+
+SeatFactory = Callable[[int, int], Seat]  # (seat, game seed) -> a seat for that game
+Resolver = Callable[[str], SeatFactory]
+RANK_POINTS = (90, 45, 0, -135)  # Tenhou's upper lobbies' placement points
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of a set: the challenger's line-up seat, each seat's rank and counts,
+    or the one-line error that stopped it."""
+
+    seed: int
+    challenger_seat: int
+    ranks: tuple[int, ...] = ()
+    hands: int = 0
+    wins: tuple[int, ...] = (0, 0, 0, 0)
+    deal_ins: tuple[int, ...] = (0, 0, 0, 0)
+    riichi: tuple[int, ...] = (0, 0, 0, 0)
+    calls: tuple[int, ...] = (0, 0, 0, 0)
+    error: str | None = None
+    defaults: int = 0  # answers out of the legal ones the seats replaced by the default
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A worker's share: `games`, each a (seed, challenger's line-up seat), with what it
+    needs to play them."""
+
+    ruleset: Ruleset
+    challenger: str
+    opponents: str
+    games: tuple[tuple[int, int], ...]
+    resolve: Resolver
+    check: bool = True
+
+
+class _Counts:
+    """An `after_apply` hook counting what each seat did (and checking invariants)."""
+
+    def __init__(self, check: bool) -> None:
+        self.checker = Checker() if check else None
+        self.hands = 0
+        self.wins = [0] * 4
+        self.deal_ins = [0] * 4
+        self.riichi = [0] * 4
+        self.calls = [0] * 4
+        self.called: set[int] = set()
+
+    def __call__(self, game: Game, action: Action, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, HandStarted):
+                self.called = set()
+            elif isinstance(event, Called):
+                self.called.add(event.seat)
+            elif isinstance(event, RiichiAccepted):
+                self.riichi[event.seat] += 1
+            elif isinstance(event, Won):
+                self.wins[event.winner] += 1
+                if event.from_seat is not None:
+                    self.deal_ins[event.from_seat] += 1
+            elif isinstance(event, HandEnded):
+                self.hands += 1
+                for seat in self.called:
+                    self.calls[seat] += 1
+        if self.checker is not None:
+            problems = self.checker(game)
+            if problems:
+                raise AssertionError(f"invariant violated after {action!r}: " + "; ".join(problems))
+
+
+def play_game(chunk: Chunk, seed: int, challenger_seat: int) -> GameRecord:
+    """One game of a set: the challenger at line-up seat `challenger_seat`."""
+    try:
+        challenger = chunk.resolve(chunk.challenger)
+        opponent = chunk.resolve(chunk.opponents)
+        seats = [
+            (challenger if s == challenger_seat else opponent)(s, seed) for s in range(4)
+        ]
+        game = Game.new(chunk.ruleset, seed)
+        counts = _Counts(chunk.check)
+        results = asyncio.run(_play(game, seats, counts))
+    except Exception as error:  # one broken game must not stop the run
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        text = " ".join(str(error).split())[:300]
+        return GameRecord(
+            seed, challenger_seat,
+            error=f"{type(error).__name__}: {text} ({Path(where.filename).name}:{where.lineno})",
+        )
+    # Line-up seat s sits at absolute seat game.seating.index(s); records are by line-up.
+    at = [game.seating.index(s) for s in range(4)]
+    return GameRecord(
+        seed,
+        challenger_seat,
+        ranks=tuple(results[at[s]].rank for s in range(4)),
+        hands=counts.hands,
+        wins=tuple(counts.wins[at[s]] for s in range(4)),
+        deal_ins=tuple(counts.deal_ins[at[s]] for s in range(4)),
+        riichi=tuple(counts.riichi[at[s]] for s in range(4)),
+        calls=tuple(counts.calls[at[s]] for s in range(4)),
+        defaults=sum(int(getattr(seat, "defaults", 0)) for seat in seats),
+    )
+
+
+async def _play(game: Game, seats: list[Seat], counts: _Counts) -> Sequence[FinalResult]:
+    """The game at a host. A seat that is a process of its own (an mjai bot:
+    `seated_at`, `start`, `close`) is told its absolute seat, watches its own
+    observer's frames, and is started before the game and closed after it."""
+    watchers: dict[Watcher, Observer] = {}
+    processes = []
+    for s, seat in enumerate(seats):
+        seated_at = getattr(seat, "seated_at", None)
+        if seated_at is None:
+            continue
+        absolute = game.seating.index(s)
+        seated_at(absolute, red_fives=game.ruleset.red_fives > 0)
+        watchers[seat] = Observer(absolute)  # type: ignore[index]
+        processes.append(seat)
+    try:
+        for seat in processes:
+            await seat.start()  # type: ignore[attr-defined]
+        host = Host(game, seats, watchers=watchers, after_apply=counts, concurrent=False,
+                    yield_every=0)
+        return await host.play()
+    finally:
+        for seat in processes:
+            await seat.close()  # type: ignore[attr-defined]
+
+
+def play_chunk(chunk: Chunk) -> list[GameRecord]:
+    """Every game of the chunk, in order."""
+    return [play_game(chunk, seed, seat) for seed, seat in chunk.games]
+
+
+def _ignore_interrupt() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool (and says so once)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def split(games: Sequence[tuple[int, int]], workers: int) -> list[tuple[tuple[int, int], ...]]:
+    """The games in consecutive chunks, about four per worker (so a slow chunk does
+    not leave the other workers idle at the end); a game, not a set, is the unit, so
+    a few sets still keep every worker busy."""
+    if not games:
+        return []
+    size = max(1, math.ceil(len(games) / (workers * 4)))
+    return [tuple(games[i:i + size]) for i in range(0, len(games), size)]
+
+
+def run_chunks(chunks: Sequence[Chunk], workers: int) -> list[list[GameRecord]]:
+    """Each chunk's records, in the chunks' order: in this process for one worker,
+    else in a pool of `workers` processes. Ctrl-C stops the workers at once."""
+    if workers <= 1 or len(chunks) <= 1:
+        return [play_chunk(chunk) for chunk in chunks]
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt)
+    try:
+        futures: list[Future[list[GameRecord]]] = [pool.submit(play_chunk, c) for c in chunks]
+        out = [future.result() for future in futures]
+    except BaseException:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return out
+
+
+def run_chunks_ray(chunks: Sequence[Chunk], address: str) -> list[list[GameRecord]]:
+    """Each chunk's records, played as Ray tasks on the cluster at `address` ("local":
+    a Ray instance in this machine), in the chunks' order."""
+    import ray  # type: ignore[import-not-found,unused-ignore]  # the optional `ray` extra
+
+    if not ray.is_initialized():
+        ray.init(address=None if address == "local" else address)
+    remote = ray.remote(play_chunk)
+    refs = [remote.remote(chunk) for chunk in chunks]
+    return [list(ray.get(ref)) for ref in refs]
+
+
+@dataclass
+class _Tally:
+    """One player's figures over its seats."""
+
+    games: int = 0
+    ranks: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    hands: int = 0
+    wins: int = 0
+    deal_ins: int = 0
+    riichi: int = 0
+    calls: int = 0
+    set_means: list[float] = field(default_factory=list)
+
+    def add(self, record: GameRecord, seat: int) -> None:
+        rank = record.ranks[seat]
+        self.games += 1
+        self.ranks[rank - 1] += 1
+        self.hands += record.hands
+        self.wins += record.wins[seat]
+        self.deal_ins += record.deal_ins[seat]
+        self.riichi += record.riichi[seat]
+        self.calls += record.calls[seat]
+
+    def summary(self) -> dict[str, Any]:
+        games = self.games or 1
+        hands = self.hands or 1
+        rank_sum = sum((i + 1) * n for i, n in enumerate(self.ranks))
+        points = sum(p * n for p, n in zip(RANK_POINTS, self.ranks, strict=True))
+        return {
+            "avg_placement": round(rank_sum / games, 4) if self.games else 0.0,
+            "se": round(standard_error(self.set_means), 4),
+            "rank_points": round(points / games, 2) if self.games else 0.0,
+            "placements": [round(n / games, 4) for n in self.ranks],
+            "win_rate": round(self.wins / hands, 4),
+            "deal_in_rate": round(self.deal_ins / hands, 4),
+            "riichi_rate": round(self.riichi / hands, 4),
+            "call_rate": round(self.calls / hands, 4),
+        }
+
+
+def standard_error(values: Sequence[float]) -> float:
+    """The standard error of the mean of `values` (sample deviation over sqrt(n));
+    0 for fewer than two."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return math.sqrt(variance / n)
+
+
+def player_keys(challenger: str, opponents: str) -> tuple[str, str]:
+    """The summary's keys: the specs, the opponents' marked when both are the same."""
+    if challenger == opponents:
+        return challenger, f"{opponents} (opponents)"
+    return challenger, opponents
+
+
+def summarise(
+    ruleset: Ruleset,
+    challenger: str,
+    opponents: str,
+    sets: int,
+    records: Sequence[GameRecord],
+    seconds: float,
+) -> dict[str, Any]:
+    """The CONTRACT.md object, from every game's record in seed order."""
+    keys = player_keys(challenger, opponents)
+    tallies = {key: _Tally() for key in keys}
+    errors = 0
+    for i in range(0, len(records), 4):
+        per_set = {key: [0, 0] for key in keys}  # rank sum, games
+        for record in records[i:i + 4]:
+            if record.error is not None:
+                errors += 1
+                continue
+            for seat in range(4):
+                key = keys[0] if seat == record.challenger_seat else keys[1]
+                tallies[key].add(record, seat)
+                per_set[key][0] += record.ranks[seat]
+                per_set[key][1] += 1
+        for key, (rank_sum, games) in per_set.items():
+            if games:
+                tallies[key].set_means.append(rank_sum / games)
+    return {
+        "ruleset": ruleset.id,
+        "sets": sets,
+        "games": 4 * sets,
+        "seconds": round(seconds, 3),
+        "errors": errors,
+        "players": {key: tally.summary() for key, tally in tallies.items()},
+    }
+
+
+def run_arena(
+    ruleset: Ruleset,
+    challenger: str,
+    opponents: str,
+    sets: int,
+    seed: int,
+    resolve: Resolver,
+    *,
+    workers: int | None = None,
+    ray_address: str | None = None,
+    stderr: TextIO | None = None,
+    check: bool = True,
+) -> dict[str, Any]:
+    """Play `sets` duplicate sets on seeds `seed`, `seed + 1`, ... and return the summary.
+    A failed game is a line on `stderr` (its seed and line-up seat) and counts in
+    `errors`; the others still count."""
+    started = time.perf_counter()
+    workers = workers or os.cpu_count() or 1
+    games = [(s, seat) for s in range(seed, seed + sets) for seat in range(4)]
+    chunks = [
+        Chunk(ruleset, challenger, opponents, part, resolve, check)
+        for part in split(games, 1 if ray_address is None and workers == 1 else workers)
+    ]
+    if ray_address is not None:
+        results = run_chunks_ray(chunks, ray_address)
+    else:
+        results = run_chunks(chunks, workers)
+    records = [record for part in results for record in part]
+    for record in records:
+        where = f"seed {record.seed}, challenger in seat {record.challenger_seat}"
+        if stderr is None:
+            break
+        if record.error is not None:
+            stderr.write(f"{where}: {record.error}\n")
+        elif record.defaults:
+            stderr.write(f"{where}: {record.defaults} answer(s) not among the legal "
+                         "actions, replaced by the default action\n")
+        stderr.flush()
+    return summarise(
+        ruleset, challenger, opponents, sets, records, time.perf_counter() - started
+    )

@@ -1,0 +1,569 @@
+"""mjai in both directions, for one seat: our events to its masked mjai events, its
+actions to ours, and (for a bot of ours at an mjai table) mjai events to our own.
+
+mjai (gimite's protocol, Mortal, mjai.app) tells each seat every event with what it
+may not see masked: the other seats' hands in `start_kyoku` and their `tsumo` tiles
+are `?`. A riichi is `reach` (the seat's answer, echoed to every seat), then its
+`dahai`, then `reach_accepted` once the tile was not ronned; a kan is shown, its
+`dora` turned when the ruleset turns it, then the rinshan `tsumo`. Red fives are
+`5mr 5pr 5sr`. Tiles and the record's event shapes are `engine.records.mjai`'s.
+
+- `ToMjai`: our redacted events for one seat (a host's frames) -> its mjai events.
+- `action_from_mjai`: a seat's mjai answer -> the one of its legal actions it names,
+  or `MjaiActionError` saying why not (unreadable, or not legal now).
+- `action_to_mjai`: one of our actions -> the mjai answer that names it.
+- `FromMjai`: an mjai event stream for one seat -> our events as that seat may see
+  them, to be folded into its view (`engine.fold`) by `engine.seat_legal.Reckoner`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.hand import Meld, MeldKind, Source
+from rules.ruleset import Ruleset
+from rules.tiles import Tile, tile_key
+
+from .actions import (
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kakan,
+    NineTerminals,
+    Pass,
+    Pon,
+    Ron,
+    Tsumo,
+)
+from .events import (
+    Called,
+    Dealt,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    Event,
+    ExhaustiveDraw,
+    GameEnded,
+    GameStarted,
+    HandEnded,
+    HandStarted,
+    KanDeclared,
+    RiichiAccepted,
+    TenpaiDeclared,
+    Won,
+)
+from .frames import Seated, SeatEvent, Status
+from .records.mjai import (
+    HONORS,
+    RYUKYOKU_REASONS,
+    WINDS,
+    _call,
+    _hora,
+    _kan,
+    dahai,
+    pai,
+    reach_accepted,
+)
+from .redaction import HIDDEN_SEED
+from .seat_view import SeatView
+from .state import STICK
+from .wall import DEAL_END, LIVE_END
+
+__all__ = [
+    "FromMjai",
+    "MjaiActionError",
+    "MjaiEventError",
+    "ToMjai",
+    "action_from_mjai",
+    "action_to_mjai",
+    "tile_of",
+]
+
+HIDDEN = "?"
+_SOURCES = {3: Source.KAMICHA, 2: Source.TOIMEN, 1: Source.SHIMOCHA}
+_REASON_KINDS = {v: k for k, v in RYUKYOKU_REASONS.items()}
+
+
+class MjaiActionError(ValueError):
+    """An mjai answer that cannot be read, or names no legal action now."""
+
+
+class MjaiEventError(ValueError):
+    """An mjai event that cannot follow the stream so far, or cannot be read."""
+
+
+def tile_of(name: object) -> Tile:
+    """The tile an mjai name stands for: "3m", "5pr" (red), "E" .. "C"."""
+    if not isinstance(name, str):
+        raise ValueError(f"not a tile: {name!r}")
+    if len(name) == 1 and name in HONORS:
+        return Tile(27 + HONORS.index(name))
+    red = name.endswith("r") and len(name) == 3
+    body = name[:2]
+    if len(body) != 2 or body[1] not in "mps" or not body[0].isdigit() or body[0] == "0":
+        raise ValueError(f"not a tile: {name!r}")
+    if len(name) not in (2, 3) or (len(name) == 3 and not red):
+        raise ValueError(f"not a tile: {name!r}")
+    kind = "mps".index(body[1]) * 9 + int(body[0]) - 1
+    try:
+        return Tile(kind, red=red)
+    except ValueError:
+        raise ValueError(f"not a tile: {name!r}") from None
+
+
+# --------------------------------------------------------------------- ours -> mjai
+
+
+class ToMjai:
+    """Our events, redacted for `seat` (a host's frames), as the mjai events a server
+    sends that seat. `reach_sent` is set by a seat that has already echoed a `reach`
+    to its bot, so the declaration's discard does not send it twice."""
+
+    def __init__(self, seat: int, *, red_fives: bool = True) -> None:
+        self.seat = seat
+        self.red_fives = red_fives
+        self.reach_sent: set[int] = set()
+        self._started: HandStarted | None = None
+        self._dealt: Dealt | None = None
+        self._scores: list[int] = [0] * 4
+        self._shown: dict[int, list[str]] = {}
+        self._held: list[dict[str, Any]] = []
+        self._after_discard = False
+
+    def _start_kyoku(self, marker: Tile | None) -> dict[str, Any]:
+        start, dealt = self._started, self._dealt
+        assert start is not None and dealt is not None
+        self._started = self._dealt = None
+        return {
+            "type": "start_kyoku",
+            "bakaze": WINDS[start.round_wind],
+            "kyoku": start.hand_number + 1,
+            "honba": start.honba,
+            "kyotaku": start.sticks,
+            "oya": start.dealer,
+            "dora_marker": pai(marker) if marker is not None else HIDDEN,
+            "scores": list(start.scores),
+            "tehais": [
+                [pai(t) for t in hand] if hand else [HIDDEN] * 13 for hand in dealt.hands
+            ],
+        }
+
+    def events(self, event: SeatEvent) -> list[dict[str, Any]]:
+        """The mjai events `event` makes for this seat (none for the host's own).
+
+        A kan dora turned right after a discard (an open kan's, `kan_dora_timing`) is
+        sent after the window on that discard, before the next event: a seat answers
+        the `dahai` itself, as mjai servers ask it."""
+        if isinstance(event, Seated | Status):
+            return []
+        out = self._held
+        self._held = []
+        if isinstance(event, DoraRevealed) and event.kan and self._after_discard:
+            self._held = [{"type": "dora", "dora_marker": pai(event.indicator)}]
+            return out
+        self._after_discard = isinstance(event, Discarded)
+        out.extend(self._events(event))
+        return out
+
+    def _events(self, event: SeatEvent) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        if isinstance(event, GameStarted):
+            self._scores = list(event.scores)
+            out.append(
+                {
+                    "type": "start_game",
+                    "id": self.seat,
+                    "names": [f"seat {s}" for s in range(4)],
+                    "kyoku_first": 0,
+                    "aka_flag": self.red_fives,
+                }
+            )
+        elif isinstance(event, HandStarted):
+            self._started = event
+            self._scores = list(event.scores)
+            self._shown = {}
+        elif isinstance(event, Dealt):
+            self._dealt = event
+        elif isinstance(event, DoraRevealed):
+            if self._started is not None and self._dealt is not None and not event.kan:
+                out.append(self._start_kyoku(event.indicator))
+            else:
+                out.append({"type": "dora", "dora_marker": pai(event.indicator)})
+        elif isinstance(event, Drew):
+            if self._started is not None:  # a ruleset without dora: no indicator
+                out.append(self._start_kyoku(None))
+            tile = pai(event.tile) if event.tile is not None else HIDDEN
+            out.append({"type": "tsumo", "actor": event.seat, "pai": tile})
+        elif isinstance(event, Discarded):
+            if event.riichi and event.seat not in self.reach_sent:
+                out.append({"type": "reach", "actor": event.seat})
+            self.reach_sent.discard(event.seat)
+            out.append(dahai(event))
+        elif isinstance(event, RiichiAccepted):
+            self._scores[event.seat] = event.score
+            out.append(reach_accepted(event.seat, self._scores))
+        elif isinstance(event, Called):
+            out.append(_call(event))
+        elif isinstance(event, KanDeclared):
+            out.append(_kan(event))
+        elif isinstance(event, Won):
+            if event.result:
+                out.append(_hora(event, self._scores))
+            else:
+                out.append(
+                    {
+                        "type": "hora",
+                        "actor": event.winner,
+                        "target": event.winner if event.from_seat is None else event.from_seat,
+                        "pai": pai(event.win_tile),
+                    }
+                )
+        elif isinstance(event, TenpaiDeclared):
+            if event.tenpai:
+                self._shown[event.seat] = [pai(t) for t in event.hand]
+        elif isinstance(event, ExhaustiveDraw):
+            deltas = [0] * 4
+            for p in event.payments:
+                deltas[p.payee] += p.amount
+                if p.payer >= 0:
+                    deltas[p.payer] -= p.amount
+            for seat in range(4):
+                self._scores[seat] += deltas[seat]
+            out.append(
+                {
+                    "type": "ryukyoku",
+                    "reason": RYUKYOKU_REASONS.get(event.kind, "fanpai"),
+                    "tehais": [self._shown.get(seat) for seat in range(4)],
+                    "tenpais": list(event.tenpai),
+                    "deltas": deltas,
+                    "scores": list(self._scores),
+                }
+            )
+        elif isinstance(event, HandEnded):
+            self._scores = list(event.scores)
+            out.append({"type": "end_kyoku"})
+        elif isinstance(event, GameEnded):
+            out.append({"type": "end_game", "scores": list(event.scores)})
+        return out
+
+
+# --------------------------------------------------------------------- actions
+
+
+def _tiles(value: object, what: str) -> list[Tile]:
+    if not isinstance(value, list) or not value:
+        raise MjaiActionError(f"{what}: a list of tiles, not {value!r}")
+    try:
+        return [tile_of(t) for t in value]
+    except ValueError as error:
+        raise MjaiActionError(f"{what}: {error}") from None
+
+
+def _same(a: Sequence[Tile], b: Sequence[Tile]) -> bool:
+    return sorted(a, key=tile_key) == sorted(b, key=tile_key)
+
+
+def action_from_mjai(message: object, view: SeatView, *, riichi: bool = False) -> Action:
+    """The legal action of `view` that an mjai answer names (`riichi`: a `dahai` after
+    the seat's own `reach`, which declares riichi with it). `{"type": "reach"}` is not
+    an action of ours on its own: the caller echoes it and asks for the `dahai`."""
+    if not isinstance(message, dict):
+        raise MjaiActionError(f"an answer is a JSON object, not {message!r}")
+    kind = message.get("type")
+    legal = view.legal
+    seat = view.seat
+    if not legal:
+        raise MjaiActionError(f"seat {seat} is not asked to act now")
+    actor = message.get("actor", seat)
+    if kind != "none" and actor != seat:
+        raise MjaiActionError(f"actor {actor!r}: this seat is {seat}")
+    found: list[Action] = []
+    try:
+        if kind == "none":
+            found = [a for a in legal if type(a) is Pass]
+        elif kind == "dahai":
+            tile = tile_of(message.get("pai"))
+            found = [a for a in legal if type(a) is Discard and a.tile == tile
+                     and a.riichi == riichi]
+        elif kind == "hora":
+            found = [a for a in legal if type(a) in (Tsumo, Ron)]
+        elif kind in ("chi", "pon"):
+            tile = tile_of(message.get("pai"))
+            if view.offered is not None and tile != view.offered:
+                raise MjaiActionError(f"{kind} of {message.get('pai')}: the tile on offer "
+                                      f"is {pai(view.offered)}")
+            own = _tiles(message.get("consumed"), "consumed")
+            cls = Chi if kind == "chi" else Pon
+            found = [a for a in legal if type(a) is cls and _same(a.tiles, own)]
+        elif kind == "daiminkan":
+            found = [a for a in legal if type(a) is Daiminkan]
+        elif kind == "ankan":
+            own = _tiles(message.get("consumed"), "consumed")
+            found = [a for a in legal if type(a) is Ankan and len(own) == 4
+                     and all(t.kind == a.kind for t in own)]
+        elif kind == "kakan":
+            tile = tile_of(message.get("pai"))
+            found = [a for a in legal if type(a) is Kakan and a.tile == tile]
+        elif kind == "ryukyoku":
+            found = [a for a in legal if type(a) is NineTerminals]
+        elif kind == "reach":
+            raise MjaiActionError("reach is answered with its dahai")
+        else:
+            raise MjaiActionError(f"unknown action type {kind!r}")
+    except ValueError as error:
+        if isinstance(error, MjaiActionError):
+            raise
+        raise MjaiActionError(str(error)) from None
+    if not found:
+        raise MjaiActionError(f"{_short(message)} is not legal now")
+    return found[0]
+
+
+def _short(message: dict[str, Any]) -> str:
+    text = str({k: v for k, v in message.items() if k != "meta"})
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def action_to_mjai(action: Action, view: SeatView) -> dict[str, Any]:
+    """The mjai answer naming `action` (a riichi discard: its `reach`; the `dahai`
+    follows the echo, `dahai_of`)."""
+    seat = view.seat
+    if isinstance(action, Discard):
+        if action.riichi:
+            return {"type": "reach", "actor": seat}
+        return dahai_of(action, view)
+    if isinstance(action, Tsumo):
+        drawn = view.own.drawn
+        assert drawn is not None
+        return {"type": "hora", "actor": seat, "target": seat, "pai": pai(drawn)}
+    if isinstance(action, Ron):
+        assert view.offered is not None
+        return {"type": "hora", "actor": seat, "target": view.turn, "pai": pai(view.offered)}
+    if isinstance(action, Chi | Pon):
+        assert view.offered is not None
+        return {
+            "type": "chi" if isinstance(action, Chi) else "pon",
+            "actor": seat,
+            "target": view.turn,
+            "pai": pai(view.offered),
+            "consumed": [pai(t) for t in sorted(action.tiles, key=tile_key)],
+        }
+    if isinstance(action, Daiminkan):
+        assert view.offered is not None
+        kind = view.offered.kind
+        own = [t for t in view.own.tiles if t.kind == kind]
+        return {
+            "type": "daiminkan",
+            "actor": seat,
+            "target": view.turn,
+            "pai": pai(view.offered),
+            "consumed": [pai(t) for t in sorted(own, key=tile_key)],
+        }
+    if isinstance(action, Ankan):
+        hand = [*view.own.tiles, *((view.own.drawn,) if view.own.drawn else ())]
+        own = [t for t in hand if t.kind == action.kind]
+        return {"type": "ankan", "actor": seat,
+                "consumed": [pai(t) for t in sorted(own, key=tile_key)]}
+    if isinstance(action, Kakan):
+        pon = next(
+            e.meld for e in view.seats[seat].melds
+            if e.meld is not None and e.meld.kind is MeldKind.PON
+            and e.meld.base_kind == action.tile.kind
+        )
+        return {"type": "kakan", "actor": seat, "pai": pai(action.tile),
+                "consumed": [pai(t) for t in sorted(pon.tiles, key=tile_key)]}
+    if isinstance(action, NineTerminals):
+        return {"type": "ryukyoku", "actor": seat, "reason": "kyushukyuhai"}
+    return {"type": "none"}
+
+
+def dahai_of(action: Discard, view: SeatView) -> dict[str, Any]:
+    drawn = view.own.drawn
+    return {
+        "type": "dahai",
+        "actor": view.seat,
+        "pai": pai(action.tile),
+        "tsumogiri": drawn is not None and action.tile == drawn,
+    }
+
+
+# --------------------------------------------------------------------- mjai -> ours
+
+
+class FromMjai:
+    """An mjai event stream for one seat, as our events redacted for that seat.
+
+    What mjai does not say and the fold needs is made up where it changes nothing a
+    seat decides from: the dice (the wall's layout), the settlement's details."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.seat: int | None = None
+        self._remaining = LIVE_END - DEAL_END
+        self._kan = False  # the next tsumo is a rinshan draw
+        self._reach: set[int] = set()
+        self._scores: list[int] = [ruleset.starting_points] * 4
+        self._deltas: list[int] = [0] * 4
+        self._reason = "draw"
+
+    def events(self, message: dict[str, Any], view: SeatView | None) -> list[SeatEvent]:
+        """Our events for one mjai event (`view`: the seat's view before it)."""
+        try:
+            return self._events(message, view)
+        except MjaiEventError:
+            raise
+        except (KeyError, ValueError, TypeError, IndexError, StopIteration) as error:
+            raise MjaiEventError(f"{message.get('type')}: {type(error).__name__}: {error}") \
+                from None
+
+    def _tile(self, name: object) -> Tile:
+        return tile_of(name)
+
+    def _events(self, m: dict[str, Any], view: SeatView | None) -> list[SeatEvent]:
+        kind = m.get("type")
+        r = self.ruleset
+        if kind == "start_game":
+            seat = m.get("id")
+            if not isinstance(seat, int) or not 0 <= seat < 4:
+                raise MjaiEventError(f"start_game: id 0-3, not {seat!r}")
+            self.seat = seat
+            self._scores = [r.starting_points] * 4
+            return [
+                Seated(seat, "seat"),
+                GameStarted(HIDDEN_SEED, r.id, {}, (0, 1, 2, 3), tuple(self._scores)),
+            ]
+        if self.seat is None or view is None:
+            raise MjaiEventError(f"{kind}: the stream has not begun with start_game")
+        me = self.seat
+        if kind == "start_kyoku":
+            dealer = int(m["oya"])
+            scores = tuple(int(s) for s in m["scores"]) if "scores" in m else tuple(self._scores)
+            self._scores = list(scores)
+            self._remaining = LIVE_END - DEAL_END
+            self._kan = False
+            self._reach = set()
+            self._deltas = [0] * 4
+            hands = tuple(
+                tuple(self._tile(t) for t in m["tehais"][s]) if s == me else ()
+                for s in range(4)
+            )
+            if len(hands[me]) != 13:
+                raise MjaiEventError("start_kyoku: the seat's own tehai is not 13 tiles")
+            dice = ((3, 4),) * r.kaimen_dice
+            out: list[SeatEvent] = [
+                HandStarted(
+                    WINDS.index(m["bakaze"]), int(m["kyoku"]) - 1, dealer, int(m.get("honba", 0)),
+                    int(m.get("kyotaku", 0)), scores, dice, dealer, 0,
+                ),
+                Dealt(hands),
+            ]
+            marker = m.get("dora_marker")
+            if marker not in (None, HIDDEN):
+                out.append(DoraRevealed(self._tile(marker), False))
+            return out
+        actor = m.get("actor")
+        if kind == "tsumo":
+            seat = int(actor)  # type: ignore[arg-type]
+            name = m.get("pai")
+            tile = self._tile(name) if seat == me else None
+            rinshan = self._kan
+            self._kan = False
+            self._remaining -= 1
+            if self._remaining < 0:
+                raise MjaiEventError("tsumo: the wall is already empty")
+            return [Drew(seat, tile, rinshan, not rinshan and self._remaining == 0,
+                         self._remaining)]
+        if kind == "reach":
+            self._reach.add(int(actor))  # type: ignore[arg-type]
+            return []
+        if kind == "dahai":
+            seat = int(actor)  # type: ignore[arg-type]
+            riichi = seat in self._reach
+            self._reach.discard(seat)
+            return [Discarded(seat, self._tile(m["pai"]), bool(m.get("tsumogiri", False)),
+                              riichi, self._remaining == 0)]
+        if kind == "reach_accepted":
+            seat = int(actor)  # type: ignore[arg-type]
+            if "scores" in m:
+                score = int(m["scores"][seat])
+                self._scores = [int(s) for s in m["scores"]]
+            else:
+                score = view.seats[seat].score - STICK
+                self._scores[seat] = score
+            return [RiichiAccepted(seat, view.sticks + 1, score)]
+        if kind in ("chi", "pon", "daiminkan"):
+            seat, target = int(actor), int(m["target"])  # type: ignore[arg-type]
+            called = self._tile(m["pai"])
+            own = [self._tile(t) for t in m["consumed"]]
+            meld_kind = {"chi": MeldKind.CHI, "pon": MeldKind.PON,
+                         "daiminkan": MeldKind.MINKAN}[kind]
+            meld = Meld(meld_kind, tuple(sorted((*own, called), key=tile_key)),
+                        _SOURCES[(target - seat) % 4], called)
+            if kind == "daiminkan":
+                self._kan = True
+            return [Called(seat, meld, target)]
+        if kind == "ankan":
+            seat = int(actor)  # type: ignore[arg-type]
+            tiles = tuple(sorted((self._tile(t) for t in m["consumed"]), key=tile_key))
+            self._kan = True
+            return [KanDeclared(seat, Meld(MeldKind.ANKAN, tiles))]
+        if kind == "kakan":
+            seat = int(actor)  # type: ignore[arg-type]
+            added = self._tile(m["pai"])
+            pon = next(
+                e.meld for e in view.seats[seat].melds
+                if e.meld is not None and e.meld.kind is MeldKind.PON
+                and e.meld.base_kind == added.kind
+            )
+            self._kan = True
+            return [KanDeclared(
+                seat, Meld(MeldKind.KAKAN, (*pon.tiles, added), pon.source, pon.called)
+            )]
+        if kind == "dora":
+            return [DoraRevealed(self._tile(m["dora_marker"]), True)]
+        if kind == "hora":
+            seat, target = int(actor), int(m["target"])  # type: ignore[arg-type]
+            tile = self._tile(m["pai"])
+            hand = [self._tile(t) for t in m.get("hora_tehais") or ()]
+            if tile in hand:
+                hand.remove(tile)
+            ura = tuple(self._tile(t) for t in (m.get("ura_markers") or
+                                                 m.get("uradora_markers") or ()))
+            self._settle(m)
+            self._reason = "win"
+            return [Won(seat, None if target == seat else target, tile, tuple(hand), (), ura,
+                        {}, (), None)]
+        if kind == "ryukyoku":
+            tenpai = tuple(bool(t) for t in m.get("tenpais") or (False,) * 4)
+            self._settle(m)
+            self._reason = "draw"
+            return [ExhaustiveDraw(tenpai, (), _REASON_KINDS.get(m.get("reason", ""),
+                                                                 "exhaustive"))]
+        if kind == "end_kyoku":
+            deltas, self._deltas = self._deltas, [0] * 4
+            return [HandEnded(self._reason, tuple(deltas), tuple(self._scores), False, 0, 0,
+                              False)]
+        if kind == "end_game":
+            scores = tuple(int(s) for s in m.get("scores") or self._scores)
+            return [GameEnded(scores, 0, ())]
+        return []  # none, hello, error and the like: nothing happened at the table
+
+    def _settle(self, m: dict[str, Any]) -> None:
+        if "scores" in m:
+            self._scores = [int(s) for s in m["scores"]]
+        elif "deltas" in m:
+            for seat, d in enumerate(m["deltas"]):
+                self._scores[seat] += int(d)
+                self._deltas[seat] += int(d)
+
+
+def redacted_stream(events: Sequence[Event], seat: int) -> list[SeatEvent]:
+    """Our events as `seat` may see them (`engine.redaction`), `Seated` first."""
+    from .redaction import redact
+    from .seat_view import Observer
+
+    observer = Observer(seat)
+    return [Seated(seat, "seat"), *(redact(e, observer) for e in events)]
