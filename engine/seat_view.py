@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from rules.hand import Meld, MeldKind
 from rules.tiles import Tile, tile_key
@@ -170,7 +171,8 @@ class SeatView:
     wall: WallView
     offered: Tile | None  # the tile a claim window is open on
     legal: tuple[Action, ...]  # what the viewing seat may do now (empty when not asked)
-    unavailable: tuple[Unavailable, ...]  # per kind of action not in `legal`, why not
+    unavailable: Sequence[Unavailable]  # per kind of action not in `legal`, why not (a
+    #                                     tuple, or the host's `Reasons`, equal to one)
     # Public situational facts a client needs to price a win exactly (§3.2, §4.1):
     ippatsu: tuple[bool, ...] = (False,) * 4
     double_riichi: tuple[bool, ...] = (False,) * 4
@@ -221,6 +223,73 @@ class Observer:
         return self.sight != "none"
 
 
+class Reasons(Sequence[Unavailable]):
+    """`SeatView.unavailable` as the host hands it to a seat: the engine's reasons,
+    worked out from the game the first time anything reads them.
+
+    A bot never reads why the keys it does not press are greyed, and working the
+    reasons out was a quarter of building a view at every decision; so the host's
+    views carry this instead of the tuple. It is a value all the same: equal to the
+    tuple `engine.availability.unavailable` gives (and hashed, encoded, pickled and
+    shown as that tuple), because the host that built it owns the game and, before
+    it changes the game (`Host` applies the next action), works out every one still
+    held (`force`). Reading one after its game has moved on is a bug, and says so.
+    Only the host builds these (`build_view(..., deferred=...)`); `build_view`
+    alone gives the tuple."""
+
+    __slots__ = ("__weakref__", "_game", "_legal", "_seat", "_value", "_version")
+
+    def __init__(self, game: Game, seat: int, legal: tuple[Action, ...]) -> None:
+        self._game: Game | None = game
+        self._seat = seat
+        self._legal = legal
+        self._version = len(game.actions)
+        self._value: tuple[Unavailable, ...] | None = None
+
+    def force(self) -> tuple[Unavailable, ...]:
+        """The reasons, worked out now if they were not yet."""
+        value = self._value
+        if value is None:
+            game = self._game
+            assert game is not None
+            if len(game.actions) != self._version:
+                raise RuntimeError("a view's reasons read after its game moved on")
+            value = self._value = _availability.unavailable(game, self._seat, self._legal)
+            self._game = None  # a value now: no handle on the game kept
+        return value
+
+    def __len__(self) -> int:
+        return len(self.force())
+
+    @overload
+    def __getitem__(self, index: int) -> Unavailable: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Unavailable, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Unavailable | tuple[Unavailable, ...]:
+        return self.force()[index]
+
+    def __iter__(self) -> Iterator[Unavailable]:
+        return iter(self.force())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Reasons):
+            other = other.force()
+        if isinstance(other, tuple):
+            return self.force() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.force())
+
+    def __repr__(self) -> str:
+        return repr(self.force())
+
+    def __reduce__(self) -> tuple[type[tuple[Unavailable, ...]], tuple[tuple[Unavailable, ...]]]:
+        return tuple, (self.force(),)
+
+
 _PLAYERS = tuple(Observer(seat) for seat in range(4))  # a player's observer, by seat
 
 NO_HAND = OwnHand(tiles=(), drawn=None, waits=(), furiten=None, kuikae=())
@@ -250,19 +319,30 @@ def _house_rules(r: Ruleset) -> tuple[tuple[str, Any], ...]:
     return out
 
 
+def seat_observer(seat: int) -> Observer:
+    """The observer a player at absolute `seat` is (one shared value per seat)."""
+    return _PLAYERS[seat]
+
+
 def build_seat_view(game: Game, seat: int) -> SeatView:
     """What absolute `seat` may see of `game` now (`build_view` for a player)."""
     return build_view(game, _PLAYERS[seat])
 
 
-def build_view(game: Game, observer: Observer) -> SeatView:
+def build_view(
+    game: Game, observer: Observer, *, deferred: list[weakref.ref[Reasons]] | None = None
+) -> SeatView:
     """What `observer` may see of `game` now, every mark decided by the engine.
 
     `legal` is filled only when the observer's seat is asked to decide
     (`game.pending_seats()`), and `unavailable` then says why each other kind of
     action is not possible; a seat not asked gets the reason for every kind; a
     spectator gets neither. Works on any `Game`, a replay's at any step included:
-    it reads the state and the current hand's events only."""
+    it reads the state and the current hand's events only.
+
+    With `deferred` (the host's, which owns the game), the reasons are a `Reasons`
+    worked out when first read, and a weak reference to it is added to `deferred`:
+    the owner must `force` every one still alive before it changes the game."""
     seat = observer.seat
     sight = observer.sight
     private = sight != "none"
@@ -331,7 +411,11 @@ def build_view(game: Game, observer: Observer) -> SeatView:
         wall=_wall_of(h.wall, h.indicators, ura),
         offered=claim.tile if claim is not None else None,
         legal=legal,
-        unavailable=_availability.unavailable(game, seat, legal) if private else (),
+        unavailable=(
+            () if not private
+            else _availability.unavailable(game, seat, legal) if deferred is None
+            else _deferred(game, seat, legal, deferred)
+        ),
         ippatsu=tuple([x.riichi and x.ippatsu and r.ippatsu for x in h.seats]),
         double_riichi=tuple([x.riichi and x.double_riichi for x in h.seats]),
         first_draw=not h.calls_made and not s.first_discard_done,
@@ -343,6 +427,24 @@ def build_view(game: Game, observer: Observer) -> SeatView:
         offered_from=claim.source if claim is not None else None,
         calls_made=h.calls_made,
     )
+
+
+def _deferred(
+    game: Game, seat: int, legal: tuple[Action, ...], deferred: list[weakref.ref[Reasons]]
+) -> Reasons:
+    reasons = Reasons(game, seat, legal)
+    deferred.append(weakref.ref(reasons))
+    return reasons
+
+
+def force_all(deferred: list[weakref.ref[Reasons]]) -> None:
+    """Work out every deferred `Reasons` still held by anyone (the owner of the game
+    calls this before it changes the game), and forget them all."""
+    for ref in deferred:
+        reasons = ref()
+        if reasons is not None:
+            reasons.force()
+    deferred.clear()
 
 
 _last_wall: list[tuple[tuple[tuple[object, ...], int], WallView]] = []
