@@ -21,6 +21,7 @@ from typing import Protocol, cast
 
 from engine.actions import Action
 from engine.fold import ruleset_of
+from engine.frozen_build import builder
 from engine.seat_view import RiverEntry, SeatView
 from rules.hand import Meld
 from rules.ruleset import Ruleset
@@ -95,6 +96,7 @@ class PlayerView:
 
 
 _NO_MELDS: tuple[Meld, ...] = ()
+_new_player_view = builder(PlayerView)  # the same value, built quickly (once a decision)
 
 
 def player_view_of(view: SeatView) -> PlayerView:
@@ -123,7 +125,7 @@ def player_view_of(view: SeatView) -> PlayerView:
                 raise ValueError("a meld entry without its meld: not a view the engine built")
             row.append(entry.meld)
         melds.append(tuple(row))
-    return PlayerView(
+    return _new_player_view(
         seat=view.seat,
         ruleset=ruleset_of(view),
         round_wind=view.round_wind,

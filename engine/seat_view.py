@@ -39,6 +39,7 @@ from rules.tiles import Tile, tile_key
 
 from .actions import Action
 from .events import Event, ExhaustiveDraw, HandStarted, TenpaiDeclared, Won
+from .frozen_build import builder
 
 if TYPE_CHECKING:
     from rules.ruleset import Ruleset
@@ -189,6 +190,13 @@ class SeatView:
         """`seat` as the viewer sees it: 0 self, 1 shimocha, 2 toimen, 3 kamicha."""
         return (seat - self.seat) % 4
 
+
+# The same values, built quickly (`engine.frozen_build`): a view is built at every decision.
+new_view = builder(SeatView)
+new_seat_info = builder(SeatInfo)
+new_own_hand = builder(OwnHand)
+new_river_entry = builder(RiverEntry)
+new_wall_view = builder(WallView)
 
 SIGHTS = ("seat", "none", "all")
 
@@ -353,25 +361,28 @@ def build_view(
     legal = tuple(game.legal_actions(seat)) if private and seat in pending else ()
     shown, ura, started = _shown_this_hand(game)
     last_seat = h.last_discard[0] if h.last_discard is not None else None
-    counters, scores, dealer = game.counters, game.scores, game.dealer
+    scores, dealer = game.scores, game.dealer
     everything = sight == "all"
     # Who may answer a claim window is hidden: it tells who can call or ron.
     open_answers = claim is None or everything
     infos = []
+    winds = _WINDS[dealer]
     for i, x in enumerate(h.seats):
         infos.append(
             _seat_info(
                 i,
-                counters.seat_wind(i),
-                scores[i],
-                i == dealer,
-                x.riichi,
-                i in pending and (open_answers or (i == seat and private)),
-                len(x.hand),
-                _river_of(x.river, last_seat == i),
-                _melds_of(x.melds, i) if x.melds else (),
-                shown.get(i, ()),
-                tuple(sorted(x.hand, key=tile_key)) if everything else (),
+                (
+                    winds[i],
+                    scores[i],
+                    i == dealer,
+                    x.riichi,
+                    i in pending and (open_answers or (i == seat and private)),
+                    len(x.hand),
+                    _river_of(x.river, last_seat == i),
+                    _melds_of(x.melds, i) if x.melds else (),
+                    shown.get(i, ()) if shown else (),
+                    tuple(sorted(x.hand, key=tile_key)) if everything else (),
+                ),
             )
         )
     seats = tuple(infos)
@@ -383,7 +394,7 @@ def build_view(
         tiles.remove(drawn)
     limit = r.time_limit_minutes
     own = (
-        OwnHand(
+        new_own_hand(
             tiles=tuple(tiles),
             drawn=drawn,
             waits=tuple(s.waits) if len(s.hand) % 3 == 1 else (),
@@ -393,7 +404,7 @@ def build_view(
         if private
         else NO_HAND
     )
-    return SeatView(
+    return new_view(
         seat=seat,
         ruleset=r.id,
         house_rules=_house_rules(r),
@@ -454,42 +465,26 @@ _last_wall: list[tuple[tuple[tuple[object, ...], int], WallView]] = []
 # decision, so most are the layout of the view before. Each entry keeps the list it
 # was made from (so its id is not reused) and what the layout read of it.
 _rivers: dict[int, tuple[object, int, object, bool, tuple[RiverEntry, ...], bool]] = {}
-_melds: dict[int, tuple[object, int, object, tuple[MeldEntry, ...]]] = {}
+_melds: dict[int, tuple[object, tuple[Meld, ...], tuple[MeldEntry, ...]]] = {}
 _CACHE_SIZE = 64
 
 
-_infos: dict[tuple[object, ...], SeatInfo] = {}
+_WINDS = tuple(tuple(27 + (seat - dealer) % 4 for seat in range(4)) for dealer in range(4))
+
+# The last `SeatInfo` built for each seat, with what it was built from: most seats are
+# unchanged from one decision to the next, and views of one table share them.
+_last_infos: list[tuple[tuple[Any, ...], SeatInfo] | None] = [None] * 4
 
 
-def _seat_info(
-    seat: int,
-    wind: int,
-    score: int,
-    dealer: bool,
-    riichi: bool,
-    on_turn: bool,
-    hand_size: int,
-    river: tuple[RiverEntry, ...],
-    melds: tuple[MeldEntry, ...],
-    shown: tuple[Tile, ...],
-    concealed: tuple[Tile, ...],
-) -> SeatInfo:
-    """The `SeatInfo`, shared with the last views that had the same one. The river and
-    the melds are the laid-out tuples kept above, keyed by identity (a kept `SeatInfo`
-    holds them, so their ids are not reused while it is kept)."""
-    key = (
-        seat, wind, score, dealer, riichi, on_turn, hand_size, id(river), id(melds), shown,
-        concealed,
-    )
-    hit = _infos.get(key)
-    if hit is not None and hit.river is river and hit.melds is melds:
-        return hit
-    info = SeatInfo(
-        seat, wind, score, dealer, riichi, on_turn, hand_size, river, melds, shown, concealed
-    )
-    if len(_infos) >= _CACHE_SIZE:
-        _infos.clear()
-    _infos[key] = info
+def _seat_info(seat: int, parts: tuple[Any, ...]) -> SeatInfo:
+    """The `SeatInfo` of `seat` from its other fields in order (wind, score, dealer,
+    riichi, on_turn, hand_size, river, melds, shown, concealed), the last one built for
+    the seat if it is equal (the river and melds are the laid-out tuples kept above)."""
+    last = _last_infos[seat]
+    if last is not None and last[0] == parts:
+        return last[1]
+    info = new_seat_info(seat, *parts)
+    _last_infos[seat] = (parts, info)
     return info
 
 
@@ -529,20 +524,15 @@ def _melds_of(melds: list[Meld], owner: int) -> tuple[MeldEntry, ...]:
     if not melds:  # most seats, most of the time
         return ()
     key = id(melds)
-    last = melds[-1] if melds else None
+    now = tuple(melds)
     hit = _melds.get(key)
-    # A kakan replaces a meld in place: compare every meld by identity (at most four).
-    if (
-        hit is not None
-        and hit[0] is melds
-        and hit[1] == len(melds)
-        and all(e.meld is m for e, m in zip(hit[3], melds, strict=True))
-    ):
-        return hit[3]
+    # A kakan replaces a meld in place: the melds are compared one by one (at most four).
+    if hit is not None and hit[0] is melds and hit[1] == now:
+        return hit[2]
     out = tuple(_table_layout.meld_entry(m, owner) for m in melds)
     if len(_melds) >= _CACHE_SIZE:
         _melds.clear()
-    _melds[key] = (melds, len(melds), last, out)
+    _melds[key] = (melds, now, out)
     return out
 
 
@@ -594,6 +584,8 @@ class _Shown:
         events = self.events
         for i in range(self.read, len(events)):
             event = events[i]
+            if type(event) not in _SHOWING:  # draws and discards: most events
+                continue
             if isinstance(event, HandStarted):
                 self.shown = {}
                 self.ura = ()
@@ -610,6 +602,7 @@ class _Shown:
         self.last = events[-1] if events else None
 
 
+_SHOWING = frozenset({HandStarted, Won, TenpaiDeclared, ExhaustiveDraw})  # what `catch_up` reads
 _shown_by_game: weakref.WeakKeyDictionary[Game, _Shown] = weakref.WeakKeyDictionary()
 
 

@@ -22,7 +22,15 @@ from typing import Protocol
 from rules.hand import Meld, MeldKind, Source
 from rules.tiles import Tile, dora_from_indicator, tile_key
 
-from .seat_view import MeldEntry, MeldTile, RiverEntry, WallStack, WallView
+from .seat_view import (
+    MeldEntry,
+    MeldTile,
+    RiverEntry,
+    WallStack,
+    WallView,
+    new_river_entry,
+    new_wall_view,
+)
 from .state import RiverTile
 from .wall import (
     INDICATOR_INDICES,
@@ -62,7 +70,7 @@ def river_marks(
                 sideways, turn_next = True, False
         last = latest and i == last_index
         out.append(
-            RiverEntry(
+            new_river_entry(
                 entry.tile, entry.tsumogiri, sideways, called, last, entry.riichi, entry.called_by
             )
         )
@@ -71,7 +79,7 @@ def river_marks(
 
 def with_last(entry: RiverEntry, last: bool) -> RiverEntry:
     """`entry` with its latest-discard mark set to `last` (the table moved on)."""
-    return RiverEntry(
+    return new_river_entry(
         entry.tile, entry.tsumogiri, entry.sideways, entry.called, last, entry.riichi,
         entry.called_by,
     )
@@ -176,6 +184,22 @@ def _stack_at(
     return _stack(up + low, upper >= live_end, faces.get(upper) if up else None, bool(rinshan))
 
 
+_last_marks: list[tuple[object, int, int, frozenset[int], dict[int, Tile]]] = []
+
+
+def _marks(wall: WallCounts, indicators: int) -> tuple[frozenset[int], dict[int, Tile]]:
+    """The rinshan tiles taken and the indicators face up, kept for the last wall asked
+    (they change only at a kan; a view is built at every draw)."""
+    if _last_marks:
+        before, rinshan_taken, shown, taken, faces = _last_marks[0]
+        if before is wall and rinshan_taken == wall.rinshan_taken and shown == indicators:
+            return taken, faces
+    taken = frozenset(RINSHAN_INDICES[: wall.rinshan_taken])
+    faces = {i: wall.tiles[i] for i in INDICATOR_INDICES[:indicators]}
+    _last_marks[:] = [(wall, wall.rinshan_taken, indicators, taken, faces)]
+    return taken, faces
+
+
 def wall_view_after_draws(before: WallView, wall: WallCounts, drawn_from: int) -> WallView:
     """`wall_view` of `wall` when the only change since `before` is live draws from
     index `drawn_from` on (nothing else moved: no kan, no indicator): only the stacks
@@ -183,19 +207,26 @@ def wall_view_after_draws(before: WallView, wall: WallCounts, drawn_from: int) -
     brk = wall.brk
     layout = _layout(brk.side, brk.stacks)
     sides = list(before.sides)
-    changed: dict[int, list[WallStack]] = {}
     live_next = wall.live_next
-    taken = frozenset(RINSHAN_INDICES[: wall.rinshan_taken])
-    faces = {i: wall.tiles[i] for i in INDICATOR_INDICES[: len(before.dora_indicators)]}
-    for j in range(drawn_from // 2, (live_next + 1) // 2):
-        side, column, rinshan = layout[j]
-        row = changed.get(side)
-        if row is None:
-            row = changed[side] = list(sides[side])
-        row[column] = _stack_at(j, rinshan, live_next, wall.live_end, taken, faces)
-    for side, row in changed.items():  # the other sides' rows stand as they were
-        sides[side] = tuple(row)
-    return WallView(
+    taken, faces = _marks(wall, len(before.dora_indicators))
+    first = drawn_from // 2
+    end = (live_next + 1) // 2
+    if end - first == 1:  # one stack drawn from (nearly always)
+        side, column, rinshan = layout[first]
+        one = list(sides[side])
+        one[column] = _stack_at(first, rinshan, live_next, wall.live_end, taken, faces)
+        sides[side] = tuple(one)
+    else:
+        changed: dict[int, list[WallStack]] = {}
+        for j in range(first, end):
+            side, column, rinshan = layout[j]
+            row = changed.get(side)
+            if row is None:
+                row = changed[side] = list(sides[side])
+            row[column] = _stack_at(j, rinshan, live_next, wall.live_end, taken, faces)
+        for side, row in changed.items():  # the other sides' rows stand as they were
+            sides[side] = tuple(row)
+    return new_wall_view(
         tuple(sides), before.break_side, before.break_stacks, before.dice, wall.remaining,
         before.rinshan_left, before.dora_indicators, before.dora, before.ura_indicators,
     )
