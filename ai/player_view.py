@@ -22,7 +22,7 @@ from typing import Protocol, cast
 from engine.actions import Action
 from engine.fold import ruleset_of
 from engine.frozen_build import builder
-from engine.seat_view import RiverEntry, SeatView
+from engine.seat_view import MeldEntry, RiverEntry, SeatView
 from rules.hand import Meld
 from rules.ruleset import Ruleset
 from rules.tiles import KIND_COUNT, Tile, tile_key
@@ -96,7 +96,30 @@ class PlayerView:
 
 
 _NO_MELDS: tuple[Meld, ...] = ()
+_NO_KINDS: frozenset[int] = frozenset()
 _new_player_view = builder(PlayerView)  # the same value, built quickly (once a decision)
+
+
+_melds_read: dict[int, tuple[tuple[MeldEntry, ...], tuple[Meld, ...]]] = {}
+
+
+def _melds(entries: tuple[MeldEntry, ...]) -> tuple[Meld, ...]:
+    """A seat's melds, kept by the laid-out tuple they were read from (the host hands
+    on the same tuple until the seat calls again)."""
+    if not entries:
+        return _NO_MELDS
+    hit = _melds_read.get(id(entries))
+    if hit is not None and hit[0] is entries:
+        return hit[1]
+    row = []
+    for entry in entries:
+        if entry.meld is None:
+            raise ValueError("a meld entry without its meld: not a view the engine built")
+        row.append(entry.meld)
+    if len(_melds_read) >= 64:
+        _melds_read.clear()
+    out = _melds_read[id(entries)] = (entries, tuple(row))
+    return out[1]
 
 
 def player_view_of(view: SeatView) -> PlayerView:
@@ -108,50 +131,41 @@ def player_view_of(view: SeatView) -> PlayerView:
     else:  # `own.tiles` is sorted: the drawn tile goes after its equals, as `sorted` puts it
         at = bisect_right(own.tiles, tile_key(drawn), key=tile_key)
         hand = (*own.tiles[:at], drawn, *own.tiles[at:])
-    seats = view.seats
+    a, b, c, d = view.seats
     last = None
-    melds = []
-    for info in seats:
+    for info in view.seats:
         river = info.river
         if river and river[-1].last:
             last = (info.seat, river[-1].tile)
-        entries = info.melds
-        if not entries:
-            melds.append(_NO_MELDS)
-            continue
-        row = []
-        for entry in entries:
-            if entry.meld is None:
-                raise ValueError("a meld entry without its meld: not a view the engine built")
-            row.append(entry.meld)
-        melds.append(tuple(row))
+            break
+    wall = view.wall
     return _new_player_view(
-        seat=view.seat,
-        ruleset=ruleset_of(view),
-        round_wind=view.round_wind,
-        hand_number=view.hand_number,
-        dealer=view.dealer,
-        honba=view.honba,
-        sticks=view.sticks,
-        scores=tuple([info.score for info in seats]),
-        hand=hand,
-        drawn=drawn,
-        melds=tuple(melds),
-        rivers=tuple([info.river for info in seats]),
-        dora_indicators=view.wall.dora_indicators,
-        riichi=tuple([info.riichi for info in seats]),
-        turn=view.turn,
-        phase=view.phase,
-        tiles_left=view.wall.tiles_left,
-        last_discard=last,
-        offered=view.offered,
-        waits=own.waits,
-        furiten=own.furiten,
-        kuikae=frozenset(own.kuikae),
-        ippatsu=view.ippatsu,
-        double_riichi=view.double_riichi,
-        first_draw=view.first_draw,
-        rinshan_draw=view.rinshan_draw,
+        view.seat,
+        ruleset_of(view),
+        view.round_wind,
+        view.hand_number,
+        view.dealer,
+        view.honba,
+        view.sticks,
+        (a.score, b.score, c.score, d.score),
+        hand,
+        drawn,
+        (_melds(a.melds), _melds(b.melds), _melds(c.melds), _melds(d.melds)),
+        (a.river, b.river, c.river, d.river),
+        wall.dora_indicators,
+        (a.riichi, b.riichi, c.riichi, d.riichi),
+        view.turn,
+        view.phase,
+        wall.tiles_left,
+        last,
+        view.offered,
+        own.waits,
+        own.furiten,
+        frozenset(own.kuikae) if own.kuikae else _NO_KINDS,
+        view.ippatsu,
+        view.double_riichi,
+        view.first_draw,
+        view.rinshan_draw,
     )
 
 

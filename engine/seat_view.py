@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from rules.ruleset import Ruleset
 
     from .game import Game
-    from .state import RiverTile
+    from .state import RiverTile, SeatState
     from .wall import Wall
 
 
@@ -367,7 +368,9 @@ def build_view(
     open_answers = claim is None or everything
     infos = []
     winds = _WINDS[dealer]
+    any_riichi = False
     for i, x in enumerate(h.seats):
+        any_riichi = any_riichi or x.riichi
         infos.append(
             _seat_info(
                 i,
@@ -389,32 +392,21 @@ def build_view(
     s = h.seats[seat]
     own_turn = h.turn == seat and h.phase == "turn"
     drawn = s.drawn if own_turn else None
-    tiles = sorted(s.hand, key=tile_key)
-    if drawn is not None:
-        tiles.remove(drawn)
     limit = r.time_limit_minutes
-    own = (
-        new_own_hand(
-            tiles=tuple(tiles),
-            drawn=drawn,
-            waits=tuple(s.waits) if len(s.hand) % 3 == 1 else (),
-            furiten=game.furiten(seat) if s.waits else None,
-            kuikae=tuple(sorted(s.kuikae)),
-        )
-        if private
-        else NO_HAND
-    )
+    own = _own_hand(game, seat, s, drawn) if private else NO_HAND
+    counters = game.counters
+    seats_now = h.seats
     return new_view(
         seat=seat,
         ruleset=r.id,
         house_rules=_house_rules(r),
-        round_wind=game.round_wind,
-        hand_number=game.hand_number,
+        round_wind=counters.round_wind,
+        hand_number=counters.dealer,
         # Once the game is over the counters have moved on to a hand never dealt: the
         # table shows the last hand's honba, as every hand's closing table does.
-        honba=started.honba if game.is_over and started is not None else game.honba,
-        sticks=game.sticks,
-        dealer=game.dealer,
+        honba=started.honba if game.is_over and started is not None else counters.honba,
+        sticks=counters.sticks,
+        dealer=counters.dealer,
         turn=h.turn if claim is None else claim.seat,
         phase=h.phase,
         seats=seats,
@@ -427,8 +419,13 @@ def build_view(
             else _availability.unavailable(game, seat, legal) if deferred is None
             else _deferred(game, seat, legal, deferred)
         ),
-        ippatsu=tuple([x.riichi and x.ippatsu and r.ippatsu for x in h.seats]),
-        double_riichi=tuple([x.riichi and x.double_riichi for x in h.seats]),
+        ippatsu=(
+            tuple([x.riichi and x.ippatsu and r.ippatsu for x in seats_now])
+            if any_riichi else _NO_FLAGS
+        ),
+        double_riichi=(
+            tuple([x.riichi and x.double_riichi for x in seats_now]) if any_riichi else _NO_FLAGS
+        ),
         first_draw=not h.calls_made and not s.first_discard_done,
         rinshan_draw=own_turn and h.turn_kind == "rinshan",
         minutes_left=(
@@ -437,6 +434,24 @@ def build_view(
         sight=sight,
         offered_from=claim.source if claim is not None else None,
         calls_made=h.calls_made,
+    )
+
+
+_NO_FLAGS = (False,) * 4
+
+
+def _own_hand(game: Game, seat: int, s: SeatState, drawn: Tile | None) -> OwnHand:
+    """The seat's own hand: sorted, the drawn tile apart (found by its sort key: the
+    sorted hand holds an equal tile at that place)."""
+    tiles = sorted(s.hand, key=tile_key)
+    if drawn is not None:
+        del tiles[bisect_left(tiles, tile_key(drawn), key=tile_key)]
+    return new_own_hand(
+        tuple(tiles),
+        drawn,
+        tuple(s.waits) if len(s.hand) % 3 == 1 else (),
+        game.furiten(seat) if s.waits else None,
+        tuple(sorted(s.kuikae)) if s.kuikae else (),
     )
 
 
