@@ -157,7 +157,7 @@ class Host:
         """`observer`'s view of the game now, built once per state if kept (a watcher's,
         which a seat's question then reuses); a seat's own is not kept, so that the
         reasons of a view its seat let go are never worked out."""
-        view = self._built.get(observer)
+        view = self._built.get(observer) if self._built else None
         if view is None:
             view = build_view(self.game, observer, deferred=self._deferred)
             if keep:

@@ -117,7 +117,7 @@ class WallStack:
 class WallView:
     """The wall as it stands: four sides of stacks, the break and the dead wall."""
 
-    sides: tuple[tuple[WallStack, ...], ...]  # by absolute seat, each side's stacks
+    sides: Sequence[tuple[WallStack, ...]]  # by absolute seat, each side's stacks
     #      left to right as that side's owner sees them (17 per side)
     break_side: int  # absolute seat whose wall was opened (開門)
     break_stacks: int  # stacks right of the break, on that side
@@ -619,6 +619,7 @@ class _Shown:
 
 _SHOWING = frozenset({HandStarted, Won, TenpaiDeclared, ExhaustiveDraw})  # what `catch_up` reads
 _shown_by_game: weakref.WeakKeyDictionary[Game, _Shown] = weakref.WeakKeyDictionary()
+_last_shown: list[tuple[weakref.ref[Game], _Shown]] = []  # the last game asked (the usual)
 
 
 def _shown_this_hand(
@@ -627,9 +628,13 @@ def _shown_this_hand(
     """Hands laid open in the current hand (a winner's, a tenpai one at a draw, a
     nine-terminals hand called off), the ura indicators shown at a riichi win and
     the hand's `HandStarted`: read from the hand's events."""
-    seen = _shown_by_game.get(game)
+    seen = _last_shown[0][1] if _last_shown and _last_shown[0][0]() is game else None
+    if seen is None:
+        seen = _shown_by_game.get(game)
     if seen is None or not seen.fresh(game.events):
         seen = _shown_by_game[game] = _Shown(game.events)
+    if not _last_shown or _last_shown[0][1] is not seen:
+        _last_shown[:] = [(weakref.ref(game), seen)]
     seen.catch_up()
     return seen.shown, seen.ura, seen.started
 
