@@ -117,3 +117,58 @@ def test_the_driver_plays_through_the_host(monkeypatch):
     game = Game.new(load_preset("wrc"), 6)
     asyncio.run(play_game(game, [LEVELS["easy"](i, 6) for i in range(4)], yield_every=0))
     assert game.is_over and len(hosts) == 1 and hosts[0].game is game
+
+
+def test_wall_stacks_are_laid_out_only_when_read_and_then_as_wall_view_lays_them(monkeypatch):
+    from engine import table_layout
+    from engine.seat_view import build_seat_view
+    from engine.table_layout import Sides, wall_view
+
+    relaid = []
+    real = table_layout._sides_after_draws
+    monkeypatch.setattr(
+        table_layout, "_sides_after_draws", lambda *a: relaid.append(1) or real(*a)
+    )
+    game = Game.new(load_preset("wrc"), 8)
+    asyncio.run(Host(game, [LEVELS["easy"](i, 8) for i in range(4)], yield_every=0).play())
+    assert game.is_over and relaid == []  # nobody read a wall's stacks
+
+    game = Game.new(load_preset("tenhou"), 5)
+    read = 0
+    while not game.is_over and read < 150:
+        seat = game.pending_seats()[0]
+        view = build_seat_view(game, seat)
+        h = game.hand
+        eager = wall_view(h.wall, h.indicators, view.wall.ura_indicators)
+        if read % 3:  # some read at once (the next lays out from them), some never
+            assert view.wall == eager and tuple(view.wall.sides) == eager.sides
+            assert hash(view.wall) == hash(eager)
+            assert pickle.loads(pickle.dumps(view.wall.sides)) == eager.sides
+        read += 1
+        game.apply(LEVELS["easy"](seat, 5).choose(*_reading(view)))
+    assert relaid, "a read view's successor is laid out from it"
+    assert any(isinstance(v, Sides) for v in [view.wall.sides])
+
+
+def _reading(view):
+    from ai.player_view import reading
+
+    return reading(view)
+
+
+def test_an_ai_level_at_a_player_seat_reads_its_seat_view_itself():
+    from engine.player_seat import PlayerSeat
+
+    seen = []
+
+    class Level:
+        sees_seat_view = True
+
+        async def decide(self, view):
+            seen.append(view)
+            return view.legal[0]
+
+    game = Game.new(load_preset("wrc"), 1)
+    view = build_view(game, Observer(game.pending_seats()[0]))
+    action = asyncio.run(PlayerSeat(Level()).decide(view))
+    assert seen == [view] and seen[0] is view and action == view.legal[0]
