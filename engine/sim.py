@@ -192,7 +192,7 @@ class MjaiSpec:
 
 async def _host_game(
     game: Game,
-    players: Sequence[Player],
+    players: Sequence[Player | ViewPlayer],
     mjai_seats: Mapping[int, MjaiSpec],
     stats: _HandStats,
     after: Callable[[Game, Action, list[Event]], None],
