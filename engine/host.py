@@ -19,10 +19,15 @@ seat's bank is spent. A seat without a deadline (the default, and what an
 AI-only sim uses) is awaited as long as it takes.
 
 The host builds the view of a seat only when it asks that seat, and the
-watchers' views once per action, so a table of bots costs one view per
-decision. A watcher not asked in a claim window is told nothing until the window
-closes (then the discard and what followed it, together): that a window opened
-at all would tell it that some seat can call or ron.
+watchers' views once per action (a seat asked after its own screen was told
+gets that same view), so a table of bots costs one view per decision. What a bot
+never reads is worked out only when read: the reasons (`seat_view.Reasons`, done
+before the host changes the game if anyone still holds the view) and the wall's
+stacks (`table_layout.Sides`).
+
+A watcher not asked in a claim window is told nothing until the window closes
+(then the discard and what followed it, together): that a window opened at all
+would tell it that some seat can call or ron.
 """
 
 from __future__ import annotations
