@@ -7,14 +7,16 @@ and the launch screen pick from it.
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from engine.driver import Player, ViewPlayer
+from typing import TYPE_CHECKING
 
 from .baseline import GreedyPlayer, TsumogiriPlayer
 from .easy import EasyPlayer
 from .hard import HardPlayer
 from .normal import NormalPlayer
 from .suggest import suggest
+
+if TYPE_CHECKING:  # the driver's protocols, named only (ai/ loads nothing of the host)
+    from engine.driver import Player, ViewPlayer
 
 LEVELS: dict[str, Callable[[int, int], Player | ViewPlayer]] = {
     "tsumogiri": TsumogiriPlayer,
