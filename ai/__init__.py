@@ -1,14 +1,13 @@
-"""Opponents that answer the engine's questions through the Player protocol.
+"""Opponents that decide from their seat view alone (`engine.driver.ViewPlayer`).
 
-`LEVELS` maps a level name to a factory `(seat, seed) -> Player`; `sim --ai`
+`LEVELS` maps a level name to a factory `(seat, seed) -> player`; `sim --ai`
 and the launch screen pick from it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from engine.driver import Player
+from typing import TYPE_CHECKING
 
 from .baseline import GreedyPlayer, TsumogiriPlayer
 from .easy import EasyPlayer
@@ -16,7 +15,10 @@ from .hard import HardPlayer
 from .normal import NormalPlayer
 from .suggest import suggest
 
-LEVELS: dict[str, Callable[[int, int], Player]] = {
+if TYPE_CHECKING:  # the driver's protocols, named only (ai/ loads nothing of the host)
+    from engine.driver import Player, ViewPlayer
+
+LEVELS: dict[str, Callable[[int, int], Player | ViewPlayer]] = {
     "tsumogiri": TsumogiriPlayer,
     "greedy": GreedyPlayer,
     "easy": EasyPlayer,

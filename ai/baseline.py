@@ -1,19 +1,20 @@
 """Baseline opponents: the permanent tsumogiri bot and a shanten-greedy bot.
 
 Both are deterministic (no randomness at all), so the same seed always gives
-the same game. They see only their `PlayerView` and answer with one of the
+the same game. They see only their seat view (read as a `PlayerView`) and answer with one of the
 legal actions they were given, like every other player.
 """
 
 from __future__ import annotations
 
 from engine.actions import Action, Discard, Pass, Pon, Ron, ShowTenpai, Tsumo
-from engine.view import PlayerView
+from engine.seat_view import SeatView
 from rules.shanten import shanten
 from rules.tiles import DRAGONS
 from rules.waits import ukeire
 
 from .common import kita_of, kita_pays
+from .player_view import PlayerView, Shaped, reading
 
 
 def _win(legal: list[Action]) -> Action | None:
@@ -30,8 +31,13 @@ class _Baseline:
     def __init__(self, seat: int = 0, seed: int = 0):
         self.seat = seat
 
-    async def decide(self, view: PlayerView, legal: list[Action]) -> Action:
-        return self.choose(view, legal)
+    sees_seat_view = True  # decides from its `SeatView` alone (`engine.driver.ViewPlayer`)
+
+    async def decide(
+        self, view: SeatView | PlayerView | Shaped, legal: list[Action] | None = None
+    ) -> Action:
+        """A host seat's answer from its seat view (or from a `PlayerView` and its legal list)."""
+        return self.choose(*reading(view, legal))
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         win = _win(legal)

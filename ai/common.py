@@ -1,5 +1,8 @@
 """What every level shares: the per-decision `Context`, memoised hand shape, and
-the player skeleton that turns a `PlayerView` and its legal list into one action.
+the player skeleton that turns a seat's view into one action. A level is told
+only its `SeatView` (`decide(view)`, a host seat's protocol); it reads that as a
+`PlayerView` on its own side (`ai.player_view`) and chooses from the view's legal
+actions.
 
 A level is a `Policy` subclass that overrides a few hooks (`claim`, `turn`, ...);
 `BasePlayer.decide` wins whenever a win is legal, shows tenpai at a draw and
@@ -30,10 +33,11 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
-from engine.view import PlayerView
+from engine.seat_view import SeatView
 from rules.shanten import shanten, shanten_by_draw
 from rules.tiles import DRAGONS, KIND_COUNT, dora_from_indicator, dora_skipping, is_honor
 
+from .player_view import PlayerView, Shaped, reading
 from .reasons import Reason
 
 __all__ = [
@@ -279,8 +283,16 @@ class BasePlayer:
         self.seed = seed
         self.notes: list[str] | None = None
 
-    async def decide(self, view: PlayerView, legal: list[Action]) -> Action:
-        return self.choose(view, legal)
+    sees_seat_view = True  # decides from its `SeatView` alone (`engine.driver.ViewPlayer`)
+
+    async def decide(
+        self, view: SeatView | PlayerView | Shaped, legal: list[Action] | None = None
+    ) -> Action:
+        """A host seat's answer: the seat view in, one of its legal actions out.
+
+        Given a `PlayerView` and its legal list instead (a caller that built one
+        itself, as the unit tests do), it decides from those."""
+        return self.choose(*reading(view, legal))
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         if len(legal) == 1:

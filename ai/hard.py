@@ -27,7 +27,6 @@ from dataclasses import replace
 from functools import lru_cache
 
 from engine.actions import Action, Pass, ShowTenpai
-from engine.view import PlayerView
 
 from .common import Context, Option
 from .danger import (
@@ -38,6 +37,7 @@ from .danger import (
     danger_words,
 )
 from .normal import CallPlan, NormalPlayer
+from .player_view import PlayerView
 from .reasons import Reason, Shanten, Term, Tiles
 from .value import han_points, hand_after, meld_shapes, rough_han, scale_of, wait_value
 

@@ -1,12 +1,13 @@
 """Review a played game: the decisions where an AI level would have played otherwise.
 
-    game = engine.log.replay("game-7.jsonl")
-    for item in review(game):                      # the human seat, `hard` by default
+    for item in review_log("game-7.jsonl"):        # the human seat, `hard` by default
         print(item.where(), item.summary())
 
-`review` walks the game once (an `engine.timeline.Timeline`, which rebuilds it
-at any action) and asks `ai.suggest` (a fresh player reading the seat's view, as
-the in-game hint does) at each of the seat's decisions that had a choice. Where
+`review` never holds the game: the engine replays the record for the reviewed
+seat (`engine.replay_views.seat_decisions`) and hands over the seat's
+`SeatView` at each of its decisions, with what it played; the review asks
+`ai.suggest` (a fresh player reading that view, as the in-game hint does) at
+each decision that had a choice. Where
 the suggestion differs it records the situation, both actions and what tells
 them apart: shanten and ukeire (live tiles that improve the hand) after each
 discard (`rules.waits.discard_options`), and, when an opponent is a serious
@@ -36,10 +37,8 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
-from engine.game import Game
-from engine.log import replay
-from engine.timeline import Timeline
-from engine.view import PlayerView
+from engine.replay_views import Record, first_seat, seat_decisions
+from engine.seat_view import SeatView
 from rules.hand import Meld
 from rules.tiles import Tile, format_tiles, kind_name
 from rules.waits import discard_options
@@ -47,6 +46,7 @@ from rules.waits import discard_options
 from .common import Context
 from .danger import assess, danger_table
 from .explain import shanten_words
+from .player_view import PlayerView, Shaped, reading
 from .suggest import suggest
 
 __all__ = [
@@ -248,9 +248,17 @@ def _verdict(facts: _Facts) -> str:
 
 
 def review_decision(
-    step: int, view: PlayerView, legal: list[Action], played: Action, level: str = "hard"
+    step: int,
+    seen: SeatView | PlayerView | Shaped,
+    legal: list[Action] | None,
+    played: Action,
+    level: str = "hard",
 ) -> ReviewItem | None:
-    """The review of one decision, or None when the level agrees (or there was no choice)."""
+    """The review of one decision, or None when the level agrees (or there was no choice).
+
+    `seen` is the seat's `SeatView` (`legal` None: the view's own), or a `PlayerView`
+    with its legal list."""
+    view, legal = reading(seen, legal)
     if len(legal) < 2:
         return None
     suggested, reasons = suggest(view, legal, level)
@@ -276,9 +284,9 @@ def review_decision(
     )
 
 
-def human_seat(game: Game) -> int:
+def human_seat(record: Record) -> int:
     """The seat of the line-up's first player (the human in a TUI game)."""
-    return game.seating.index(0)
+    return first_seat(record)
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,26 +318,23 @@ class Review:
         return text + (f" (and {equal} equal discards)" if equal else "")
 
 
-def review(game: Game | Timeline, seat: int | None = None, level: str = "hard") -> Review:
-    """The decisions of `seat` (default: the human seat) where `level` would differ."""
-    timeline = game if isinstance(game, Timeline) else Timeline.of(game)
-    rebuilt = timeline.fresh()
-    if seat is None:
-        seat = human_seat(rebuilt)
+def review(record: Record, seat: int | None = None, level: str = "hard") -> Review:
+    """The decisions of `seat` (default: the human seat) where `level` would differ.
+
+    `record` is whatever `engine.replay_views.seat_decisions` replays (a finished
+    game, a `Timeline`, a log path); only the seat's views come back from it."""
+    replayed = seat_decisions(record, seat)
     items: list[ReviewItem] = []
     decisions = 0
-    for k, action in enumerate(timeline.actions):
-        if action.seat == seat:
-            legal = rebuilt.legal_actions(seat)
-            if len(legal) > 1:
-                decisions += 1
-                item = review_decision(k, rebuilt.view(seat), list(legal), action, level)
-                if item is not None:
-                    items.append(item)
-        rebuilt.apply(action)
-    return Review(seat, level, decisions, tuple(items))
+    for decision in replayed:
+        if len(decision.view.legal) > 1:
+            decisions += 1
+            item = review_decision(decision.step, decision.view, None, decision.played, level)
+            if item is not None:
+                items.append(item)
+    return Review(replayed.seat, level, decisions, tuple(items))
 
 
 def review_log(path: str | Path, seat: int | None = None, level: str = "hard") -> Review:
     """`review` of a JSON-lines log (checked by `engine.log.replay` first)."""
-    return review(replay(path), seat, level)
+    return review(path, seat, level)

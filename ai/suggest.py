@@ -1,13 +1,17 @@
 """The hint API for a learner: what a level would do here, and why.
 
-    action, reasons = suggest(view, legal)            # hard by default
-    action, reasons = suggest(view, legal, "normal")
+    action, reasons = suggest(view)                   # hard by default
+    action, reasons = suggest(view, level="normal")
 
-`reasons` are plain sentences for the UI: first the suggestion itself, then
-the shanten and ukeire of the chosen discard and of the best alternatives, the
-riichi or call judgment, and for `hard` the danger reasoning ("7p is genbutsu
-against East (kamicha (left))'s riichi"). The view and legal list are the ones
-the engine gives the human seat; nothing else is consulted.
+`view` is the human seat's `SeatView` (its legal actions inside it); nothing
+else is consulted. `reasons` are plain sentences for the UI: first the
+suggestion itself, then the shanten and ukeire of the chosen discard and of the
+best alternatives, the riichi or call judgment, and for `hard` the danger
+reasoning ("7p is genbutsu against East (kamicha (left))'s riichi").
+
+`suggest(player_view, legal)` — a `PlayerView` with its legal list, the form
+callers used before the seat view — still answers the same, for callers that
+build one themselves.
 """
 
 from __future__ import annotations
@@ -25,13 +29,14 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
-from engine.view import PlayerView
+from engine.seat_view import SeatView
 
 from .common import BasePlayer, Context
 from .easy import EasyPlayer
 from .explain import rescan_notes
 from .hard import HardPlayer
 from .normal import NormalPlayer
+from .player_view import PlayerView, Shaped, reading
 from .reasons import Reason, Term, Tiles
 
 _LEVELS: dict[str, type[BasePlayer]] = {
@@ -42,26 +47,27 @@ _LEVELS: dict[str, type[BasePlayer]] = {
 
 
 def suggest(
-    view: PlayerView,
-    legal: list[Action],
+    view: SeatView | PlayerView | Shaped,
+    legal: list[Action] | None = None,
     level: str = "hard",
     *,
     player: BasePlayer | None = None,
 ) -> tuple[Action, list[str]]:
-    """The action `level` would choose from `legal`, with reasons for a learner.
+    """The action `level` would choose from the legal actions, with reasons for a learner.
 
     Pass `player` (an instance kept for the whole game) to let `hard` use what it
     has seen at earlier decisions; without it, a fresh player reads the view alone.
     """
-    if not legal:
+    seen, options = reading(view, legal)
+    if not options:
         raise ValueError("no legal action to suggest from")
     if player is None:
         try:
-            player = _LEVELS[level](view.seat, 0)
+            player = _LEVELS[level](seen.seat, 0)
         except KeyError:
             raise ValueError(f"unknown level {level!r}; choose from {', '.join(_LEVELS)}") from None
-    action, notes = player.choose_with_reasons(view, legal)
-    ctx = Context.of(view)
+    action, notes = player.choose_with_reasons(seen, options)
+    ctx = Context.of(seen)
     if sum(ctx.counts) + 3 * ctx.melds == 14:  # own turn: the options are discards
         notes = rescan_notes(notes, ctx)
     return action, [describe_action(action), *notes]

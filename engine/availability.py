@@ -91,6 +91,13 @@ REASONS: dict[str, str] = {
 }
 
 
+_KIND_OF_TYPE: dict[type, str] = {
+    Ankan: "kan", Kakan: "kan", Daiminkan: "kan", ShowTenpai: "tenpai",
+    NineTerminals: "nine_terminals", Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon",
+    Pass: "pass",
+}
+
+
 def action_kind(action: Action) -> str:
     """The key kind an action belongs to (a riichi discard is `riichi`)."""
     if isinstance(action, Discard):
@@ -104,14 +111,64 @@ def action_kind(action: Action) -> str:
     return {Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon", Pass: "pass"}[type(action)]
 
 
+def _kinds(legal: Sequence[Action]) -> set[str]:
+    """`action_kind` of every action in `legal` (a view is built at every decision: by
+    the action's exact type first, `action_kind` for anything else)."""
+    have: set[str] = set()
+    kind_of = _KIND_OF_TYPE
+    for a in legal:
+        if isinstance(a, Discard):
+            have.add("riichi" if a.riichi else "discard")
+        else:
+            kind = kind_of.get(type(a))
+            have.add(kind if kind is not None else action_kind(a))
+    return have
+
+
+# One shared `Unavailable` per value: a view is built at every decision and its
+# reasons are mostly the same few values.
+_REASONS: dict[tuple[str, str, tuple[tuple[str, str], ...]], Unavailable] = {}
+
+
+def _unavailable(kind: str, key: str, fields: tuple[tuple[str, str], ...]) -> Unavailable:
+    k = (kind, key, fields)
+    out = _REASONS.get(k)
+    if out is None:
+        if len(_REASONS) >= 4096:
+            _REASONS.clear()
+        out = _REASONS[k] = Unavailable(kind, key, fields)
+    return out
+
+
+# What `_reason` says of these kinds outside a claim window and a declaration, whoever
+# asks: nothing is on offer and nothing is asked (`_on_turn`'s first checks).
+_OFF_TURN_FIXED = {
+    kind: Unavailable(kind, key)
+    for kind, key in (
+        ("ron", "nothing_to_ron"), ("chi", "nothing_to_call"), ("pon", "nothing_to_call"),
+        ("pass", "nothing_to_pass"), ("tenpai", "nothing_to_declare"),
+    )
+}
+
+
 def unavailable(game: Game, seat: int, legal: Sequence[Action]) -> tuple[Unavailable, ...]:
-    """For each kind with no action in `legal`, the reason; then the per-tile discard bars."""
-    have = {action_kind(a) for a in legal}
-    out = [
-        Unavailable(kind, *_reason(game, seat, kind))
-        for kind in KINDS
-        if kind not in have
-    ]
+    """For each kind with no action in `legal`, the reason; then the per-tile discard bars.
+
+    Equal to asking `_reason` for every kind (tests/test_availability_fast.py checks):
+    the kinds whose reason does not depend on the state are taken as they stand."""
+    have = _kinds(legal)
+    phase = game.hand.phase
+    fixed = (
+        _OFF_TURN_FIXED
+        if not game.is_over and phase != "claim" and phase != "declare"
+        else {}
+    )
+    out = []
+    for kind in KINDS:
+        if kind in have:
+            continue
+        known = fixed.get(kind)
+        out.append(known if known is not None else _unavailable(kind, *_reason(game, seat, kind)))
     if "discard" in have:
         out.extend(_barred_tiles(game, seat, legal))
     return tuple(out)
@@ -138,8 +195,14 @@ def _reason(game: Game, seat: int, kind: str) -> Reason:
     return _on_turn(game, seat, kind)
 
 
+_TILE_TEXT: dict[Tile | int, str] = {}
+
+
 def _tile(tile: Tile | int) -> str:
-    return format_tiles([tile])
+    text = _TILE_TEXT.get(tile)
+    if text is None:
+        text = _TILE_TEXT[tile] = format_tiles([tile])
+    return text
 
 
 def _on_turn(game: Game, seat: int, kind: str) -> Reason:
@@ -253,6 +316,9 @@ def _no_ron(game: Game, seat: int, tile: Tile) -> Reason:
 def _barred_tiles(game: Game, seat: int, legal: Sequence[Action]) -> list[Unavailable]:
     """Tiles of the hand that may not be discarded although discarding is legal."""
     s = game.hand.seats[seat]
+    allowed_keys = {tile_key(a.tile) for a in legal if isinstance(a, Discard) and not a.riichi}
+    if allowed_keys.issuperset(map(tile_key, s.hand)):  # every tile may go: none to list
+        return []
     allowed = {a.tile for a in legal if isinstance(a, Discard) and not a.riichi}
     out: list[Unavailable] = []
     seen: set[Tile] = set()
@@ -264,5 +330,5 @@ def _barred_tiles(game: Game, seat: int, legal: Sequence[Action]) -> list[Unavai
             key = "riichi_locked"
         else:
             key = "kuikae" if tile.kind in s.kuikae else "cannot_discard"
-        out.append(Unavailable("discard_tile", key, (("tile", _tile(tile)),)))
+        out.append(_unavailable("discard_tile", key, (("tile", _tile(tile)),)))
     return out

@@ -10,6 +10,7 @@ nested dataclasses objects, tuples lists. Decoding reads the same hints, so
 
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
 import enum
 import types
@@ -57,6 +58,9 @@ def _plan(tp: Any) -> tuple[str, Any]:
         if len(rest) == 1 and len(args) == 2:
             return "optional", rest[0]
         return "union", rest
+    if origin is collections.abc.Sequence:  # written as the tuple it reads back as
+        (item,) = get_args(tp)
+        return ("tiles", None) if item is Tile else ("seq", item)
     if origin is tuple:
         args = get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:

@@ -1,13 +1,15 @@
-"""The asynchronous driver: a thin loop over the state machine.
+"""The asynchronous driver: the engine's `Host` with observers and seat clients.
 
-It asks every pending seat for a decision (concurrently in a claim window, so
-a human's prompt and three bots can be open at once), applies the answers,
-and hands each event, in order, to the observers (the UI animates from them,
+The host (`engine.host`) asks every pending seat for a decision (concurrently in a
+claim window, so a human's prompt and three bots can be open at once) and applies
+the answers; the driver only seats the players there and hands each event, in
+order, to the observers (the UI animates from them,
 the log writer writes them). By default it yields to the event loop after
 every step so a UI on the same loop stays responsive; a headless run (the sim)
 turns that off, since a bot answers without ever awaiting anything and each
-trip through the loop costs more than a bot's decision. Players see only their
-`PlayerView`.
+trip through the loop costs more than a bot's decision. A `ViewPlayer` (every
+AI level) is a host seat as it is, given only its `SeatView`; any other `Player`
+sees its `PlayerView`.
 
 A table on the same machine or another one is a *seat client* (`SeatClient`):
 after each action the driver sends every client each new event as its seat may
@@ -21,19 +23,27 @@ of the log.
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
 from .actions import Action
-from .events import Event, HandStarted, Won
+from .events import Event, HandStarted
 from .fold import fold_all
 from .game import Game
+from .host import Host, IllegalDecision, Seat
 from .results import FinalResult
 from .seat_view import SeatView, build_seat_view
 from .view import PlayerView, event_for
-from .win_facts import complete_wins
+
+__all__ = [
+    "IllegalDecision",  # the host's: a seat answered outside its legal actions
+    "Player",
+    "SeatClient",
+    "ViewPlayer",
+    "notify",
+    "play_game",
+]
 
 
 @runtime_checkable
@@ -44,14 +54,21 @@ class Player(Protocol):
 
 
 @runtime_checkable
+class ViewPlayer(Protocol):
+    """A player that decides from its `SeatView` alone (the AI levels): the driver
+    builds the view for its seat at each decision and gives it nothing else; the
+    legal actions are inside the view. Its `decide(view)` is a host's `Seat`'s."""
+
+    sees_seat_view: bool
+
+    async def decide(self, view: SeatView) -> Action: ...
+
+
+@runtime_checkable
 class SeatClient(Protocol):
     """One seat's table: told every event as that seat sees it, with its view after it."""
 
     async def update(self, event: Event, view: SeatView) -> None: ...
-
-
-class IllegalDecision(RuntimeError):
-    """A player returned an action that is not among the legal ones it was given."""
 
 
 Observer = Any  # an object with `on_event(event, game)` (sync or async), or a callable
@@ -113,30 +130,28 @@ class _Tables:
         self.last = now
 
 
-def _complete(game: Game, count: int) -> list[Event]:
-    """The last `count` events of `game`, every `Won` among them completed in place."""
-    start = len(game.events) - count
-    complete_wins(game.events, game.ruleset, start)
-    return game.events[start:]
+class _PlayerSeat:
+    """A `Player` that is not a `ViewPlayer` (a test's scripted player, an older bot)
+    at the host: asked with its `PlayerView` and legal list, as it always was."""
+
+    def __init__(self, player: Player, game: Game) -> None:
+        self.player = player
+        self.game = game
+
+    async def decide(self, view: SeatView) -> Action:
+        seat = view.seat
+        return await self.player.decide(self.game.view(seat), list(view.legal))
 
 
-async def _ask(player: Player, game: Game, seat: int) -> Action:
-    legal = game.legal_actions(seat)
-    action = await player.decide(game.view(seat), legal)
-    for candidate in legal:  # identity first: players hand back an offered object
-        if candidate is action:
-            return action
-    if action not in legal:
-        raise IllegalDecision(
-            f"seat {seat} ({type(player).__name__}) chose {action!r}, which is not legal; "
-            f"legal were: {legal!r}"
-        )
-    return action
+def _seat(player: Player | ViewPlayer, game: Game) -> Seat:
+    if getattr(player, "sees_seat_view", False):
+        return cast("ViewPlayer", player)
+    return _PlayerSeat(cast("Player", player), game)
 
 
 async def play_game(
     game: Game,
-    players: Sequence[Player],
+    players: Sequence[Player | ViewPlayer],
     observers: Iterable[Observer] = (),
     *,
     clients: Mapping[int, SeatClient] | None = None,
@@ -159,38 +174,20 @@ async def play_game(
     the same answers without a task per seat.
     """
     targets = _targets(observers)
-    by_seat = [players[game.seating[seat]] for seat in range(4)]
-    apply = game.apply
     tables = _Tables(clients or {})
-    # A resumed game was replayed through the engine, whose wins carry the very
-    # situation and score they were settled with (`engine.ending.settle_wins`);
-    # this completes only a `Won` that came without them.
-    complete_wins(game.events, game.ruleset)
-    await _notify(targets, game.events, game)
-    await tables.tell(game.events, game)
-    steps = 0
-    while not game.is_over:
-        seats = game.pending_seats()
-        if len(seats) == 1:
-            decisions = [await _ask(by_seat[seats[0]], game, seats[0])]
-        elif concurrent:
-            decisions = list(await asyncio.gather(*(_ask(by_seat[s], game, s) for s in seats)))
-        else:
-            decisions = [await _ask(by_seat[s], game, s) for s in seats]
-        for action in decisions:
-            events = apply(action)
-            if any(isinstance(e, Won) for e in events):
-                events = _complete(game, len(events))
-            if after_apply is not None:
-                after_apply(game, action, events)
-            if targets:
-                await _notify(targets, events, game)
-            if tables.clients:
-                await tables.tell(events, game)
-        if yield_every:
-            steps += 1
-            if steps >= yield_every:
-                steps = 0
-                await asyncio.sleep(0)
-    assert game.results is not None
-    return game.results
+    on_events = None
+    if targets or tables.clients:
+
+        async def on_events(events: Sequence[Event]) -> None:
+            await _notify(targets, events, game)
+            await tables.tell(events, game)
+
+    host = Host(
+        game,
+        [_seat(player, game) for player in players],
+        after_apply=after_apply,
+        on_events=on_events,
+        concurrent=concurrent,
+        yield_every=yield_every,
+    )
+    return await host.play()

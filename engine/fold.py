@@ -108,9 +108,21 @@ def _table(key: str, value: Any) -> Any:
     return value
 
 
+_last_ruleset: list[tuple[str, tuple[tuple[str, Any], ...], Ruleset]] = []
+
+
 def ruleset_of(view: SeatView) -> Ruleset:
-    """The ruleset a view names (its preset id and the house rules in force)."""
-    return _ruleset_cached(view.ruleset, json.dumps(dict(view.house_rules), sort_keys=True))
+    """The ruleset a view names (its preset id and the house rules in force); the last
+    one asked is kept as it was named (a seat asks at every decision)."""
+    if _last_ruleset:
+        preset, house_rules, ruleset = _last_ruleset[0]
+        if preset == view.ruleset and house_rules == view.house_rules:
+            return ruleset
+    ruleset = _ruleset_cached(
+        view.ruleset, json.dumps(dict(view.house_rules), sort_keys=True)
+    )
+    _last_ruleset[:] = [(view.ruleset, view.house_rules, ruleset)]
+    return ruleset
 
 
 _PLACEHOLDER = Tile(0)  # a wall tile nobody has seen: only its place is known

@@ -50,7 +50,7 @@ class Status:
     phase: str  # turn | claim | declare | over
     on_turn: tuple[int, ...]  # seats shown as asked (`SeatInfo.on_turn`)
     legal: tuple[Action, ...]  # the observer's seat's legal actions (empty: not asked)
-    unavailable: tuple[Unavailable, ...]  # per kind not in `legal`, why not
+    unavailable: Sequence[Unavailable]  # per kind not in `legal`, why not (`SeatView`'s)
     furiten: str | None  # the observer's seat's furiten (`OwnHand.furiten`)
     kuikae: tuple[int, ...]  # kinds the observer's seat may not discard now
     minutes_left: int | None  # a time limit's minutes left, by the host's clock

@@ -19,16 +19,22 @@ seat's bank is spent. A seat without a deadline (the default, and what an
 AI-only sim uses) is awaited as long as it takes.
 
 The host builds the view of a seat only when it asks that seat, and the
-watchers' views once per action, so a table of bots costs one view per
-decision. A watcher not asked in a claim window is told nothing until the window
-closes (then the discard and what followed it, together): that a window opened
-at all would tell it that some seat can call or ron.
+watchers' views once per action (a seat asked after its own screen was told
+gets that same view), so a table of bots costs one view per decision. What a bot
+never reads is worked out only when read: the reasons (`seat_view.Reasons`, done
+before the host changes the game if anyone still holds the view) and the wall's
+stacks (`table_layout.Sides`).
+
+A watcher not asked in a claim window is told nothing until the window closes
+(then the discard and what followed it, together): that a window opened at all
+would tell it that some seat can call or ron.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -40,7 +46,7 @@ from .frames import Frame, Seated, Status, status_of
 from .game import Game
 from .redaction import redact
 from .results import FinalResult
-from .seat_view import Observer, SeatView, build_view
+from .seat_view import Observer, Reasons, SeatView, build_view, force_all, seat_observer
 from .win_facts import complete_wins
 
 
@@ -114,7 +120,9 @@ class Host:
     is (a seat's screen: `Observer(seat)`; a spectator: `Observer.spectator()`).
     `deadlines` maps absolute seats to their `TimeBank` (none: no deadline).
     `after_apply` runs after each applied action (the sim's invariant check, a log
-    writer). `clock` is the host's clock for the time banks."""
+    writer); `on_events` is awaited with the game's events so far at the start and
+    with each action's events after it (`engine.driver`'s observers). `clock` is the
+    host's clock for the time banks."""
 
     def __init__(
         self,
@@ -124,6 +132,7 @@ class Host:
         watchers: Mapping[Watcher, Observer] | None = None,
         deadlines: Mapping[int, TimeBank] | None = None,
         after_apply: Callable[[Game, Action, list[Event]], None] | None = None,
+        on_events: Callable[[Sequence[Event]], Awaitable[None]] | None = None,
         concurrent: bool = True,
         yield_every: int = 1,
         clock: Callable[[], float] = time.monotonic,
@@ -134,6 +143,7 @@ class Host:
         self.deadlines = dict(deadlines or {})
         self.banks = {seat: bank.bank for seat, bank in self.deadlines.items()}
         self.after_apply = after_apply
+        self.on_events = on_events
         self.concurrent = concurrent
         self.yield_every = yield_every
         self.clock = clock
@@ -142,6 +152,29 @@ class Host:
         self._views: dict[Watcher, SeatView] = {}
         self._held: dict[Watcher, list[Any]] = {}  # events kept back during a claim window
         self._status: dict[Watcher, Status] = {}  # the last status each watcher was told
+        # Views built since the last action (a seat's screen and the seat's question see
+        # the same state: one view), and the deferred reasons handed out with views,
+        # worked out before the game changes (`seat_view.Reasons`).
+        self._built: dict[Observer, SeatView] = {}
+        self._deferred: list[weakref.ref[Reasons]] = []
+
+    def _view(self, observer: Observer, keep: bool) -> SeatView:
+        """`observer`'s view of the game now, built once per state if kept (a watcher's,
+        which a seat's question then reuses); a seat's own is not kept, so that the
+        reasons of a view its seat let go are never worked out."""
+        view = self._built.get(observer) if self._built else None
+        if view is None:
+            view = build_view(self.game, observer, deferred=self._deferred)
+            if keep:
+                self._built[observer] = view
+        return view
+
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply `action` to the game, every view handed out made a value first."""
+        if self._deferred:
+            force_all(self._deferred)
+        self._built.clear()
+        return self.game.apply(action)
 
     # ------------------------------------------------------------------ watchers
     async def _tell(self, events: Sequence[Event], start: bool = False) -> None:
@@ -177,7 +210,7 @@ class Host:
                 assert view is not None
                 await watcher.update(Frame(tuple(closing), view))
                 head = []
-            built = build_view(self.game, observer)
+            built = self._view(observer, True)
             rest = [*head, *(redact(e, observer) for e in events[split:])]
             status: Status = status_of(built)
             if not rest and status == self._status.get(watcher):
@@ -188,8 +221,7 @@ class Host:
 
     # ------------------------------------------------------------------ asking
     async def _ask(self, seat: int) -> Action:
-        game = self.game
-        view = build_view(game, Observer(seat))
+        view = self._view(seat_observer(seat), False)
         decision: Awaitable[Action] = self.by_seat[seat].decide(view)
         bank = self.deadlines.get(seat)
         if bank is None:
@@ -224,6 +256,17 @@ class Host:
         """Play the game to its end; the final results."""
         game = self.game
         complete_wins(game.events, game.ruleset)  # a resumed game's wins
+        try:
+            return await self._play()
+        finally:
+            force_all(self._deferred)  # nothing handed out keeps a handle on the game
+            self._built.clear()
+
+    async def _play(self) -> list[FinalResult]:
+        game = self.game
+        on_events = self.on_events
+        if on_events is not None:
+            await on_events(game.events)
         await self._tell(game.events, start=True)
         steps = 0
         while not game.is_over:
@@ -235,7 +278,7 @@ class Host:
             else:
                 decisions = [await self._ask(s) for s in seats]
             for action in decisions:
-                events = game.apply(action)
+                events = self._apply(action)
                 self.log.append(action)
                 if any(isinstance(e, Won) for e in events):
                     start = len(game.events) - len(events)
@@ -243,6 +286,8 @@ class Host:
                     events = game.events[start:]
                 if self.after_apply is not None:
                     self.after_apply(game, action, events)
+                if on_events is not None:
+                    await on_events(events)
                 await self._tell(events)
                 if type(action) is Chombo:
                     break  # the hand is over: the window's other answers go with it

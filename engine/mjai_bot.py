@@ -2,8 +2,9 @@
 
 The bot folds the mjai stream into its seat view with the same engine code as any
 seat (`engine.mjai_adapter.FromMjai` -> `engine.seat_legal.Reckoner` -> `engine.fold`),
-works out its legal actions from what the seat sees, and asks its `Player` from that
-view (`engine.player_seat.player_view_of`), as a seat at our own host is asked.
+works out its legal actions from what the seat sees, and asks its player with that
+view as a seat at our own host is asked (`engine.player_seat.PlayerSeat`: an AI
+level reads the seat view itself).
 
 It answers only on an event that lets it act: its own `tsumo`; another seat's
 `dahai`, `kakan` (chankan) or `ankan` (kokushi, where allowed) that it may call or
@@ -20,13 +21,14 @@ from typing import Any
 from rules.ruleset import Ruleset
 
 from .actions import Action, Discard
-from .driver import Player
+from .driver import Player, ViewPlayer
 from .mjai_adapter import FromMjai, MjaiEventError, action_to_mjai, dahai_of
-from .player_seat import player_view_of
+from .player_seat import PlayerSeat
 from .seat_legal import Reckoner
+from .seat_view import SeatView
 
 NONE: dict[str, Any] = {"type": "none"}
-PlayerFactory = Callable[[int, int], Player]
+PlayerFactory = Callable[[int, int], Player | ViewPlayer]
 
 
 class MjaiBot:
@@ -42,7 +44,7 @@ class MjaiBot:
     def _reset(self) -> None:
         self.source = FromMjai(self.ruleset)
         self.seat: Reckoner | None = None
-        self.player: Player | None = None
+        self.player: Player | ViewPlayer | None = None
         self._riichi: Discard | None = None  # the riichi discard chosen with `reach`
 
     def close(self) -> None:
@@ -83,7 +85,7 @@ class MjaiBot:
                 choices = [a for a in view.legal if type(a) is Discard and a.riichi]
                 if not choices:
                     return None
-                chosen = self._decide(view, list(view.legal))
+                chosen = self._decide(view)
                 same = [a for a in choices if isinstance(chosen, Discard)
                         and a.tile == chosen.tile]
                 riichi = (same or choices)[0]
@@ -98,12 +100,12 @@ class MjaiBot:
         view = seat.decision_view()
         if not view.legal:
             return None
-        action = self._decide(view, list(view.legal))
+        action = self._decide(view)
         if isinstance(action, Discard) and action.riichi:
             self._riichi = action
         return action_to_mjai(action, view)
 
-    def _decide(self, view: Any, legal: list[Action]) -> Action:
+    def _decide(self, view: SeatView) -> Action:
+        """The player's answer, asked as a host seat is asked (`PlayerSeat`)."""
         assert self.player is not None
-        action = self._loop.run_until_complete(self.player.decide(player_view_of(view), legal))
-        return action
+        return self._loop.run_until_complete(PlayerSeat(self.player).decide(view))

@@ -11,10 +11,12 @@ driver gives the bot from the game, so a level plays the same game either way.
 
 from __future__ import annotations
 
+from typing import cast
+
 from rules.tiles import tile_key
 
 from .actions import Action
-from .driver import Player
+from .driver import Player, ViewPlayer
 from .fold import ruleset_of
 from .seat_view import RiverEntry, SeatView
 from .state import RiverTile
@@ -87,10 +89,18 @@ def player_view_of(view: SeatView) -> PlayerView:
 
 
 class PlayerSeat:
-    """A `Player` (an AI level) seated at a host: it decides from its seat view."""
+    """A `Player` seated at a host: it decides from its seat view. A player that reads
+    the seat view itself (every AI level: `engine.driver.ViewPlayer`, which builds its
+    own `PlayerView` on its side) is handed the view as it is; only an older `Player`
+    gets the `PlayerView` built here."""
 
-    def __init__(self, player: Player) -> None:
+    def __init__(self, player: Player | ViewPlayer) -> None:
         self.player = player
+        self.sees_seat_view = bool(getattr(player, "sees_seat_view", False))
 
     async def decide(self, view: SeatView) -> Action:
-        return await self.player.decide(player_view_of(view), list(view.legal))
+        if self.sees_seat_view:
+            return await cast("ViewPlayer", self.player).decide(view)
+        return await cast("Player", self.player).decide(
+            player_view_of(view), list(view.legal)
+        )

@@ -30,18 +30,23 @@ from __future__ import annotations
 
 import math
 import weakref
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from rules.hand import Meld, MeldKind
 from rules.tiles import Tile, tile_key
 
 from .actions import Action
 from .events import Event, ExhaustiveDraw, HandStarted, TenpaiDeclared, Won
+from .frozen_build import builder
 
 if TYPE_CHECKING:
+    from rules.ruleset import Ruleset
+
     from .game import Game
-    from .state import RiverTile
+    from .state import RiverTile, SeatState
     from .wall import Wall
 
 
@@ -112,7 +117,7 @@ class WallStack:
 class WallView:
     """The wall as it stands: four sides of stacks, the break and the dead wall."""
 
-    sides: tuple[tuple[WallStack, ...], ...]  # by absolute seat, each side's stacks
+    sides: Sequence[tuple[WallStack, ...]]  # by absolute seat, each side's stacks
     #      left to right as that side's owner sees them (17 per side)
     break_side: int  # absolute seat whose wall was opened (開門)
     break_stacks: int  # stacks right of the break, on that side
@@ -168,7 +173,8 @@ class SeatView:
     wall: WallView
     offered: Tile | None  # the tile a claim window is open on
     legal: tuple[Action, ...]  # what the viewing seat may do now (empty when not asked)
-    unavailable: tuple[Unavailable, ...]  # per kind of action not in `legal`, why not
+    unavailable: Sequence[Unavailable]  # per kind of action not in `legal`, why not (a
+    #                                     tuple, or the host's `Reasons`, equal to one)
     # Public situational facts a client needs to price a win exactly (§3.2, §4.1):
     ippatsu: tuple[bool, ...] = (False,) * 4
     double_riichi: tuple[bool, ...] = (False,) * 4
@@ -185,6 +191,13 @@ class SeatView:
         """`seat` as the viewer sees it: 0 self, 1 shimocha, 2 toimen, 3 kamicha."""
         return (seat - self.seat) % 4
 
+
+# The same values, built quickly (`engine.frozen_build`): a view is built at every decision.
+new_view = builder(SeatView)
+new_seat_info = builder(SeatInfo)
+new_own_hand = builder(OwnHand)
+new_river_entry = builder(RiverEntry)
+new_wall_view = builder(WallView)
 
 SIGHTS = ("seat", "none", "all")
 
@@ -219,6 +232,75 @@ class Observer:
         return self.sight != "none"
 
 
+class Reasons(Sequence[Unavailable]):
+    """`SeatView.unavailable` as the host hands it to a seat: the engine's reasons,
+    worked out from the game the first time anything reads them.
+
+    A bot never reads why the keys it does not press are greyed, and working the
+    reasons out was a quarter of building a view at every decision; so the host's
+    views carry this instead of the tuple. It is a value all the same: equal to the
+    tuple `engine.availability.unavailable` gives (and hashed, encoded, pickled and
+    shown as that tuple), because the host that built it owns the game and, before
+    it changes the game (`Host` applies the next action), works out every one still
+    held (`force`). Reading one after its game has moved on is a bug, and says so.
+    Only the host builds these (`build_view(..., deferred=...)`); `build_view`
+    alone gives the tuple."""
+
+    __slots__ = ("__weakref__", "_game", "_legal", "_seat", "_value", "_version")
+
+    def __init__(self, game: Game, seat: int, legal: tuple[Action, ...]) -> None:
+        self._game: Game | None = game
+        self._seat = seat
+        self._legal = legal
+        self._version = len(game.actions)
+        self._value: tuple[Unavailable, ...] | None = None
+
+    def force(self) -> tuple[Unavailable, ...]:
+        """The reasons, worked out now if they were not yet."""
+        value = self._value
+        if value is None:
+            game = self._game
+            assert game is not None
+            if len(game.actions) != self._version:
+                raise RuntimeError("a view's reasons read after its game moved on")
+            value = self._value = _availability.unavailable(game, self._seat, self._legal)
+            self._game = None  # a value now: no handle on the game kept
+        return value
+
+    def __len__(self) -> int:
+        return len(self.force())
+
+    @overload
+    def __getitem__(self, index: int) -> Unavailable: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Unavailable, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Unavailable | tuple[Unavailable, ...]:
+        return self.force()[index]
+
+    def __iter__(self) -> Iterator[Unavailable]:
+        return iter(self.force())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Reasons):
+            other = other.force()
+        if isinstance(other, tuple):
+            return self.force() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.force())
+
+    def __repr__(self) -> str:
+        return repr(self.force())
+
+    def __reduce__(self) -> tuple[type[tuple[Unavailable, ...]], tuple[tuple[Unavailable, ...]]]:
+        return tuple, (self.force(),)
+
+
+_PLAYERS = tuple(Observer(seat) for seat in range(4))  # a player's observer, by seat
+
 NO_HAND = OwnHand(tiles=(), drawn=None, waits=(), furiten=None, kuikae=())
 
 
@@ -233,21 +315,43 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_last_house_rules: list[tuple[Ruleset, tuple[tuple[str, Any], ...]]] = []
+
+
+def _house_rules(r: Ruleset) -> tuple[tuple[str, Any], ...]:
+    """The overrides in force as `SeatView.house_rules`, kept for the last ruleset asked
+    (`as_dict` lays out every rule: a view is built at every decision of one game)."""
+    if _last_house_rules and _last_house_rules[0][0] is r:
+        return _last_house_rules[0][1]
+    out = tuple((k, _plain(r.as_dict()[k])) for k, _ in r.overrides) if r.overrides else ()
+    _last_house_rules[:] = [(r, out)]
+    return out
+
+
+def seat_observer(seat: int) -> Observer:
+    """The observer a player at absolute `seat` is (one shared value per seat)."""
+    return _PLAYERS[seat]
+
+
 def build_seat_view(game: Game, seat: int) -> SeatView:
     """What absolute `seat` may see of `game` now (`build_view` for a player)."""
-    return build_view(game, Observer(seat))
+    return build_view(game, _PLAYERS[seat])
 
 
-def build_view(game: Game, observer: Observer) -> SeatView:
+def build_view(
+    game: Game, observer: Observer, *, deferred: list[weakref.ref[Reasons]] | None = None
+) -> SeatView:
     """What `observer` may see of `game` now, every mark decided by the engine.
 
     `legal` is filled only when the observer's seat is asked to decide
     (`game.pending_seats()`), and `unavailable` then says why each other kind of
     action is not possible; a seat not asked gets the reason for every kind; a
     spectator gets neither. Works on any `Game`, a replay's at any step included:
-    it reads the state and the current hand's events only."""
-    from .availability import unavailable
+    it reads the state and the current hand's events only.
 
+    With `deferred` (the host's, which owns the game), the reasons are a `Reasons`
+    worked out when first read, and a weak reference to it is added to `deferred`:
+    the owner must `force` every one still alive before it changes the game."""
     seat = observer.seat
     sight = observer.sight
     private = sight != "none"
@@ -258,52 +362,51 @@ def build_view(game: Game, observer: Observer) -> SeatView:
     legal = tuple(game.legal_actions(seat)) if private and seat in pending else ()
     shown, ura, started = _shown_this_hand(game)
     last_seat = h.last_discard[0] if h.last_discard is not None else None
-    seats = tuple(
-        _seat_info(
-            i,
-            game.counters.seat_wind(i),
-            game.scores[i],
-            i == game.dealer,
-            x.riichi,
-            # Who may answer a claim window is hidden: it tells who can call or ron.
-            i in pending and (claim is None or sight == "all" or (i == seat and private)),
-            len(x.hand),
-            _river_of(x.river, last_seat == i),
-            _melds_of(x.melds, i),
-            shown.get(i, ()),
-            tuple(sorted(x.hand, key=tile_key)) if sight == "all" else (),
+    scores, dealer = game.scores, game.dealer
+    everything = sight == "all"
+    # Who may answer a claim window is hidden: it tells who can call or ron.
+    open_answers = claim is None or everything
+    infos = []
+    winds = _WINDS[dealer]
+    any_riichi = False
+    for i, x in enumerate(h.seats):
+        any_riichi = any_riichi or x.riichi
+        infos.append(
+            _seat_info(
+                i,
+                (
+                    winds[i],
+                    scores[i],
+                    i == dealer,
+                    x.riichi,
+                    i in pending and (open_answers or (i == seat and private)),
+                    len(x.hand),
+                    _river_of(x.river, last_seat == i),
+                    _melds_of(x.melds, i) if x.melds else (),
+                    shown.get(i, ()) if shown else (),
+                    tuple(sorted(x.hand, key=tile_key)) if everything else (),
+                ),
+            )
         )
-        for i, x in enumerate(h.seats)
-    )
+    seats = tuple(infos)
     s = h.seats[seat]
     own_turn = h.turn == seat and h.phase == "turn"
     drawn = s.drawn if own_turn else None
-    tiles = sorted(s.hand, key=tile_key)
-    if drawn is not None:
-        tiles.remove(drawn)
     limit = r.time_limit_minutes
-    own = (
-        OwnHand(
-            tiles=tuple(tiles),
-            drawn=drawn,
-            waits=tuple(s.waits) if len(s.hand) % 3 == 1 else (),
-            furiten=game.furiten(seat) if s.waits else None,
-            kuikae=tuple(sorted(s.kuikae)),
-        )
-        if private
-        else NO_HAND
-    )
-    return SeatView(
+    own = _own_hand(game, seat, s, drawn) if private else NO_HAND
+    counters = game.counters
+    seats_now = h.seats
+    return new_view(
         seat=seat,
         ruleset=r.id,
-        house_rules=tuple((k, _plain(r.as_dict()[k])) for k, _ in r.overrides),
-        round_wind=game.round_wind,
-        hand_number=game.hand_number,
+        house_rules=_house_rules(r),
+        round_wind=counters.round_wind,
+        hand_number=counters.dealer,
         # Once the game is over the counters have moved on to a hand never dealt: the
         # table shows the last hand's honba, as every hand's closing table does.
-        honba=started.honba if game.is_over and started is not None else game.honba,
-        sticks=game.sticks,
-        dealer=game.dealer,
+        honba=started.honba if game.is_over and started is not None else counters.honba,
+        sticks=counters.sticks,
+        dealer=counters.dealer,
         turn=h.turn if claim is None else claim.seat,
         phase=h.phase,
         seats=seats,
@@ -311,9 +414,18 @@ def build_view(game: Game, observer: Observer) -> SeatView:
         wall=_wall_of(h.wall, h.indicators, ura),
         offered=claim.tile if claim is not None else None,
         legal=legal,
-        unavailable=unavailable(game, seat, legal) if private else (),
-        ippatsu=tuple(x.riichi and x.ippatsu and r.ippatsu for x in h.seats),
-        double_riichi=tuple(x.riichi and x.double_riichi for x in h.seats),
+        unavailable=(
+            () if not private
+            else _availability.unavailable(game, seat, legal) if deferred is None
+            else _deferred(game, seat, legal, deferred)
+        ),
+        ippatsu=(
+            tuple([x.riichi and x.ippatsu and r.ippatsu for x in seats_now])
+            if any_riichi else _NO_FLAGS
+        ),
+        double_riichi=(
+            tuple([x.riichi and x.double_riichi for x in seats_now]) if any_riichi else _NO_FLAGS
+        ),
         first_draw=not h.calls_made and not s.first_discard_done,
         rinshan_draw=own_turn and h.turn_kind == "rinshan",
         minutes_left=(
@@ -325,91 +437,117 @@ def build_view(game: Game, observer: Observer) -> SeatView:
     )
 
 
+_NO_FLAGS = (False,) * 4
+
+
+def _own_hand(game: Game, seat: int, s: SeatState, drawn: Tile | None) -> OwnHand:
+    """The seat's own hand: sorted, the drawn tile apart (found by its sort key: the
+    sorted hand holds an equal tile at that place)."""
+    tiles = sorted(s.hand, key=tile_key)
+    if drawn is not None:
+        del tiles[bisect_left(tiles, tile_key(drawn), key=tile_key)]
+    return new_own_hand(
+        tuple(tiles),
+        drawn,
+        tuple(s.waits) if len(s.hand) % 3 == 1 else (),
+        game.furiten(seat) if s.waits else None,
+        tuple(sorted(s.kuikae)) if s.kuikae else (),
+    )
+
+
+def _deferred(
+    game: Game, seat: int, legal: tuple[Action, ...], deferred: list[weakref.ref[Reasons]]
+) -> Reasons:
+    reasons = Reasons(game, seat, legal)
+    deferred.append(weakref.ref(reasons))
+    return reasons
+
+
+def force_all(deferred: list[weakref.ref[Reasons]]) -> None:
+    """Work out every deferred `Reasons` still held by anyone (the owner of the game
+    calls this before it changes the game), and forget them all."""
+    for ref in deferred:
+        reasons = ref()
+        if reasons is not None:
+            reasons.force()
+    deferred.clear()
+
+
 _last_wall: list[tuple[tuple[tuple[object, ...], int], WallView]] = []
 
 # The rivers and melds laid out for the last views built, by the list they were built
 # from: a river or a meld list changes at a discard or a call, a view is built at every
 # decision, so most are the layout of the view before. Each entry keeps the list it
 # was made from (so its id is not reused) and what the layout read of it.
-_rivers: dict[int, tuple[object, int, object, bool, tuple[RiverEntry, ...]]] = {}
-_melds: dict[int, tuple[object, int, object, tuple[MeldEntry, ...]]] = {}
+_rivers: dict[int, tuple[object, int, object, bool, tuple[RiverEntry, ...], bool]] = {}
+_melds: dict[int, tuple[object, tuple[Meld, ...], tuple[MeldEntry, ...]]] = {}
 _CACHE_SIZE = 64
 
 
-_infos: dict[tuple[object, ...], SeatInfo] = {}
+_WINDS = tuple(tuple(27 + (seat - dealer) % 4 for seat in range(4)) for dealer in range(4))
+
+# The last `SeatInfo` built for each seat, with what it was built from: most seats are
+# unchanged from one decision to the next, and views of one table share them.
+_last_infos: list[tuple[tuple[Any, ...], SeatInfo] | None] = [None] * 4
 
 
-def _seat_info(
-    seat: int,
-    wind: int,
-    score: int,
-    dealer: bool,
-    riichi: bool,
-    on_turn: bool,
-    hand_size: int,
-    river: tuple[RiverEntry, ...],
-    melds: tuple[MeldEntry, ...],
-    shown: tuple[Tile, ...],
-    concealed: tuple[Tile, ...],
-) -> SeatInfo:
-    """The `SeatInfo`, shared with the last views that had the same one. The river and
-    the melds are the laid-out tuples kept above, keyed by identity (a kept `SeatInfo`
-    holds them, so their ids are not reused while it is kept)."""
-    key = (
-        seat, wind, score, dealer, riichi, on_turn, hand_size, id(river), id(melds), shown,
-        concealed,
-    )
-    hit = _infos.get(key)
-    if hit is not None and hit.river is river and hit.melds is melds:
-        return hit
-    info = SeatInfo(
-        seat, wind, score, dealer, riichi, on_turn, hand_size, river, melds, shown, concealed
-    )
-    if len(_infos) >= _CACHE_SIZE:
-        _infos.clear()
-    _infos[key] = info
+def _seat_info(seat: int, parts: tuple[Any, ...]) -> SeatInfo:
+    """The `SeatInfo` of `seat` from its other fields in order (wind, score, dealer,
+    riichi, on_turn, hand_size, river, melds, shown, concealed), the last one built for
+    the seat if it is equal (the river and melds are the laid-out tuples kept above)."""
+    last = _last_infos[seat]
+    if last is not None and last[0] == parts:
+        return last[1]
+    info = new_seat_info(seat, *parts)
+    _last_infos[seat] = (parts, info)
     return info
 
 
 def _river_of(river: list[RiverTile], latest: bool) -> tuple[RiverEntry, ...]:
-    from .table_layout import river_entries
-
+    """`table_layout.river_entries`, from the layout of the same river last built: a
+    river only grows at its end and only its last tile is called away (replaced), so
+    when the tile that was last is still in place the entries before it stand, and
+    only the new tiles (and the latest-discard mark) are laid out."""
     key = id(river)
-    last = river[-1] if river else None
+    n = len(river)
+    last = river[-1] if n else None
     hit = _rivers.get(key)
-    if (
-        hit is not None
-        and hit[0] is river
-        and hit[1] == len(river)
-        and hit[2] is last
-        and hit[3] == latest
-    ):
-        return hit[4]
-    out = river_entries(river, latest)
+    if hit is not None and hit[0] is river:
+        _, before, last_before, latest_before, out, turn_next = hit
+        if before == n and last_before is last:
+            if latest_before == latest or not n:
+                return out
+            out = (*out[:-1], _table_layout.with_last(out[-1], latest))
+            _rivers[key] = (river, n, last, latest, out, turn_next)
+            return out
+        if before < n and (not before or river[before - 1] is last_before):
+            if before and out[-1].last:
+                out = (*out[:-1], _table_layout.with_last(out[-1], False))
+            new, turn_next = _table_layout.river_marks(river, latest, before, turn_next)
+            out = (*out, *new)
+            _rivers[key] = (river, n, last, latest, out, turn_next)
+            return out
+    new, turn_next = _table_layout.river_marks(river, latest, 0, False)
+    out = tuple(new)
     if len(_rivers) >= _CACHE_SIZE:
         _rivers.clear()
-    _rivers[key] = (river, len(river), last, latest, out)
+    _rivers[key] = (river, n, last, latest, out, turn_next)
     return out
 
 
 def _melds_of(melds: list[Meld], owner: int) -> tuple[MeldEntry, ...]:
-    from .table_layout import meld_entry
-
+    if not melds:  # most seats, most of the time
+        return ()
     key = id(melds)
-    last = melds[-1] if melds else None
+    now = tuple(melds)
     hit = _melds.get(key)
-    # A kakan replaces a meld in place: compare every meld by identity (at most four).
-    if (
-        hit is not None
-        and hit[0] is melds
-        and hit[1] == len(melds)
-        and all(e.meld is m for e, m in zip(hit[3], melds, strict=True))
-    ):
-        return hit[3]
-    out = tuple(meld_entry(m, owner) for m in melds)
+    # A kakan replaces a meld in place: the melds are compared one by one (at most four).
+    if hit is not None and hit[0] is melds and hit[1] == now:
+        return hit[2]
+    out = tuple(_table_layout.meld_entry(m, owner) for m in melds)
     if len(_melds) >= _CACHE_SIZE:
         _melds.clear()
-    _melds[key] = (melds, len(melds), last, out)
+    _melds[key] = (melds, now, out)
     return out
 
 
@@ -417,8 +555,6 @@ def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...]) -> WallView:
     """`wall_view`, kept for the last state asked: the wall is public, so every
     observer of one table after one action gets the same value, built once; after
     live draws only (most decisions) the stacks drawn from are laid out again."""
-    from .table_layout import wall_view, wall_view_after_draws
-
     key = (wall, wall.kans, wall.rinshan_taken, indicators, ura)
     if _last_wall:
         (before, live_next), view = _last_wall[0]
@@ -426,10 +562,10 @@ def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...]) -> WallView:
             if live_next == wall.live_next:
                 return view
             if live_next < wall.live_next:
-                view = wall_view_after_draws(view, wall, live_next)
+                view = _table_layout.wall_view_after_draws(view, wall, live_next)
                 _last_wall[:] = [((key, wall.live_next), view)]
                 return view
-    view = wall_view(wall, indicators, ura)
+    view = _table_layout.wall_view(wall, indicators, ura)
     _last_wall[:] = [((key, wall.live_next), view)]
     return view
 
@@ -463,6 +599,8 @@ class _Shown:
         events = self.events
         for i in range(self.read, len(events)):
             event = events[i]
+            if type(event) not in _SHOWING:  # draws and discards: most events
+                continue
             if isinstance(event, HandStarted):
                 self.shown = {}
                 self.ura = ()
@@ -479,7 +617,9 @@ class _Shown:
         self.last = events[-1] if events else None
 
 
+_SHOWING = frozenset({HandStarted, Won, TenpaiDeclared, ExhaustiveDraw})  # what `catch_up` reads
 _shown_by_game: weakref.WeakKeyDictionary[Game, _Shown] = weakref.WeakKeyDictionary()
+_last_shown: list[tuple[weakref.ref[Game], _Shown]] = []  # the last game asked (the usual)
 
 
 def _shown_this_hand(
@@ -488,9 +628,13 @@ def _shown_this_hand(
     """Hands laid open in the current hand (a winner's, a tenpai one at a draw, a
     nine-terminals hand called off), the ura indicators shown at a riichi win and
     the hand's `HandStarted`: read from the hand's events."""
-    seen = _shown_by_game.get(game)
+    seen = _last_shown[0][1] if _last_shown and _last_shown[0][0]() is game else None
+    if seen is None:
+        seen = _shown_by_game.get(game)
     if seen is None or not seen.fresh(game.events):
         seen = _shown_by_game[game] = _Shown(game.events)
+    if not _last_shown or _last_shown[0][1] is not seen:
+        _last_shown[:] = [(weakref.ref(game), seen)]
     seen.catch_up()
     return seen.shown, seen.ura, seen.started
 
@@ -500,3 +644,9 @@ def _shows(event: TenpaiDeclared | ExhaustiveDraw) -> bool:
     if isinstance(event, TenpaiDeclared):
         return event.tenpai
     return event.seat is not None and bool(event.hand)
+
+
+# Last: both modules build on the types above (a module, not its names, is bound here,
+# so importing either of them first works).
+from . import availability as _availability  # noqa: E402
+from . import table_layout as _table_layout  # noqa: E402

@@ -27,7 +27,7 @@ from rules.ruleset import Ruleset
 
 from .aborts import AbortKind
 from .actions import Action
-from .driver import Player, play_game
+from .driver import Player, ViewPlayer, play_game
 from .ending import in_extension
 from .events import (
     Called,
@@ -45,7 +45,7 @@ from .log import LogWriter
 from .results import FinalResult, session_total
 from .storage import write_atomic
 
-PlayerFactory = Callable[[int, int], Player]
+PlayerFactory = Callable[[int, int], Player | ViewPlayer]
 ABORTIVE_KINDS: tuple[str, ...] = get_args(AbortKind)  # the summary's `abortive_draws` keys
 
 
@@ -194,7 +194,7 @@ class MjaiSpec:
 
 async def _host_game(
     game: Game,
-    players: Sequence[Player],
+    players: Sequence[Player | ViewPlayer],
     mjai_seats: Mapping[int, MjaiSpec],
     stats: _HandStats,
     after: Callable[[Game, Action, list[Event]], None],

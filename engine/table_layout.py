@@ -15,15 +15,23 @@ here from the engine's state for `engine.seat_view.build_seat_view`:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import Protocol
+from typing import Protocol, overload
 
 from rules.hand import Meld, MeldKind, Source
 from rules.tiles import Tile, dora_from_indicator, tile_key
 
-from .seat_view import MeldEntry, MeldTile, RiverEntry, WallStack, WallView
+from .seat_view import (
+    MeldEntry,
+    MeldTile,
+    RiverEntry,
+    WallStack,
+    WallView,
+    new_river_entry,
+    new_wall_view,
+)
 from .state import RiverTile
 from .wall import (
     INDICATOR_INDICES,
@@ -40,10 +48,20 @@ def river_entries(river: Sequence[RiverTile], latest: bool) -> tuple[RiverEntry,
 
     The sideways mark moves on while the tile that carries it is called away: the
     riichi tile first, then each next discard until one stays (000 第32条ニ)."""
+    out, _ = river_marks(river, latest, 0, False)
+    return tuple(out)
+
+
+def river_marks(
+    river: Sequence[RiverTile], latest: bool, start: int, turn_next: bool
+) -> tuple[list[RiverEntry], bool]:
+    """The entries of `river[start:]` and whether the sideways mark still waits for a
+    tile after them; `turn_next` is that wait after `river[:start]` (so a river that
+    grew by a discard is laid out from the one before, `engine.seat_view`)."""
     out: list[RiverEntry] = []
-    turn_next = False
     last_index = len(river) - 1
-    for i, entry in enumerate(river):
+    for i in range(start, len(river)):
+        entry = river[i]
         called = entry.called_by is not None
         sideways = False
         if entry.riichi or turn_next:
@@ -53,11 +71,19 @@ def river_entries(river: Sequence[RiverTile], latest: bool) -> tuple[RiverEntry,
                 sideways, turn_next = True, False
         last = latest and i == last_index
         out.append(
-            RiverEntry(
+            new_river_entry(
                 entry.tile, entry.tsumogiri, sideways, called, last, entry.riichi, entry.called_by
             )
         )
-    return tuple(out)
+    return out, turn_next
+
+
+def with_last(entry: RiverEntry, last: bool) -> RiverEntry:
+    """`entry` with its latest-discard mark set to `last` (the table moved on)."""
+    return new_river_entry(
+        entry.tile, entry.tsumogiri, entry.sideways, entry.called, last, entry.riichi,
+        entry.called_by,
+    )
 
 
 _FROM = {Source.KAMICHA: 3, Source.TOIMEN: 2, Source.SHIMOCHA: 1}  # relative seat offsets
@@ -159,38 +185,175 @@ def _stack_at(
     return _stack(up + low, upper >= live_end, faces.get(upper) if up else None, bool(rinshan))
 
 
+@dataclass(frozen=True, slots=True)
+class _Counts:
+    """What the stacks of a wall are laid out from, taken when a view is built (the
+    `Wall` moves on; these do not)."""
+
+    tiles: Sequence[Tile]
+    brk: Break
+    live_next: int
+    live_end: int
+    rinshan_taken: int
+    indicators: int
+
+
+def _counts(wall: WallCounts, indicators: int) -> _Counts:
+    return _Counts(
+        wall.tiles, wall.brk, wall.live_next, wall.live_end, wall.rinshan_taken, indicators
+    )
+
+
+_last_marks: list[tuple[object, int, int, frozenset[int], dict[int, Tile]]] = []
+
+
+def _marks(counts: _Counts) -> tuple[frozenset[int], dict[int, Tile]]:
+    """The rinshan tiles taken and the indicators face up, kept for the last wall asked
+    (they change only at a kan; a view is built at every draw)."""
+    if _last_marks:
+        tiles, rinshan_taken, shown, taken, faces = _last_marks[0]
+        if (
+            tiles is counts.tiles
+            and rinshan_taken == counts.rinshan_taken
+            and shown == counts.indicators
+        ):
+            return taken, faces
+    taken = frozenset(RINSHAN_INDICES[: counts.rinshan_taken])
+    faces = {i: counts.tiles[i] for i in INDICATOR_INDICES[: counts.indicators]}
+    _last_marks[:] = [(counts.tiles, counts.rinshan_taken, counts.indicators, taken, faces)]
+    return taken, faces
+
+
+Rows = tuple[tuple[WallStack, ...], ...]
+
+
+def _sides(counts: _Counts) -> Rows:
+    """Every stack of the wall, side by side."""
+    taken, faces = _marks(counts)
+    live_next, live_end = counts.live_next, counts.live_end
+    empty = _stack(0, False, None, False)
+    grid: list[list[WallStack]] = [[empty] * STACKS_PER_SIDE for _ in range(4)]
+    brk = counts.brk
+    for j, (side, column, rinshan) in enumerate(_layout(brk.side, brk.stacks)):
+        grid[side][column] = _stack_at(j, rinshan, live_next, live_end, taken, faces)
+    return tuple(tuple(row) for row in grid)
+
+
+def _sides_after_draws(before: Rows, counts: _Counts, drawn_from: int) -> Rows:
+    """`_sides` when the only change since `before` is live draws from index
+    `drawn_from` on: only the stacks drawn from are laid out again."""
+    brk = counts.brk
+    layout = _layout(brk.side, brk.stacks)
+    sides = list(before)
+    live_next = counts.live_next
+    taken, faces = _marks(counts)
+    first = drawn_from // 2
+    end = (live_next + 1) // 2
+    if end - first == 1:  # one stack drawn from (nearly always)
+        side, column, rinshan = layout[first]
+        one = list(sides[side])
+        one[column] = _stack_at(first, rinshan, live_next, counts.live_end, taken, faces)
+        sides[side] = tuple(one)
+    else:
+        changed: dict[int, list[WallStack]] = {}
+        for j in range(first, end):
+            side, column, rinshan = layout[j]
+            row = changed.get(side)
+            if row is None:
+                row = changed[side] = list(sides[side])
+            row[column] = _stack_at(j, rinshan, live_next, counts.live_end, taken, faces)
+        for side, row in changed.items():  # the other sides' rows stand as they were
+            sides[side] = tuple(row)
+    return tuple(sides)
+
+
+class Sides(Sequence[tuple[WallStack, ...]]):
+    """`WallView.sides` laid out when first read, from the counts taken when the view
+    was built (a pure function of them: no handle on the game is kept).
+
+    A bot never looks at the stacks, and laying them out was a sixth of building a
+    view at every draw; a table or a network client reads them and gets them laid
+    out, from the last view's when that one was (only the stacks drawn from again).
+    Equal to, hashed, encoded and pickled as the tuple `wall_view` gives."""
+
+    __slots__ = ("_before", "_counts", "_drawn_from", "_value")
+
+    def __init__(
+        self, counts: _Counts, before: Sequence[tuple[WallStack, ...]] | None = None,
+        drawn_from: int = 0,
+    ) -> None:
+        self._counts = counts
+        # Only rows already laid out are kept (a chain of unread ones would grow).
+        if isinstance(before, Sides):
+            before = before._value
+        self._before: Rows | None = tuple(before) if before is not None else None
+        self._drawn_from = drawn_from
+        self._value: Rows | None = None
+
+    def force(self) -> Rows:
+        """The rows, laid out now if they were not yet."""
+        value = self._value
+        if value is None:
+            before = self._before
+            if before is not None:
+                value = _sides_after_draws(before, self._counts, self._drawn_from)
+            else:
+                value = _sides(self._counts)
+            self._value = value
+            self._before = None
+        return value
+
+    def __len__(self) -> int:
+        return 4
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[WallStack, ...]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Rows: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[WallStack, ...] | Rows:
+        return self.force()[index]
+
+    def __iter__(self) -> Iterator[tuple[WallStack, ...]]:
+        return iter(self.force())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sides):
+            other = other.force()
+        if isinstance(other, tuple):
+            return self.force() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.force())
+
+    def __repr__(self) -> str:
+        return repr(self.force())
+
+    def __reduce__(self) -> tuple[type[Rows], tuple[Rows]]:
+        return tuple, (self.force(),)
+
+
 def wall_view_after_draws(before: WallView, wall: WallCounts, drawn_from: int) -> WallView:
     """`wall_view` of `wall` when the only change since `before` is live draws from
-    index `drawn_from` on (nothing else moved: no kan, no indicator): only the stacks
-    drawn from are laid out again."""
-    brk = wall.brk
-    layout = _layout(brk.side, brk.stacks)
-    sides = [list(row) for row in before.sides]
-    taken = frozenset(RINSHAN_INDICES[: wall.rinshan_taken])
-    faces = {i: wall.tiles[i] for i in INDICATOR_INDICES[: len(before.dora_indicators)]}
-    for j in range(drawn_from // 2, (wall.live_next + 1) // 2):
-        side, column, rinshan = layout[j]
-        sides[side][column] = _stack_at(j, rinshan, wall.live_next, wall.live_end, taken, faces)
-    return replace(
-        before, sides=tuple(tuple(row) for row in sides), tiles_left=wall.remaining
+    index `drawn_from` on (nothing else moved: no kan, no indicator); its stacks are
+    laid out when first read (`Sides`), from `before`'s if those were."""
+    counts = _counts(wall, len(before.dora_indicators))
+    return new_wall_view(
+        Sides(counts, before.sides, drawn_from),
+        before.break_side, before.break_stacks, before.dice, wall.remaining,
+        before.rinshan_left, before.dora_indicators, before.dora, before.ura_indicators,
     )
 
 
 def wall_view(wall: WallCounts, indicators: int, ura: Sequence[Tile]) -> WallView:
     """The wall now: tiles drawn (the deal included) and rinshan tiles taken are gone,
     the dead wall is marked, the `indicators` revealed so far lie face up."""
-    live_next = wall.live_next
-    taken = frozenset(RINSHAN_INDICES[: wall.rinshan_taken])
-    live_end = wall.live_end
-    faces = {i: wall.tiles[i] for i in INDICATOR_INDICES[:indicators]}
-    empty = _stack(0, False, None, False)
-    grid: list[list[WallStack]] = [[empty] * STACKS_PER_SIDE for _ in range(4)]
     brk = wall.brk
-    for j, (side, column, rinshan) in enumerate(_layout(brk.side, brk.stacks)):
-        grid[side][column] = _stack_at(j, rinshan, live_next, live_end, taken, faces)
     shown = tuple(wall.tiles[i] for i in INDICATOR_INDICES[:indicators])
     return WallView(
-        sides=tuple(tuple(row) for row in grid),
+        sides=_sides(_counts(wall, indicators)),
         break_side=brk.side,
         break_stacks=brk.stacks,
         dice=wall.dice,
