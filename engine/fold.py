@@ -54,11 +54,13 @@ from .state import RiverTile
 from .table_layout import meld_entry, river_entries, wall_view
 from .wall import (
     DEAL_END,
+    FOUR,
     INDICATOR_INDICES,
     LIVE_END,
     RINSHAN_INDICES,
     TILE_COUNT,
     Break,
+    Shape,
     break_from_dice,
 )
 
@@ -167,6 +169,7 @@ class _PublicWall:
     live_end: int
     rinshan_taken: int
     remaining: int
+    shape: Shape = FOUR  # the fold lays out a four-player wall (three players: issue 25)
 
 
 def _rewall(view: SeatView, **changes: Any) -> WallView:

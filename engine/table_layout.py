@@ -34,12 +34,11 @@ from .seat_view import (
 )
 from .state import RiverTile
 from .wall import (
-    INDICATOR_INDICES,
-    RINSHAN_INDICES,
+    FOUR,
     STACKS_PER_SIDE,
     TILE_COUNT,
     Break,
-    position,
+    Shape,
 )
 
 
@@ -127,16 +126,23 @@ def meld_entry(meld: Meld, owner: int) -> MeldEntry:
 
 
 @cache
-def _layout(side: int, stacks: int) -> tuple[tuple[int, int, int], ...]:
+def _layout(side: int, stacks: int, shape: Shape = FOUR) -> tuple[tuple[int, int, int], ...]:
     """For a break, each stack j (tiles 2j, 2j+1 in draw order): its side, its column
-    left to right as that side's owner sees it, and whether it is a rinshan stack."""
-    brk = Break(side, stacks)
-    rinshan_stacks = {i // 2 for i in RINSHAN_INDICES}
+    left to right as that side's owner sees it, and whether it is a rinshan stack. A
+    wall of fewer tiles (three players' 108, RULESETS.md §9) lies on four shorter sides."""
+    per_side = _per_side(shape)
+    rinshan_stacks = {i // 2 for i in shape.rinshan}
     out = []
-    for j in range(TILE_COUNT // 2):
-        where = position(2 * j, brk)
-        out.append((where.side, STACKS_PER_SIDE - 1 - where.stack, int(j in rinshan_stacks)))
+    for j in range(shape.tiles // 2):
+        offset = stacks + j  # as `engine.wall.position`, on sides of `per_side` stacks
+        where_side = (side - offset // per_side) % 4
+        out.append((where_side, per_side - 1 - offset % per_side, int(j in rinshan_stacks)))
     return tuple(out)
+
+
+def _per_side(shape: Shape) -> int:
+    """Stacks on each of the four sides: 17 for 136 tiles, 14 for 108 (the last short)."""
+    return STACKS_PER_SIDE if shape.tiles == TILE_COUNT else -(-shape.tiles // 8)
 
 
 class WallCounts(Protocol):
@@ -157,6 +163,8 @@ class WallCounts(Protocol):
     def rinshan_taken(self) -> int: ...
     @property
     def remaining(self) -> int: ...
+    @property
+    def shape(self) -> Shape: ...
 
 
 _STACKS: dict[tuple[int, bool, Tile | None, bool], WallStack] = {}
@@ -196,11 +204,13 @@ class _Counts:
     live_end: int
     rinshan_taken: int
     indicators: int
+    shape: Shape
 
 
 def _counts(wall: WallCounts, indicators: int) -> _Counts:
     return _Counts(
-        wall.tiles, wall.brk, wall.live_next, wall.live_end, wall.rinshan_taken, indicators
+        wall.tiles, wall.brk, wall.live_next, wall.live_end, wall.rinshan_taken, indicators,
+        wall.shape,
     )
 
 
@@ -218,8 +228,8 @@ def _marks(counts: _Counts) -> tuple[frozenset[int], dict[int, Tile]]:
             and shown == counts.indicators
         ):
             return taken, faces
-    taken = frozenset(RINSHAN_INDICES[: counts.rinshan_taken])
-    faces = {i: counts.tiles[i] for i in INDICATOR_INDICES[: counts.indicators]}
+    taken = frozenset(counts.shape.rinshan[: counts.rinshan_taken])
+    faces = {i: counts.tiles[i] for i in counts.shape.indicators[: counts.indicators]}
     _last_marks[:] = [(counts.tiles, counts.rinshan_taken, counts.indicators, taken, faces)]
     return taken, faces
 
@@ -232,9 +242,9 @@ def _sides(counts: _Counts) -> Rows:
     taken, faces = _marks(counts)
     live_next, live_end = counts.live_next, counts.live_end
     empty = _stack(0, False, None, False)
-    grid: list[list[WallStack]] = [[empty] * STACKS_PER_SIDE for _ in range(4)]
+    grid: list[list[WallStack]] = [[empty] * _per_side(counts.shape) for _ in range(4)]
     brk = counts.brk
-    for j, (side, column, rinshan) in enumerate(_layout(brk.side, brk.stacks)):
+    for j, (side, column, rinshan) in enumerate(_layout(brk.side, brk.stacks, counts.shape)):
         grid[side][column] = _stack_at(j, rinshan, live_next, live_end, taken, faces)
     return tuple(tuple(row) for row in grid)
 
@@ -243,7 +253,7 @@ def _sides_after_draws(before: Rows, counts: _Counts, drawn_from: int) -> Rows:
     """`_sides` when the only change since `before` is live draws from index
     `drawn_from` on: only the stacks drawn from are laid out again."""
     brk = counts.brk
-    layout = _layout(brk.side, brk.stacks)
+    layout = _layout(brk.side, brk.stacks, counts.shape)
     sides = list(before)
     live_next = counts.live_next
     taken, faces = _marks(counts)
@@ -351,14 +361,14 @@ def wall_view(wall: WallCounts, indicators: int, ura: Sequence[Tile]) -> WallVie
     """The wall now: tiles drawn (the deal included) and rinshan tiles taken are gone,
     the dead wall is marked, the `indicators` revealed so far lie face up."""
     brk = wall.brk
-    shown = tuple(wall.tiles[i] for i in INDICATOR_INDICES[:indicators])
+    shown = tuple(wall.tiles[i] for i in wall.shape.indicators[:indicators])
     return WallView(
         sides=_sides(_counts(wall, indicators)),
         break_side=brk.side,
         break_stacks=brk.stacks,
         dice=wall.dice,
         tiles_left=wall.remaining,
-        rinshan_left=len(RINSHAN_INDICES) - wall.rinshan_taken,
+        rinshan_left=len(wall.shape.rinshan) - wall.rinshan_taken,
         dora_indicators=shown,
         dora=tuple(Tile(dora_from_indicator(t.kind)) for t in shown),
         ura_indicators=tuple(ura),
