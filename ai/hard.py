@@ -19,14 +19,18 @@ harder, since a deal-in costs it no place.
 
 from __future__ import annotations
 
-from engine.actions import Action, Pass, ShowTenpai
+from dataclasses import replace
+
+from engine.actions import Action, Chi, Discard, Pass, Pon, ShowTenpai
 from engine.view import PlayerView
+from rules.hand import Meld, MeldKind, Source
 
 from .common import Context, Option, discards_by_kind
 from .danger import Threat, assess, danger_words
 from .explain import seat_words
 from .judgement import SERIOUS, Judgement, judge, p_win, serious
 from .normal import CallPlan, NormalPlayer
+from .normal import _kuikae as kuikae_kinds
 from .reasons import Reason, Shanten, Term, Tiles
 
 
@@ -159,7 +163,33 @@ class HardPlayer(NormalPlayer):
             self.note(Reason("no_call_threat",
                              "no call: a threat is on the table and the hand would still be far"))
             return False
-        return not (threat >= 0.3 and p.eff >= 2)
+        if threat >= 0.3 and p.eff >= 2:
+            return False
+        return self.push_after_call(ctx, p)
+
+    def push_after_call(self, ctx: Context, p: CallPlan) -> bool:
+        """Under a serious threat, a call only where the judgement (`ai.judgement`) of
+        the discard after it pushes at the shanten the call promised: a call made to
+        fold afterwards spends safe tiles and value for nothing, and the hint must not
+        offer a call whose next discard it would then advise against."""
+        threats = self.threats(ctx)
+        if not serious(threats):
+            return True
+        after = after_call_context(ctx, p.action)
+        legal = [Discard(ctx.view.seat, t) for t in after.view.hand
+                 if t.kind not in after.view.kuikae]
+        plain, _ = discards_by_kind(legal)
+        if not plain:
+            return False
+        options = self.rank(after, list(plain), {})
+        attack = NormalPlayer.pick(self, after, options)
+        own_w, threat_w = self.weights(after)
+        judged = judge(after, threats, options, attack, own_w, threat_w)
+        if judged.chosen.pushing and judged.chosen.option.eff_shanten <= p.eff:
+            return True
+        self.note(Reason("no_call_fold", "no call: after it the hand would fold against the"
+                         " threat rather than play on"))
+        return False
 
     def kans_allowed(self, ctx: Context) -> bool:
         return self._max_threat(ctx) < 0.6
@@ -173,6 +203,28 @@ class HardPlayer(NormalPlayer):
                                  "dama at all-last as the leader: any win ends the game on top"))
                 return False
         return super().want_riichi(ctx, o)
+
+
+def after_call_context(ctx: Context, call: Chi | Pon) -> Context:
+    """The decision after `call`: its tiles out of the hand into a new meld, the own
+    turn to discard (the tiles kuikae forbids marked as the engine would)."""
+    view = ctx.view
+    offered = view.offered
+    assert offered is not None
+    hand = list(view.hand)
+    for t in call.tiles:
+        hand.remove(t)
+    source = (Source.KAMICHA, Source.TOIMEN, Source.SHIMOCHA)[(view.seat - view.turn) % 4 - 1]
+    kind = MeldKind.CHI if isinstance(call, Chi) else MeldKind.PON
+    meld = Meld(kind, (*call.tiles, offered), source, offered)
+    melds = list(view.melds)
+    melds[view.seat] = (*melds[view.seat], meld)
+    run = sorted([*(t.kind for t in call.tiles), offered.kind])
+    chi = kind is MeldKind.CHI
+    forbidden = frozenset(kuikae_kinds(view.ruleset.kuikae, offered.kind, run, chi))
+    after = replace(view, hand=tuple(hand), melds=tuple(melds), offered=None, phase="turn",
+                    turn=view.seat, drawn=None, kuikae=forbidden, last_discard=None)
+    return Context.of(after)
 
 
 def make(seat: int, seed: int) -> HardPlayer:

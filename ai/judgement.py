@@ -6,8 +6,11 @@ describes (Mortal and akochan estimate each action's value; mjai-manue weighs a
 win chance times the hand's value against a deal-in chance times the loss):
 
     push = P(win) x (hand value + sticks on the table) - loss(tile) - the loss of
-           the risky discards still to come on the way
-    fold = - loss(tile)
+           the risky discards still to come - (1 - P(win)) x tsumo share
+    fold = - loss(tile) - tsumo share
+
+(the tsumo share: what one pays when a threat wins by tsumo while one folds; a
+win of one's own ends the hand before that.)
 
 `loss(tile)` is the tile's expected loss against every threat (`ai.danger`:
 tenpai chance x deal-in chance x value). The hand value is read the same way for
@@ -39,6 +42,7 @@ TENPAI_HAZARD = 0.0135  # win chance per live wait tile per go-around
 NEXT_UKEIRE = 20  # typical improving tiles one step further out
 TENPAI_WAITS = 5  # typical live waits once tenpai
 FAR = 2  # options further than this from the most efficient one are not weighed
+TSUMO = 0.35  # chance a riichi wins by tsumo over a whole hand while one folds
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +98,7 @@ def judge(
     turns = max(ctx.view.tiles_left / 4.0, 0.5)
     unseen_total = max(sum(ctx.unseen), 1)
     pot = 1000 * ctx.view.sticks + 300 * ctx.view.honba
+    folded = fold_cost(ctx, weighed, turns)
     rows: list[Weighed] = []
     best: tuple[float, float, Weighed] | None = None
     for o in options:
@@ -102,14 +107,24 @@ def judge(
         value = hand_value(ctx, o) * own_w
         p = p_win(o.eff_shanten, o.ukeire, turns, unseen_total) if value > 0 else 0.0
         steps = o.eff_shanten + 1.5 if o.eff_shanten >= 0 else 0.0
-        push = p * (value + pot) - loss[o.kind] - pressure * steps
-        w = Weighed(o, value, p, loss[o.kind], push, -loss[o.kind])
+        push = p * (value + pot) - (1 - p) * folded - loss[o.kind] - pressure * steps
+        w = Weighed(o, value, p, loss[o.kind], push, -folded - loss[o.kind])
         rows.append(w)
         key = (w.ev, o.score if o.eff_shanten == attack.eff_shanten else -99.0)
         if best is None or key > best[:2]:
             best = (key[0], key[1], w)
     assert best is not None, "the attacking option is always weighed"
     return Judgement(weighed, tuple(rows), best[2])
+
+
+def fold_cost(ctx: Context, threats: Sequence[Threat], turns: float) -> float:
+    """What folding still costs: the threats' tsumo wins, which one pays a share of
+    (a half as dealer, a third or a quarter otherwise), more likely the more of the
+    hand is left. A win of one's own stops them, so a push saves this in part."""
+    view = ctx.view
+    share = 0.5 if view.seat == view.dealer else 0.3
+    left = min(1.0, turns / 12.0)
+    return sum(t.level * TSUMO * left * t.value * share for t in threats if t.level >= SERIOUS)
 
 
 def hand_value(ctx: Context, o: Option) -> float:
@@ -187,6 +202,7 @@ __all__ = [
     "SERIOUS",
     "Judgement",
     "Weighed",
+    "fold_cost",
     "hand_value",
     "judge",
     "kept_dora",

@@ -24,7 +24,7 @@ from ai.hard import HardPlayer
 from ai.normal import NormalPlayer
 from ai.review import review_decision
 from ai.suggest import suggest
-from engine.actions import Action, Chi, Discard, action_from_dict
+from engine.actions import Action, Chi, Discard, Pon, action_from_dict
 from engine.game import Game
 from engine.log import game_from_setup
 from engine.state import RiverTile
@@ -164,3 +164,47 @@ def test_the_hint_is_hards_play_over_many_seeded_games():
             threatened += t
     assert threatened > 100  # the property was tested where it matters: under riichi
 
+
+
+def _calls_then_folds(seed: int, preset: str) -> tuple[int, list[int]]:
+    """(hard's calls under a riichi, the steps after which its next discard folded)."""
+    game = Game.new(load_preset(preset), seed)
+    players = {s: (HardPlayer if s % 2 == 0 else NormalPlayer)(s, seed) for s in range(4)}
+    called: set[int] = set()
+    calls, folds = 0, []
+    while not game.is_over:
+        seat = game.pending_seats()[0]
+        view, legal = game.view(seat), list(game.legal_actions(seat))
+        action = players[seat].choose(view, legal)
+        if seat in called and view.phase == "turn":
+            called.discard(seat)
+            calls += 1
+            _, reasons = suggest(view, legal)
+            if any(r.startswith("fold") for r in reasons):
+                folds.append(len(game.actions))
+        if seat % 2 == 0 and isinstance(action, Chi | Pon) and any(
+            view.riichi[s] for s in range(4) if s != seat
+        ):
+            called.add(seat)
+        game.apply(action)
+    return calls, folds
+
+
+@pytest.mark.parametrize("seed", [8, 9])
+def test_hard_never_calls_into_a_riichi_to_fold_right_after(seed):
+    """A call under a riichi is made only when the judgement of the discard after it
+    pushes (`HardPlayer.push_after_call`): the hint never offers a chi and then
+    advises folding with the next tile (before, seeds 8 and 9 of wrc did)."""
+    _calls, folds = _calls_then_folds(seed, "wrc")
+    assert folds == []
+
+
+@pytest.mark.slow
+def test_hard_never_calls_into_a_riichi_to_fold_over_many_games():
+    total = 0
+    for seed in range(40):
+        for preset in ("tenhou", "wrc"):
+            calls, folds = _calls_then_folds(seed, preset)
+            assert folds == [], (preset, seed)
+            total += calls
+    assert total > 20
