@@ -40,7 +40,7 @@ SERIOUS = 0.4  # a threat this likely to be tenpai switches on the push/fold wei
 # Loss per further risky discard, as a share of the threats' value. Tuned in the arena
 # (hard vs three jansou SmartEfficiencyAgents, tenhou rules, 50 duplicate sets, seeds
 # 1000-1049): 0.01 dealt in 11.2% of hands (placement 2.435 +- 0.085), 0.005 12.4%
-# (2.450 +- 0.087), the human range being ~11-13%; main's hard dealt in 10.2% there.
+# (2.450 +- 0.087), the human range being ~11-13% (main's hard: 10.2%, seeds 1000-1099).
 PRESS = 0.005
 TENPAI_HAZARD = 0.0135  # win chance per live wait tile per go-around
 NEXT_UKEIRE = 20  # typical improving tiles one step further out
