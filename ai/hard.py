@@ -4,8 +4,9 @@ Once a threat is likely tenpai (a riichi, three or more calls), every discard
 is weighed by `ai.judgement`, the one evaluation the hint and the review use too:
 the better of pushing (win chance x what the hand is worth, minus the tile's
 expected loss and the risky discards still to come) and folding (minus the
-tile's expected loss). So a far or cheap hand folds with genbutsu, then suji,
-kabe and one-chance tiles, honors in sight; a close valuable hand pushes, and
+tile's expected loss and the share of a threat's tsumo one pays anyway). So a
+far or cheap hand folds with genbutsu, then suji, kabe and one-chance tiles,
+honors in sight; a close valuable hand pushes, and
 takes the safer of two equally good tiles. Without such a threat it discards
 exactly like `normal`. Everything it weighs comes from the view of the moment
 (which discards came after a riichi included: `ai.danger.discard_order`), so a
