@@ -19,11 +19,10 @@ see:
 The figures are in line with the published deal-in rates against riichi
 (non-suji middle tiles ~12%, suji terminals ~2%).
 
-Genbutsu after riichi. The view has each river in order but not the global
-order between rivers, so which discards came *after* a riichi is worked out from
-turn order (seat i's j-th discard is the (4j + seat position)-th of the hand)
-and bounded by what this player itself saw at its earlier decisions
-(`RiverMemory`), which makes it exact whenever nobody called near the riichi.
+Genbutsu after riichi. The view has each river in order, and which discards
+came *after* a riichi follows from turn order and the called tiles
+(`discard_order`): exact, from the view alone, so a fresh player (the hint, the
+review) sees the same genbutsu as one that sat through the hand.
 """
 
 from __future__ import annotations
@@ -53,30 +52,6 @@ class Threat:
     suji: bool = True  # suji reasoning holds (furiten covers every wait, not one kind)
 
 
-class RiverMemory:
-    """What this player saw of the rivers at each of its decisions in the hand:
-    (river lengths, seat of the latest discard)."""
-
-    __slots__ = ("key", "snapshots")
-
-    def __init__(self) -> None:
-        self.key: tuple | None = None
-        self.snapshots: list[tuple[tuple[int, ...], int | None]] = []
-
-    def observe(self, view: PlayerView) -> None:
-        lengths = tuple(len(r) for r in view.rivers)
-        key = (view.round_wind, view.hand_number, view.honba)
-        last = self.snapshots[-1][0] if self.snapshots else None
-        if key != self.key or (
-            last is not None and any(a < b for a, b in zip(lengths, last, strict=True))
-        ):
-            self.key = key
-            self.snapshots = []
-        latest = view.last_discard[0] if view.last_discard is not None else None
-        if not self.snapshots or self.snapshots[-1][0] != lengths:
-            self.snapshots.append((lengths, latest))
-
-
 def riichi_index(view: PlayerView, seat: int) -> int | None:
     for i, e in enumerate(view.rivers[seat]):
         if e.riichi:
@@ -84,43 +59,55 @@ def riichi_index(view: PlayerView, seat: int) -> int | None:
     return None
 
 
-def after_riichi_kinds(view: PlayerView, seat: int, memory: RiverMemory | None) -> set[int]:
-    """Kinds discarded (by anyone else) after `seat`'s riichi declaration tile.
+def discard_order(view: PlayerView) -> list[tuple[int, int]]:
+    """Every discard of the hand as (seat, index in its river), in the order made.
 
-    From the first of this player's snapshots that shows the declaration tile:
-    every discard since then came after it, and so did, in turn order from the
-    riichi player (or from whoever called the declaration tile), one discard of
-    each seat up to the latest discarder at that snapshot. Without such a snapshot
-    (a fresh player, as in `ai.suggest`), turn order from the dealer is used.
+    Turn order is fixed by the rivers alone: the dealer discards first, and after
+    each discard the next seat plays, unless the tile was called (`called_by`),
+    when the caller discards next (a kan adds a replacement draw, not a turn). So
+    the order is exact whatever calls were made, from the view alone: a player
+    that has seen nothing before (the hint, the review) reads it as the player
+    that sat through the hand. A view the rivers cannot explain (built by hand)
+    has its remaining discards taken round the table from where the order stopped.
     """
+    rivers = view.rivers
+    seats = len(rivers)
+    taken = [0] * seats
+    total = sum(map(len, rivers))
+    order: list[tuple[int, int]] = []
+    seat = view.dealer
+    while len(order) < total:
+        river = rivers[seat]
+        i = taken[seat]
+        if i >= len(river):
+            break
+        order.append((seat, i))
+        taken[seat] = i + 1
+        called = river[i].called_by
+        seat = called if called is not None else (seat + 1) % seats
+    while len(order) < total:  # rivers no game could leave: round the table
+        if taken[seat] < len(rivers[seat]):
+            order.append((seat, taken[seat]))
+            taken[seat] += 1
+        seat = (seat + 1) % seats
+    return order
+
+
+def after_riichi_kinds(view: PlayerView, seat: int) -> set[int]:
+    """Kinds discarded by anyone else after `seat`'s riichi declaration tile (each
+    one the riichi player let pass, so it cannot win on: genbutsu)."""
     r_idx = riichi_index(view, seat)
     if r_idx is None:
         return set()
     rivers = view.rivers
-    starts: list[int] | None = None
-    if memory is not None:
-        for lengths, latest in memory.snapshots:
-            if lengths[seat] > r_idx:
-                starts = list(lengths)
-                if latest is not None and latest != seat:
-                    called = rivers[seat][r_idx].called_by
-                    first = called if called is not None else (seat + 1) % 4
-                    s = first
-                    for _ in range(3):
-                        if s != seat and starts[s] > 0:
-                            starts[s] -= 1
-                        if s == latest:
-                            break
-                        s = (s + 1) % 4
-                break
-    if starts is None:
-        pos_r = (seat - view.dealer) % 4
-        starts = [r_idx + (0 if (s - view.dealer) % 4 > pos_r else 1) for s in range(4)]
     out: set[int] = set()
-    for s in range(4):
-        if s != seat:
-            for e in rivers[s][starts[s]:]:
-                out.add(e.tile.kind)
+    after = False
+    for s, i in discard_order(view):
+        if after:
+            if s != seat:
+                out.add(rivers[s][i].tile.kind)
+        elif s == seat and i == r_idx:
+            after = True
     return out
 
 
@@ -130,7 +117,7 @@ def riichi_value(ruleset) -> float:
     return 3900 + (1000 if ruleset.ura_dora else 0) + (300 if ruleset.ippatsu else 0)
 
 
-def assess(ctx: Context, memory: RiverMemory | None = None) -> list[Threat]:
+def assess(ctx: Context) -> list[Threat]:
     view = ctx.view
     me = view.seat
     scale = scale_of(ctx)
@@ -149,7 +136,7 @@ def assess(ctx: Context, memory: RiverMemory | None = None) -> list[Threat]:
         melds = view.melds[o]
         opened = [m for m in melds if m.opened]
         if view.riichi[o]:
-            safe |= after_riichi_kinds(view, o, memory)
+            safe |= after_riichi_kinds(view, o)
             value = (riichi_value(view.ruleset) + 1000 * len(dora_kinds)) * dealer * scale
             out.append(
                 Threat(o, 1.0, value, "riichi", safe=frozenset(safe), riichi=True, suji=suji)

@@ -1,19 +1,16 @@
 """`hard`: normal's attack plus defence and placement.
 
 Once a threat is likely tenpai (a riichi, three or more calls), every discard
-is valued as the better of two plans (`ai.danger` prices the tile):
-- push: the chance to win from where the discard leaves the hand (shanten, live
-  tiles, draws left; `p_win`) x what the hand is worth, minus the tile's
-  expected loss and a small charge for the risky discards still to come;
-- fold: minus the tile's expected loss.
-So a far or cheap hand folds with genbutsu, then suji, kabe and one-chance
-tiles, honors in sight; a close valuable hand pushes, and takes the safer of two
-equally good tiles. Without such a threat it discards exactly like `normal`.
-
-The weights were tuned in duplicate self-play against `normal` (the same walls
-with the seats swapped): charging much for future risky discards made `hard`
-fold hands that win often enough against players who never fold, and lost to
-`normal`; with the small charge it beats it.
+is weighed by `ai.judgement`, the one evaluation the hint and the review use too:
+the better of pushing (win chance x what the hand is worth, minus the tile's
+expected loss and the risky discards still to come) and folding (minus the
+tile's expected loss and the share of a threat's tsumo one pays anyway). So a
+far or cheap hand folds with genbutsu, then suji, kabe and one-chance tiles,
+honors in sight; a close valuable hand pushes, and
+takes the safer of two equally good tiles. Without such a threat it discards
+exactly like `normal`. Everything it weighs comes from the view of the moment
+(which discards came after a riichi included: `ai.danger.discard_order`), so a
+fresh player asked for a hint chooses as the player that sat through the hand.
 
 It also calls less under threat, does not kan into a riichi, and at all-last
 (オーラス) weighs placement: the leader defends harder and may stay silent
@@ -24,28 +21,18 @@ harder, since a deal-in costs it no place.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 
-from engine.actions import Action, Pass, ShowTenpai
+from engine.actions import Action, Chi, Discard, Pass, Pon, ShowTenpai
+from rules.hand import Meld, MeldKind, Source
 
-from .common import Context, Option
-from .danger import (
-    RiverMemory,
-    Threat,
-    assess,
-    danger_table,
-    danger_words,
-)
+from .common import Context, Option, discards_by_kind
+from .danger import Threat, assess, danger_words
+from .explain import seat_words
+from .judgement import SERIOUS, Judgement, judge, p_win, serious
 from .normal import CallPlan, NormalPlayer
+from .normal import _kuikae as kuikae_kinds
 from .player_view import PlayerView
 from .reasons import Reason, Shanten, Term, Tiles
-from .value import han_points, hand_after, meld_shapes, rough_han, scale_of, wait_value
-
-_SERIOUS = 0.4  # a threat this likely to be tenpai switches on the push/fold weighing
-_PRESS = 0.01  # loss per further risky discard, as a share of the threats' value
-_TENPAI_HAZARD = 0.0135  # win chance per live wait tile per go-around
-_NEXT_UKEIRE = 20  # typical improving tiles one step further out
-_TENPAI_WAITS = 5  # typical live waits once tenpai
 
 
 class HardPlayer(NormalPlayer):
@@ -54,15 +41,10 @@ class HardPlayer(NormalPlayer):
 
     def __init__(self, seat: int = 0, seed: int = 0):
         super().__init__(seat, seed)
-        self.memory = RiverMemory()
         # The threats of the decision being made: the kan check, the discard and
         # every call plan of one decision ask for them, and they do not change
         # within it (the context is held, so its identity is never reused).
         self._threats: tuple[Context, list[Threat]] | None = None
-
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        self.memory.observe(view)
-        return super().choose(view, legal)
 
     # ------------------------------------------------------------------ placement
     def standing(self, view: PlayerView) -> tuple[bool, int, list[int]]:
@@ -106,90 +88,58 @@ class HardPlayer(NormalPlayer):
     def pick(self, ctx: Context, options: list[Option]) -> Option:
         attack = super().pick(ctx, options)
         threats = self.threats(ctx)
-        serious = [t for t in threats if t.level >= _SERIOUS]
-        if not serious:
+        if not serious(threats):
             return attack
         own_w, threat_w = self.weights(ctx)
-        if threat_w != 1.0:
-            threats = [replace(t, value=t.value * threat_w) for t in threats]
-        kinds = [o.kind for o in options]
-        danger = danger_table(ctx, threats, kinds)
-        # average loss of an unknown tile while pushing on
-        pressure = sum(t.level * t.value for t in threats) * _PRESS
-        turns = max(ctx.view.tiles_left / 4.0, 0.5)
-        unseen_total = max(sum(ctx.unseen), 1)
-        best: tuple[float, float, Option] | None = None
-        rows = []
-        for o in options:
-            if o.eff_shanten > attack.eff_shanten + 2:
-                continue
-            value = self.value_after(ctx, o) * own_w
-            p = p_win(o.eff_shanten, o.ukeire, turns, unseen_total)
-            steps = o.eff_shanten + 1.5 if o.eff_shanten >= 0 else 0
-            push = p * value - danger[o.kind] - pressure * steps
-            fold = -danger[o.kind]
-            u = max(push, fold)
-            rows.append((o, push, fold, value, p))
-            key = (u, o.score if o.eff_shanten == attack.eff_shanten else -99.0)
-            if best is None or key > best[:2]:
-                best = (key[0], key[1], o)
-        assert best is not None
-        chosen = best[2]
+        judged = judge(ctx, threats, options, attack, own_w, threat_w)
         if self.notes is not None:
-            self._explain(ctx, threats, chosen, attack, rows, danger)
-        return chosen
+            self._explain(ctx, judged, attack)
+        return judged.chosen.option
 
-    def value_after(self, ctx: Context, o: Option) -> float:
-        """Rough points of the hand if it wins after discarding `o.kind`."""
-        view = ctx.view
-        scale = scale_of(ctx)
-        dealer = view.seat == view.dealer
-        if o.shanten == 0 and o.eff_shanten == 0 and o.improving:
-            hand13 = hand_after(view.hand, o.kind)
-            riichi = ctx.riichi_possible
-            total = n = 0.0
-            for w in o.improving:
-                left = ctx.unseen[w]
-                if left:
-                    ron, tsumo = wait_value(ctx, hand13, w, riichi)
-                    total += left * (0.6 * ron + 0.4 * tsumo)
-                    n += left
-            if n:
-                return total / n
-        counts = list(ctx.counts)
-        counts[o.kind] -= 1
-        melds = meld_shapes(view.melds[view.seat])
-        han = rough_han(ctx, counts, melds, o.plan)
-        return han_points(han, dealer, scale)
+    def judgement(self, ctx: Context, legal: list[Action]) -> Judgement | None:
+        """The weighing `pick` makes of this turn's discards, or None when no threat
+        is serious (the review shows its figures for the played and suggested tiles)."""
+        threats = self.threats(ctx)
+        if not serious(threats):
+            return None
+        plain, riichi = discards_by_kind(legal)
+        if not plain:
+            return None
+        options = self.rank(ctx, list(plain), riichi)
+        attack = NormalPlayer.pick(self, ctx, options)
+        own_w, threat_w = self.weights(ctx)
+        return judge(ctx, threats, options, attack, own_w, threat_w)
 
-    def _explain(self, ctx, threats, chosen, attack, rows, danger) -> None:
-        serious = [t for t in threats if t.level >= _SERIOUS]
-        for t in serious:
-            from .explain import seat_words
-
+    def _explain(self, ctx: Context, judged: Judgement, attack: Option) -> None:
+        threats = list(judged.threats)
+        for t in threats:
+            if t.level < SERIOUS:
+                continue
             who = seat_words(t.seat, ctx.view.seat, ctx.view.dealer)
             self.note(Reason(
                 "threat", "threat: {who} — {why} (tenpai chance ~{chance}, ~{points} points)",
                 who=who, why=Term(t.why), chance=f"{t.level:.0%}", points=int(t.value),
             ))
-        row = next(r for r in rows if r[0] is chosen)
-        mode = "push" if row[1] >= row[2] else "fold"
-        if mode == "fold":
+        row = judged.chosen
+        chosen = row.option
+        if not row.pushing:
             self.note(Reason(
                 "fold", "fold: the hand is {shanten} and worth ~{points}; the safest tile beats"
-                " pushing", shanten=Shanten(chosen.eff_shanten), points=int(row[3]),
+                " pushing", shanten=Shanten(chosen.eff_shanten), points=int(row.value),
             ))
         else:
             self.note(Reason(
                 "push", "push: {shanten}, win chance ~{chance} for ~{points}",
-                shanten=Shanten(chosen.eff_shanten), chance=f"{row[4]:.0%}", points=int(row[3]),
+                shanten=Shanten(chosen.eff_shanten), chance=f"{row.win:.0%}",
+                points=int(row.value),
             ))
         self.notes.extend(danger_words(ctx, threats, chosen.kind))  # type: ignore[union-attr]
         if chosen.kind != attack.kind:
+            other = judged.row(attack.kind)
             self.note(Reason(
                 "efficient_instead", "the most efficient discard would be {tile}"
                 " (expected loss ~{points} points)",
-                tile=Tiles((attack.kind,)), points=int(danger[attack.kind]),
+                tile=Tiles((attack.kind,)), points=int(other.loss if other else 0),
             ))
 
     # ------------------------------------------------------------------ calls, kans
@@ -199,7 +149,7 @@ class HardPlayer(NormalPlayer):
         cached = self._threats
         if cached is not None and cached[0] is ctx:
             return cached[1]
-        threats = assess(ctx, self.memory)
+        threats = assess(ctx)
         self._threats = (ctx, threats)
         return threats
 
@@ -214,7 +164,33 @@ class HardPlayer(NormalPlayer):
             self.note(Reason("no_call_threat",
                              "no call: a threat is on the table and the hand would still be far"))
             return False
-        return not (threat >= 0.3 and p.eff >= 2)
+        if threat >= 0.3 and p.eff >= 2:
+            return False
+        return self.push_after_call(ctx, p)
+
+    def push_after_call(self, ctx: Context, p: CallPlan) -> bool:
+        """Under a serious threat, a call only where the judgement (`ai.judgement`) of
+        the discard after it pushes at the shanten the call promised: a call made to
+        fold afterwards spends safe tiles and value for nothing, and the hint must not
+        offer a call whose next discard it would then advise against."""
+        threats = self.threats(ctx)
+        if not serious(threats):
+            return True
+        after = after_call_context(ctx, p.action)
+        legal = [Discard(ctx.view.seat, t) for t in after.view.hand
+                 if t.kind not in after.view.kuikae]
+        plain, _ = discards_by_kind(legal)
+        if not plain:
+            return False
+        options = self.rank(after, list(plain), {})
+        attack = NormalPlayer.pick(self, after, options)
+        own_w, threat_w = self.weights(after)
+        judged = judge(after, threats, options, attack, own_w, threat_w)
+        if judged.chosen.pushing and judged.chosen.option.eff_shanten <= p.eff:
+            return True
+        self.note(Reason("no_call_fold", "no call: after it the hand would fold against the"
+                         " threat rather than play on"))
+        return False
 
     def kans_allowed(self, ctx: Context) -> bool:
         return self._max_threat(ctx) < 0.6
@@ -230,29 +206,30 @@ class HardPlayer(NormalPlayer):
         return super().want_riichi(ctx, o)
 
 
-def p_win(shanten: int, ukeire: int, turns: float, unseen_total: int) -> float:
-    """Chance the hand wins if pushed to the end, from its shanten and live tiles."""
-    return _p_win(shanten, ukeire, int(turns + 0.5), max(5, unseen_total // 5 * 5))
-
-
-@lru_cache(maxsize=65536)
-def _p_win(shanten: int, ukeire: int, turns: int, unseen_total: int) -> float:
-    if shanten < 0:
-        return 1.0
-    if turns <= 0:
-        return 0.0
-    if shanten == 0:
-        return 1.0 - (1.0 - min(0.9, _TENPAI_HAZARD * ukeire)) ** turns
-    draw = min(0.9, ukeire / unseen_total)
-    # the first improvement on draw i, then the rest of the way from there
-    total = 0.0
-    miss = 1.0
-    nxt = _TENPAI_WAITS if shanten == 1 else _NEXT_UKEIRE
-    for i in range(1, turns + 1):
-        total += miss * draw * _p_win(shanten - 1, nxt, turns - i, unseen_total)
-        miss *= 1.0 - draw
-    return total
+def after_call_context(ctx: Context, call: Chi | Pon) -> Context:
+    """The decision after `call`: its tiles out of the hand into a new meld, the own
+    turn to discard (the tiles kuikae forbids marked as the engine would)."""
+    view = ctx.view
+    offered = view.offered
+    assert offered is not None
+    hand = list(view.hand)
+    for t in call.tiles:
+        hand.remove(t)
+    source = (Source.KAMICHA, Source.TOIMEN, Source.SHIMOCHA)[(view.seat - view.turn) % 4 - 1]
+    kind = MeldKind.CHI if isinstance(call, Chi) else MeldKind.PON
+    meld = Meld(kind, (*call.tiles, offered), source, offered)
+    melds = list(view.melds)
+    melds[view.seat] = (*melds[view.seat], meld)
+    run = sorted([*(t.kind for t in call.tiles), offered.kind])
+    chi = kind is MeldKind.CHI
+    forbidden = frozenset(kuikae_kinds(view.ruleset.kuikae, offered.kind, run, chi))
+    after = replace(view, hand=tuple(hand), melds=tuple(melds), offered=None, phase="turn",
+                    turn=view.seat, drawn=None, kuikae=forbidden, last_discard=None)
+    return Context.of(after)
 
 
 def make(seat: int, seed: int) -> HardPlayer:
     return HardPlayer(seat, seed)
+
+
+__all__ = ["HardPlayer", "make", "p_win"]

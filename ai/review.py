@@ -44,8 +44,8 @@ from rules.tiles import Tile, format_tiles, kind_name
 from rules.waits import discard_options
 
 from .common import Context
-from .danger import assess, danger_table
 from .explain import shanten_words
+from .hard import HardPlayer
 from .player_view import PlayerView, Shaped, reading
 from .suggest import suggest
 
@@ -60,7 +60,6 @@ __all__ = [
     "same_action",
 ]
 
-SERIOUS = 0.4  # a threat this likely to be tenpai makes the tiles' danger worth showing
 _WINDS = ("East", "South", "West", "North")
 
 
@@ -138,6 +137,8 @@ class ReviewItem:
     played_danger: float | None = None
     suggested_danger: float | None = None
     verdict: str = "judgment"
+    played_ev: float | None = None  # `ai.judgement`'s expected value of each discard
+    suggested_ev: float | None = None
 
     def where(self) -> str:
         """'East 2, 1 honba, turn 6'."""
@@ -174,6 +175,10 @@ class ReviewItem:
             parts.append(
                 f"expected loss ~{self.played_danger:,.0f} vs ~{self.suggested_danger:,.0f} points"
             )
+        if self.played_ev is not None and self.suggested_ev is not None:
+            parts.append(
+                f"expected value ~{self.played_ev:+,.0f} vs ~{self.suggested_ev:+,.0f} points"
+            )
         return "; ".join(parts)
 
     def summary(self) -> str:
@@ -202,9 +207,13 @@ class _Facts(TypedDict, total=False):
     suggested_ukeire: int
     played_danger: float
     suggested_danger: float
+    played_ev: float
+    suggested_ev: float
 
 
-def _discard_facts(view: PlayerView, played: Action, suggested: Action) -> _Facts:
+def _discard_facts(
+    view: PlayerView, legal: list[Action], played: Action, suggested: Action
+) -> _Facts:
     if not (isinstance(played, Discard) and isinstance(suggested, Discard)):
         return _Facts()
     counts = view.counts()
@@ -222,12 +231,14 @@ def _discard_facts(view: PlayerView, played: Action, suggested: Action) -> _Fact
     if mine is not None and theirs is not None:
         out["played_shanten"], out["played_ukeire"] = mine.shanten, mine.ukeire_total
         out["suggested_shanten"], out["suggested_ukeire"] = theirs.shanten, theirs.ukeire_total
-    ctx = Context.of(view)
-    threats = assess(ctx)
-    if any(t.level >= SERIOUS for t in threats):
-        table = danger_table(ctx, threats, [played.tile.kind, suggested.tile.kind])
-        out["played_danger"] = table[played.tile.kind]
-        out["suggested_danger"] = table[suggested.tile.kind]
+    # The danger and the value of each tile as `hard` weighed them (`ai.judgement`):
+    # the review's figures are the ones the suggestion came from.
+    judged = HardPlayer(view.seat, 0).judgement(Context.of(view), legal)
+    if judged is not None:
+        mine_row, theirs_row = judged.row(played.tile.kind), judged.row(suggested.tile.kind)
+        if mine_row is not None and theirs_row is not None:
+            out["played_danger"], out["suggested_danger"] = mine_row.loss, theirs_row.loss
+            out["played_ev"], out["suggested_ev"] = mine_row.ev, theirs_row.ev
     return out
 
 
@@ -264,7 +275,7 @@ def review_decision(
     suggested, reasons = suggest(view, legal, level)
     if same_action(suggested, played):
         return None
-    facts = _discard_facts(view, played, suggested)
+    facts = _discard_facts(view, legal, played, suggested)
     return ReviewItem(
         step=step,
         seat=view.seat,

@@ -141,7 +141,6 @@ def test_hard_assesses_threats_once_per_decision_and_keeps_them(decisions):
         if v.phase == "turn" and not v.riichi[v.seat] and any(v.riichi)
     )
     player = HardPlayer(view.seat, 0)
-    player.memory.observe(view)
     ctx = Context.of(view)
     first = player.threats(ctx)
     assert player.threats(ctx) is first  # the same decision: worked out once

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from ai.common import Context
-from ai.danger import RiverMemory, after_riichi_kinds, assess, tile_danger
+from ai.danger import after_riichi_kinds, assess, tile_danger
 from ai.easy import EasyPlayer
 from ai.hard import HardPlayer, p_win
 from ai.normal import NormalPlayer
@@ -275,7 +275,7 @@ def test_genbutsu_after_riichi_follows_turn_order():
     # seat 0 (before it, dealer) discarded 9m before the declaration and 7s after.
     rivers = (river("1z2z9m7s"), river("1m2m3z", riichi_at=2), river("4z4z6p"), river("5z5z"))
     view = make_view("123m456p789s23s55z", rivers=rivers, riichi=(False, True, False, False))
-    after = after_riichi_kinds(view, 1, RiverMemory())
+    after = after_riichi_kinds(view, 1)
     assert parse_tile("6p").kind in after and parse_tile("7s").kind in after
     assert parse_tile("9m").kind not in after and parse_tile("4z").kind not in after
 

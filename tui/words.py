@@ -1107,6 +1107,7 @@ AI_REASONS: dict[str, str] = {
     "push": "押し: {shanten}、和了率 ~{chance}、~{points}点",
     "efficient_instead": "最も効率的な打牌は {tile} (放銃の期待損失 ~{points}点)",
     "no_call_threat": "鳴かない: 脅威があり、鳴いても手が遠い",
+    "no_call_fold": "鳴かない: 鳴いた後は押せず、脅威に対してオリになる",
     "dama_leader": "オーラスのトップはダマ: どの和了でもトップで終わる",
     "ankan_riichi": "リーチ後の暗槓: 待ちは変わらず、ドラが1枚増える",
     "best": "効率と打点で最善: {option}",

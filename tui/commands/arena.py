@@ -36,7 +36,7 @@ def add_parser(sub: Any) -> None:
     )
     arena.add_argument("--ruleset", default="wrc", metavar="ID", help="preset id (default: wrc)")
     arena.add_argument("--challenger", required=True, metavar="SPEC",
-                       help="easy, normal, hard or jansou:CLASS (mjai:COMMAND: not in this build)")
+                       help="easy, normal, hard, jansou:CLASS or mjai:COMMAND")
     arena.add_argument("--opponents", required=True, metavar="SPEC",
                        help="the player in the other three seats (a SPEC as above)")
     arena.add_argument("--sets", required=True, type=integer("--sets", 1, MAX_SETS),
