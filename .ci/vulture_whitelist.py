@@ -32,6 +32,7 @@ from rules.decompose import build_parts_table
 from rules.request import answer_line
 from rules.ruleset import Ruleset
 from rules.shanten import build_group_table
+from tui import words
 from tui.explain import FinalRow, grouped_keys
 from tui.human import Decision
 from tui.layout import Rect
@@ -93,3 +94,8 @@ RemoteTable.reconnects  # tests: how often a remote seat came back after a lost 
 hosted_game  # tests: the game a table host holds (tui/ may not call it: test_architecture)
 RemoteApp.spectating  # holds the spectator's connection for the app's lifetime
 FriendsScreen.server_process  # holds the hosting process started from the launch screen
+# tui.words's tables, loaded from tui/lexicon/words.toml: its API (tests, the
+# glossary and the screens read them by name), kept whole
+words.FU_ITEMS, words.SCREEN_WORDS, words.RULE_GROUPS, words.PARAMETERS, words.VIEWER_WORDS
+words.ONLINE_PARAMETERS, words.SANMA_PARAMETERS, words.ENDINGS, words.ENDING_MESSAGES
+words.LAUNCH_WORDS
