@@ -14,17 +14,17 @@ from typing import TYPE_CHECKING
 from ai.review import ReviewItem
 from engine.events import HandStarted
 from engine.frames import decode_frame, encode_frame
-from engine.history.db import HistoryDB
-from engine.kept_games import kept_games
-from engine.records.mjai import masked_for
-from engine.records.mjlog import MjlogGame, _Reader, looks_like_mjlog, record_summary
-from engine.save_store import SaveStore
 from engine.scripted import of_type
 from engine.seat_view import WallView
 from engine.server.app import Connection
 from engine.server.client import Client
 from engine.server.remote_seat import RemoteTable
 from engine.settlement import chombo_payments
+from engine.storage.history.db import HistoryDB
+from engine.storage.kept_games import kept_games
+from engine.storage.records.mjai import masked_for
+from engine.storage.records.mjlog import MjlogGame, _Reader, looks_like_mjlog, record_summary
+from engine.storage.save_store import SaveStore
 from engine.table_host import TableHost, hosted_game
 from engine.wall import Wall
 from rules import scoring, shanten, tiles
@@ -33,11 +33,11 @@ from rules.request import answer_line
 from rules.ruleset import Ruleset
 from rules.shanten import build_group_table
 from tui import words
-from tui.explain import FinalRow, grouped_keys
 from tui.human import Decision
 from tui.layout import Rect
 from tui.learn.lessons import Step, played_hand
 from tui.remote_app import RemoteApp
+from tui.result_text import FinalRow, grouped_keys
 from tui.screens.friends import FriendsScreen
 from tui.screens.table import TableScreen
 from tui.settings import config_dir, save_settings
@@ -85,11 +85,11 @@ _Reader._on_shuffle, _Reader._on_go, _Reader._on_un, _Reader._on_bye, _Reader._o
 _Reader._on_n, _Reader._on_reach, _Reader._on_dora, _Reader._on_agari, _Reader._on_ryuukyoku
 Connection.closer  # holds the close task: asyncio keeps only a weak reference to a task
 DataclassInstance  # tui.widgets.base: a TypeVar bound given as a string (typeshed only)
-# Ruleset fields read by name: from the presets' TOML and by tui.explain's rules reference
+# Ruleset fields read by name: from the presets' TOML and by tui.result_text's rules reference
 Ruleset.agari_yame, Ruleset.atozuke, Ruleset.noten_riichi, Ruleset.daiminkan_pao
 Ruleset.chombo_hand, Ruleset.dead_wall, Ruleset.discard_rows
 FinalRow.vs_return  # read by column name (tui.screens.game_end)
-Decision.seat_view  # the seat's own view, set by tui.table_session for the aids to read
+Decision.seat_view  # the seat's own view, set by tui.seat_client for the aids to read
 RemoteTable.reconnects  # tests: how often a remote seat came back after a lost server
 hosted_game  # tests: the game a table host holds (tui/ may not call it: test_architecture)
 RemoteApp.spectating  # holds the spectator's connection for the app's lifetime

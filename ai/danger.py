@@ -33,7 +33,7 @@ from rules.hand import MeldKind
 from rules.tiles import KIND_COUNT, dora_from_indicator
 
 from .common import Context
-from .explain import seat_words
+from .option_reasons import seat_words
 from .player_view import PlayerView
 from .reasons import Reason, Term, Tiles
 from .value import han_points, scale_of

@@ -22,7 +22,7 @@ from .common import (
     shape,
     tile_preference,
 )
-from .explain import describe_option
+from .option_reasons import describe_option
 from .reasons import Reason, Tiles
 
 

@@ -27,10 +27,10 @@ from rules.hand import Meld, MeldKind, Source
 
 from .common import Context, Option, discards_by_kind
 from .danger import Threat, assess, danger_words
-from .explain import seat_words
 from .judgement import SERIOUS, Judgement, judge, p_win, serious
 from .normal import CallPlan, NormalPlayer
 from .normal import _kuikae as kuikae_kinds
+from .option_reasons import seat_words
 from .player_view import PlayerView
 from .reasons import Reason, Shanten, Term, Tiles
 

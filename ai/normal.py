@@ -31,7 +31,7 @@ from .common import (
     preferences,
     shape,
 )
-from .explain import describe_option
+from .option_reasons import describe_option
 from .reasons import Reason, Shanten, Term, Tiles
 from .value import (
     NO_YAKU,

@@ -44,8 +44,8 @@ from rules.tiles import Tile, format_tiles, kind_name
 from rules.waits import discard_options
 
 from .common import Context
-from .explain import shanten_words
 from .hard import HardPlayer
+from .option_reasons import shanten_words
 from .player_view import PlayerView, Shaped, reading
 from .suggest import suggest
 
@@ -347,5 +347,5 @@ def review(record: Record, seat: int | None = None, level: str = "hard") -> Revi
 
 
 def review_log(path: str | Path, seat: int | None = None, level: str = "hard") -> Review:
-    """`review` of a JSON-lines log (checked by `engine.log.replay` first)."""
+    """`review` of a JSON-lines log (checked by `engine.storage.game_log.replay` first)."""
     return review(path, seat, level)

@@ -33,9 +33,9 @@ from engine.seat_view import SeatView
 
 from .common import BasePlayer, Context
 from .easy import EasyPlayer
-from .explain import rescan_notes
 from .hard import HardPlayer
 from .normal import NormalPlayer
+from .option_reasons import rescan_notes
 from .player_view import PlayerView, Shaped, reading
 from .reasons import Reason, Term, Tiles
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.records.mjai import masked_for
+from engine.storage.records.mjai import masked_for
 
 CLI = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())"]
 

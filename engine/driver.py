@@ -13,7 +13,7 @@ sees its `PlayerView`.
 
 A table on the same machine or another one is a *seat client* (`SeatClient`):
 after each action the driver sends every client each new event as its seat may
-see it (`engine.view.event_for`) with that seat's `SeatView` after the action
+see it (`engine.player_view_of_game.event_for`) with that seat's `SeatView` after the action
 (`engine.seat_view.build_seat_view`). The view already carries `legal` when its
 seat is to decide next, so a client draws the prompt from it before `decide`
 is awaited. Every `Won` is completed with its typed facts (`engine.win_facts`)
@@ -32,9 +32,9 @@ from .events import Event, HandStarted
 from .fold import fold_all
 from .game import Game
 from .host import Host, IllegalDecision, Seat
+from .player_view_of_game import PlayerView, event_for
 from .results import FinalResult
 from .seat_view import SeatView, build_seat_view
-from .view import PlayerView, event_for
 
 __all__ = [
     "IllegalDecision",  # the host's: a seat answered outside its legal actions

@@ -57,9 +57,9 @@ from .events import (
     Pay,
     RiichiAccepted,
 )
+from .player_view_of_game import PlayerView, player_view
 from .results import FinalResult, final_results
 from .state import STICK, Furiten, HandState, Round
-from .view import PlayerView, player_view
 from .wall import Wall, shape_for, shared, shuffled_tiles, throw_dice
 
 __all__ = ["STICK", "Game", "IllegalAction", "Start"]

@@ -3,7 +3,7 @@
 A finished game is first written whole to the save (`SaveStore.save`), then
 recorded in the history under its id (`HistoryRecorder.record`, keyed: a
 second record of the same game is a no-op) with the name its log is kept under
-(``games/<game id>.jsonl``, `engine.kept_games.log_name`), and only then does the
+(``games/<game id>.jsonl``, `engine.storage.kept_games.log_name`), and only then does the
 save move there (`SaveStore.archive`, never over another file: if the name was
 taken, the row is pointed at the name it got). So a crash at any point leaves
 either the finished save (recorded, or not yet) or the kept log, and
@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from .game import Game
-from .history_recorder import HistoryRecorder
-from .kept_games import (
+from .storage.history_recorder import HistoryRecorder
+from .storage.kept_games import (
     KEPT_SUFFIX,
     PENDING_SUFFIX,
     games_dir,
@@ -46,7 +46,7 @@ from .kept_games import (
     safe_name,
     write_unique,
 )
-from .save_store import SaveError, SaveStore, read_save_text, read_saved
+from .storage.save_store import SaveError, SaveStore, read_save_text, read_saved
 
 PARTIAL_SUFFIX = ".partial.jsonl"  # a save left behind by a game finished elsewhere
 

@@ -6,7 +6,7 @@ may not see masked: the other seats' hands in `start_kyoku` and their `tsumo` ti
 are `?`. A riichi is `reach` (the seat's answer, echoed to every seat), then its
 `dahai`, then `reach_accepted` once the tile was not ronned; a kan is shown, its
 `dora` turned when the ruleset turns it, then the rinshan `tsumo`. Red fives are
-`5mr 5pr 5sr`. Tiles and the event shapes are `engine.records.mjai`'s (its
+`5mr 5pr 5sr`. Tiles and the event shapes are `engine.storage.records.mjai`'s (its
 `MjaiEvents` writes them for the export and, through `ToMjai`, for a seat).
 
 - `ToMjai`: our redacted events for one seat (a host's frames) -> its mjai events.
@@ -55,7 +55,10 @@ from .events import (
     Won,
 )
 from .frames import Seated, SeatEvent, Status
-from .records.mjai import (
+from .redaction import HIDDEN_SEED
+from .seat_view import SeatView
+from .state import STICK
+from .storage.records.mjai import (
     HIDDEN,
     HONORS,
     RYUKYOKU_REASONS,
@@ -64,9 +67,6 @@ from .records.mjai import (
     pai,
     start_game,
 )
-from .redaction import HIDDEN_SEED
-from .seat_view import SeatView
-from .state import STICK
 from .wall import DEAL_END, LIVE_END
 
 __all__ = [

@@ -1,6 +1,6 @@
 """Today's AI levels as host seats: a `PlayerView` built from the seat view alone.
 
-The AI levels (`ai/`) decide from `engine.view.PlayerView` (a live `Ruleset`,
+The AI levels (`ai/`) decide from `engine.player_view_of_game.PlayerView` (a live `Ruleset`,
 `Meld` values, rivers with the seat that called each tile). A host seat is
 given only its `SeatView`; `player_view_of` builds the bot's view from that on
 the bot's side of the table (nothing here reads the `Game`), and `PlayerSeat`
@@ -18,9 +18,9 @@ from rules.tiles import tile_key
 from .actions import Action
 from .driver import Player, ViewPlayer
 from .fold import ruleset_of
+from .player_view_of_game import PlayerView
 from .seat_view import RiverEntry, SeatView
 from .state import RiverTile
-from .view import PlayerView
 
 _rivers: dict[int, tuple[tuple[RiverEntry, ...], tuple[RiverTile, ...]]] = {}
 

@@ -26,7 +26,7 @@ from .timeline import Timeline
 
 if TYPE_CHECKING:
     from .game import Game
-    from .view import PlayerView
+    from .player_view_of_game import PlayerView
 
 
 class ReplayHost:

@@ -9,7 +9,7 @@ by the one builder, `engine.seat_view.build_view`, its legal actions inside)
 with the action the seat actually took.
 
 A record is a finished (or replayed) `Game`, a `Timeline`, or a JSON-lines log
-(a path, checked by `engine.log.replay` first).
+(a path, checked by `engine.storage.game_log.replay` first).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from pathlib import Path
 
 from .actions import Action
 from .game import Game
-from .log import replay
 from .seat_view import Observer, SeatView, build_view
+from .storage.game_log import replay
 from .timeline import Timeline
 
 __all__ = [

@@ -41,9 +41,9 @@ from .events import (
 )
 from .game import Game
 from .invariants import Checker
-from .log import LogWriter
 from .results import FinalResult, session_total
 from .storage import write_atomic
+from .storage.game_log import LogWriter
 
 PlayerFactory = Callable[[int, int], Player | ViewPlayer]
 ABORTIVE_KINDS: tuple[str, ...] = get_args(AbortKind)  # the summary's `abortive_draws` keys

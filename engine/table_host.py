@@ -4,7 +4,7 @@ The table screen is a seat client: it is told `Frame`s (its seat's redacted
 events and its view) and answers decisions with actions (`engine.host`). What
 the client must never hold lives here, on the host's side: the `Game` (and with
 it the seeded generator and the log), the AI seats, the save of the game in
-progress (`save`, into the app's `engine.save_store.SaveStore`), the end of the
+progress (`save`, into the app's `engine.storage.save_store.SaveStore`), the end of the
 game recorded in the history and its log kept (`finish`, `engine.game_finish`),
 what a session counts of it (`outcome`) and the finished game's record for the
 review (`record`). The app decides *when* (its hooks `on_save` and `after_apply`
@@ -39,8 +39,8 @@ from .timeline import Timeline
 
 if TYPE_CHECKING:
     from .game_finish import Finished
-    from .history_recorder import HistoryRecorder
-    from .save_store import SavedGame, SaveStore
+    from .storage.history_recorder import HistoryRecorder
+    from .storage.save_store import SavedGame, SaveStore
 
 Notify = Callable[..., Any]
 
@@ -114,7 +114,7 @@ class TableHost:
     def save(self, store: SaveStore, history: HistoryRecorder,
              notify: Notify | None = None) -> None:
         """Save the game in progress to `store` (its whole log, atomically); the history
-        notes when it was first seen. `engine.save_store.SaveError` if it cannot be
+        notes when it was first seen. `engine.storage.save_store.SaveError` if it cannot be
         written."""
         history.update(self._game, notify)
         store.save(self._game)

@@ -1,6 +1,6 @@
 """A recorded game that can be rebuilt at any action: the replay viewer's and the review's.
 
-    timeline = Timeline.of(engine.log.replay("game-7.jsonl"))
+    timeline = Timeline.of(engine.storage.game_log.replay("game-7.jsonl"))
     game = timeline.game_at(40)          # the game after its first 40 actions
     view, legal = timeline.decision(40)  # what the seat of action 40 saw and could do
 
@@ -22,9 +22,9 @@ from rules.ruleset import Ruleset
 from .actions import Action
 from .events import Event, HandEnded
 from .game import Game
-from .log import game_from_setup, replay
+from .player_view_of_game import PlayerView
 from .recorded_clock import RecordedClock
-from .view import PlayerView
+from .storage.game_log import game_from_setup, replay
 
 __all__ = ["Timeline"]
 
@@ -60,7 +60,7 @@ class Timeline:
     @classmethod
     def replayed(cls, source: str | Path) -> Timeline:
         """The timeline of our own game log at `source`, replayed and checked (the errors
-        of `engine.log.replay`): a viewer gets the record, never the game."""
+        of `engine.storage.game_log.replay`): a viewer gets the record, never the game."""
         return cls.owning(replay(source))
 
     @classmethod

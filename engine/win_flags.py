@@ -18,7 +18,7 @@ from rules.hand import Win
 from rules.ruleset import Ruleset
 from rules.tiles import Tile
 
-from .bot_view import PlayerView
+from .player_view import PlayerView
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from test_tui_results import Host, screen_text
 from engine.actions import Ankan, Discard, NineTerminals, Ron
 from engine.events import ExhaustiveDraw
 from engine.scripted import advance, do, of_type, scripted_game, t
-from tui import explain as X
+from tui import result_text as X
 from tui.screens.hand_result import HandResultScreen
 
 

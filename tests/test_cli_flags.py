@@ -19,8 +19,8 @@ import pytest
 
 import tui.app
 from tui import cli
+from tui.seat_client import new_game
 from tui.settings import GameConfig
-from tui.table_session import new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.history.drills import DrillLog, DrillLogError, lesson_progress, save_lesson
+from engine.storage.history.drills import DrillLog, DrillLogError, lesson_progress, save_lesson
 
 
 def test_a_text_cell_in_the_lessons_is_a_drill_log_error(tmp_path: Path) -> None:

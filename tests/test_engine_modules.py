@@ -14,10 +14,10 @@ import pytest
 from engine import claims, ending, kans, turns, wins
 from engine.actions import Discard, Ron
 from engine.game import Game
+from engine.player_view_of_game import player_view
 from engine.scripted import do, scripted_game, t
 from engine.settlement import REASONS, Payment
 from engine.state import ClaimSource, Phase, Round, SeatState, TurnKind
-from engine.view import player_view
 from rules.ruleset import load_preset
 from rules.tiles import parse_tiles
 

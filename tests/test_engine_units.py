@@ -11,9 +11,9 @@ from engine.actions import ACTION_TYPES, Ankan, Chi, Discard, Pass, action_from_
 from engine.claims import chi_options, kuikae_kinds, pon_options, resolve
 from engine.events import Dealt, Drew, event_from_dict, event_to_dict
 from engine.game import Game
+from engine.player_view_of_game import event_for
 from engine.scripted import scripted_game, t
 from engine.state import SeatState
-from engine.view import event_for
 from engine.wall import (
     INDICATOR_INDICES,
     RINSHAN_INDICES,

@@ -28,9 +28,9 @@ from test_export_tenhou6 import (
     played,
 )
 
-from engine.log import log_lines
-from engine.records import GameRecord
-from engine.records.mjai import pai, to_mjai, to_mjai_text
+from engine.storage.game_log import log_lines
+from engine.storage.records import GameRecord
+from engine.storage.records.mjai import pai, to_mjai, to_mjai_text
 from rules.ruleset import PRESET_IDS
 from rules.tiles import parse_tiles
 

@@ -14,10 +14,10 @@ from test_engine_online_rules import KANS, NINE, NOTEN, RON3, TENPAI4, WINDS, _n
 
 from engine.actions import Ankan, Discard, NineTerminals, Ron
 from engine.game import Game
-from engine.records import split_hands
-from engine.records.mjai import to_mjai_text
-from engine.records.tenhou6 import to_tenhou6
 from engine.scripted import advance, do, scripted_game, t
+from engine.storage.records import split_hands
+from engine.storage.records.mjai import to_mjai_text
+from engine.storage.records.tenhou6 import to_tenhou6
 
 RED0 = {"red_fives": 0}
 

@@ -30,10 +30,10 @@ from engine.actions import Ankan, Discard, Kakan, Pon, Ron, Tsumo
 from engine.driver import play_game
 from engine.events import Called, Discarded, DoraRevealed, Drew, HandEnded, KanDeclared
 from engine.game import Game
-from engine.log import log_lines
-from engine.records import GameRecord, HandRecord, export, load, warnings
-from engine.records.tenhou6 import meld_string, tile_code, to_tenhou6
 from engine.scripted import advance, do, scripted_game, t
+from engine.storage.game_log import log_lines
+from engine.storage.records import GameRecord, HandRecord, export, load, warnings
+from engine.storage.records.tenhou6 import meld_string, tile_code, to_tenhou6
 from rules.hand import Meld, MeldKind, Source
 from rules.ruleset import PRESET_IDS, Ruleset, load_preset
 from rules.tiles import Tile, parse_tiles

@@ -17,11 +17,11 @@ import pytest
 
 from engine.game import Game, Start
 from engine.game_finish import finish_game, settle_pending
-from engine.history.db import HistoryDB, history_path, record_game
-from engine.history_recorder import HistoryRecorder
-from engine.kept_games import header_game_id, kept_games, pending_games
-from engine.save_store import SaveStore
 from engine.scripted import autopilot, scripted_game
+from engine.storage.history.db import HistoryDB, history_path, record_game
+from engine.storage.history_recorder import HistoryRecorder
+from engine.storage.kept_games import header_game_id, kept_games, pending_games
+from engine.storage.save_store import SaveStore
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ["234m456m678p2345s", "258m147p369s1234z", "258m147p369s1234z", "369m258p147s5567z"]
@@ -83,8 +83,8 @@ KILLER = textwrap.dedent(
     sys.path.insert(0, {tests!r})
     from test_game_end_consistency import last_hand
     from engine.game_finish import finish_game
-    from engine.history_recorder import HistoryRecorder
-    from engine.save_store import SaveStore
+    from engine.storage.history_recorder import HistoryRecorder
+    from engine.storage.save_store import SaveStore
     data = sys.argv[1]
     store = SaveStore(data)
     game = last_hand(store)
@@ -207,7 +207,7 @@ def test_recording_the_same_key_twice_is_one_game(tmp_path):
 
 
 def _any_record():
-    from engine.history.stats import game_record
+    from engine.storage.history.stats import game_record
 
     game = scripted_game("wrc", HANDS, start=Start(round_wind=1, hand_number=3))
     while not game.is_over:
@@ -221,8 +221,8 @@ SOAK = textwrap.dedent(
     sys.path.insert(0, {tests!r})
     from test_game_end_consistency import last_hand
     from engine.game_finish import finish_game
-    from engine.history_recorder import HistoryRecorder
-    from engine.save_store import SaveStore
+    from engine.storage.history_recorder import HistoryRecorder
+    from engine.storage.save_store import SaveStore
     data = sys.argv[1]
     while True:
         store = SaveStore(data)

@@ -15,11 +15,11 @@ from test_tui_pilot import settle
 from ai.baseline import TsumogiriPlayer
 from engine.game import Start
 from engine.game_finish import finish_game, settle_pending
-from engine.history.db import SCHEMA_VERSION, HistoryDB, history_path, migrate
-from engine.history_recorder import HistoryRecorder
-from engine.kept_games import games_dir, migrate_leftovers, pending_games
-from engine.save_store import SAVE_NAME, SaveStore
 from engine.scripted import autopilot, scripted_game
+from engine.storage.history.db import SCHEMA_VERSION, HistoryDB, history_path, migrate
+from engine.storage.history_recorder import HistoryRecorder
+from engine.storage.kept_games import games_dir, migrate_leftovers, pending_games
+from engine.storage.save_store import SAVE_NAME, SaveStore
 from engine.table_host import TableHost
 from tui.app import MahjongApp
 from tui.cli import main
@@ -236,7 +236,7 @@ def test_games_filters_by_ruleset_and_refuses_an_unknown_one(data, capsys):
 def test_a_locked_history_is_one_line_and_exit_2(data, capsys, monkeypatch):
     store = SaveStore(data, durable=False)
     finish_game(store, HistoryRecorder(data), last_hand(store))
-    import engine.history.db as db
+    import engine.storage.history.db as db
 
     monkeypatch.setattr(db, "DEFAULT_TIMEOUT", 0.1)
     other = sqlite3.connect(history_path(data), isolation_level=None)

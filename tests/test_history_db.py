@@ -1,4 +1,4 @@
-"""The history file (engine.history.db): games read back as recorded, one transaction
+"""The history file (engine.storage.history.db): games read back as recorded, one transaction
 per game (a writer SIGKILLed mid-game leaves no trace of that game), migrations step by
 step, and corrupt, foreign, newer or locked files reported without losing any game."""
 
@@ -18,8 +18,8 @@ import pytest
 from ai import LEVELS
 from engine.driver import play_game
 from engine.game import Game
-from engine.history import db as history_db
-from engine.history.db import (
+from engine.storage.history import db as history_db
+from engine.storage.history.db import (
     SCHEMA_VERSION,
     ForeignHistory,
     HistoryDB,
@@ -29,7 +29,7 @@ from engine.history.db import (
     migrate,
     record_game,
 )
-from engine.history.stats import GameRecord, HandFacts, SeatResult, game_record
+from engine.storage.history.stats import GameRecord, HandFacts, SeatResult, game_record
 from rules.ruleset import load_preset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,7 +103,7 @@ WRITER = """
 import sys, time
 sys.path.insert(0, {root!r})
 from test_history_db import big_record
-from engine.history.db import HistoryDB
+from engine.storage.history.db import HistoryDB
 path, start, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 with HistoryDB(path) as db:
     n = start

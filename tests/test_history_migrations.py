@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.history.db import APPLICATION_ID, SCHEMA_VERSION, HistoryDB, history_path
-from engine.history.drills import DrillLog, DrillSummary, LessonProgress, lesson_progress
+from engine.storage.history.db import APPLICATION_ID, SCHEMA_VERSION, HistoryDB, history_path
+from engine.storage.history.drills import DrillLog, DrillSummary, LessonProgress, lesson_progress
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "history"
 ASIDE = "history.sqlite3.corrupt-20260101-120000"
@@ -160,8 +160,8 @@ def test_a_moved_aside_file_that_is_not_learning_progress_is_left_out(tmp_path):
 
 def test_a_learning_only_file_with_a_table_of_another_shape_is_left_untouched(tmp_path):
     """Same table name, other columns: not ours. Reported, never moved or written."""
-    from engine.history.db import ForeignHistory
-    from engine.history.drills import DrillLogError
+    from engine.storage.history.db import ForeignHistory
+    from engine.storage.history.drills import DrillLogError
 
     path = history_path(tmp_path)
     conn = sqlite3.connect(path)
@@ -184,7 +184,7 @@ def test_a_crash_mid_migration_of_a_learning_only_file_loses_nothing(fails_at, t
     """Each step is one transaction: a step that fails leaves the file as the step
     before left it (at step 0: the old learning-only file itself, not yet marked as
     ours), and the next open finishes the migration with every answer kept."""
-    from engine.history import db as history_db
+    from engine.storage.history import db as history_db
 
     path = history_path(tmp_path)
     build("learning_only", path)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.history.db import (
+from engine.storage.history.db import (
     APPLICATION_ID,
     SCHEMA_VERSION,
     HistoryDB,
@@ -29,12 +29,12 @@ from engine.history.db import (
     record_game,
     record_game_once,
 )
-from engine.history.drills import DrillLog, DrillLogError, lesson_progress, save_lesson
-from engine.history.stats import GameRecord, HandFacts, SeatResult
+from engine.storage.history.drills import DrillLog, DrillLogError, lesson_progress, save_lesson
+from engine.storage.history.stats import GameRecord, HandFacts, SeatResult
 from rules.ruleset import load_preset
 from tui.commands.stats import load_summaries
 from tui.learn.app import LearnApp
-from tui.learn.session import DrillSession
+from tui.learn.drill_run import DrillSession
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -248,8 +248,8 @@ async def test_the_launch_screen_h_before_or_after_a_drill(first, tmp_path):
 
 def test_a_game_over_another_programs_file_is_played_and_said_not_recorded(tmp_path):
     from engine.game import Start
-    from engine.history_recorder import HistoryRecorder
     from engine.scripted import autopilot, scripted_game
+    from engine.storage.history_recorder import HistoryRecorder
 
     path = history_path(tmp_path)
     conn = sqlite3.connect(path)

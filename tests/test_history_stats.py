@@ -1,4 +1,4 @@
-"""The player's statistics from a game's events (engine.history.stats): scripted hands
+"""The player's statistics from a game's events (engine.storage.history.stats): scripted hands
 whose facts are known, seeded bot games checked against `mahjong-tui sim`'s figures,
 and hand-built records whose summary is worked out by hand."""
 
@@ -12,7 +12,9 @@ from ai import LEVELS
 from engine.actions import Discard, Pon, Ron
 from engine.driver import play_game
 from engine.game import Game, Start
-from engine.history.stats import (
+from engine.scripted import autopilot, do, scripted_game, t
+from engine.sim import run_sim
+from engine.storage.history.stats import (
     GameRecord,
     HandFacts,
     IncompleteGame,
@@ -21,8 +23,6 @@ from engine.history.stats import (
     hand_facts,
     summarize,
 )
-from engine.scripted import autopilot, do, scripted_game, t
-from engine.sim import run_sim
 from rules.ruleset import load_preset
 
 BOT = "258m147p369s1234z"
@@ -186,7 +186,7 @@ def test_stats_on_damaged_pages_is_one_line_exit_2_and_the_file_kept(
     on one (CONTRACT), and the damaged file is kept aside byte for byte."""
     from test_history_db import big_record
 
-    from engine.history.db import HistoryDB, history_path
+    from engine.storage.history.db import HistoryDB, history_path
     from tui.cli import main
 
     monkeypatch.setenv("MAHJONG_TUI_DATA", str(tmp_path))

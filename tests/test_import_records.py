@@ -1,4 +1,4 @@
-"""mjai import: an exported game, rebuilt by `engine.records.importer`, is the same game.
+"""mjai import: an exported game, rebuilt by `engine.storage.records.importer`, is the same game.
 
 The same simulated games as the export tests (every preset, the `normal` bots,
 which call, riichi and kan) and the scripted golden hands (ankan + rinshan,
@@ -23,11 +23,11 @@ from test_export_tenhou6 import FAST_SEEDS, GOLDEN_GAMES, SLOW_SEEDS, golden_rec
 
 from engine.events import event_to_dict
 from engine.game import Game
-from engine.log import log_lines
-from engine.records import GameRecord
-from engine.records.importer import build_wall, game_from_mjai, parse_mjai, tile_from_pai
-from engine.records.mjai import to_mjai_text
-from engine.records.tenhou6 import to_tenhou6_text
+from engine.storage.game_log import log_lines
+from engine.storage.records import GameRecord
+from engine.storage.records.importer import build_wall, game_from_mjai, parse_mjai, tile_from_pai
+from engine.storage.records.mjai import to_mjai_text
+from engine.storage.records.tenhou6 import to_tenhou6_text
 from rules.ruleset import PRESET_IDS, load_preset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -194,7 +194,7 @@ def test_replay_summary_of_the_mjai_export_is_the_logs(files):
 
 def test_replay_of_the_tenhou6_export_is_the_logs(files):
     # tenhou.net/6 JSON used to be refused here; it is now imported
-    # (engine.records.tenhou6_read) and must replay to the log's own summary.
+    # (engine.storage.records.tenhou6_read) and must replay to the log's own summary.
     original = _cli("--summary", str(files["log"]))
     exported = _cli("--summary", str(files["tenhou6"]))
     assert original.returncode == exported.returncode == 0, exported.stderr

@@ -1,11 +1,11 @@
 """Real Tenhou games in: the 20 records of ../shared replayed through the engine.
 
 The records are the outside truth (RULESETS.md §8): each game rebuilt from its
-mjlog (`engine.records.tenhou_import`) must give, through `replay --summary
+mjlog (`engine.storage.records.tenhou_import`) must give, through `replay --summary
 --json`, exactly what the record says hand by hand (`mjlog.record_summary`:
 the end, the winners, the deltas, the scores) and the record's final scores and
 results. The round trip import → export tenhou.net/6 → import
-(`engine.records.tenhou6_read`) must give the same events. Bad files (corrupt,
+(`engine.storage.records.tenhou6_read`) must give the same events. Bad files (corrupt,
 cut, three-player, not a record at all) are one line on stderr and exit 2.
 
 One record's lobby is not the `tenhou` preset's (`PENDING_RESULTS`, a strict
@@ -26,11 +26,11 @@ import pytest
 
 from engine.events import event_to_dict
 from engine.game import Game
-from engine.records import export, split_hands
-from engine.records.mjlog import MjlogError, parse_mjlog, record_summary
-from engine.records.summary import ENDS, hand_summaries
-from engine.records.tenhou6_read import Tenhou6Error, game_from_tenhou6
-from engine.records.tenhou_import import game_from_mjlog, game_from_record
+from engine.storage.records import export, split_hands
+from engine.storage.records.mjlog import MjlogError, parse_mjlog, record_summary
+from engine.storage.records.summary import ENDS, hand_summaries
+from engine.storage.records.tenhou6_read import Tenhou6Error, game_from_tenhou6
+from engine.storage.records.tenhou_import import game_from_mjlog, game_from_record
 from rules.tiles import parse_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,7 +103,7 @@ def test_summary_json_of_our_own_log_is_its_hands_and_end(tmp_path):
     from test_export_tenhou6 import played
 
     from engine.events import ExhaustiveDraw, GameEnded, HandEnded, Won
-    from engine.log import log_lines
+    from engine.storage.game_log import log_lines
 
     game = played("wrc", 3).game
     log = tmp_path / "game.jsonl"
@@ -165,8 +165,8 @@ def test_record_to_tenhou6_and_back_gives_the_same_events(path):
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name[:8])
 def test_record_to_mjai_and_back_gives_the_same_events(path):
-    from engine.records.importer import game_from_mjai
-    from engine.records.mjai import to_mjai_text
+    from engine.storage.records.importer import game_from_mjai
+    from engine.storage.records.mjai import to_mjai_text
 
     game = game_from_mjlog(path.read_bytes())
     again = game_from_mjai(to_mjai_text(split_hands(game)))

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.events import GameEnded
-from engine.records.tenhou_import import game_from_mjlog
 from engine.seat_view import build_seat_view
+from engine.storage.records.tenhou_import import game_from_mjlog
 from engine.timeline import Timeline
 from tui.replay_app import ReplayApp
 from tui.screens.review import ReviewScreen

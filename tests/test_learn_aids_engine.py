@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.game import Game
-from engine.view import player_view
+from engine.player_view_of_game import player_view
 from rules.ruleset import load_preset
 from rules.tiles import parse_tiles
-from tui.describe import learning_aids, short_yaku, wait_infos
+from tui.table_text import learning_aids, short_yaku, wait_infos
 
 
 def _riichi_view_after_kan():
@@ -46,7 +46,7 @@ def test_kiriage_is_the_scorers_rule_in_every_preset() -> None:
     rounded a 1,920 base up (`rules.scoring.kiriage_mangan`, the branch it pays by)."""
     from rules.ruleset import PRESET_IDS
     from rules.scoring import hand_base, kiriage_mangan
-    from tui.explain import is_kiriage
+    from tui.result_text import is_kiriage
 
     named = 0
     for preset in PRESET_IDS:

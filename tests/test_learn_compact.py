@@ -12,13 +12,13 @@ from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Static
 
-from engine.history.db import history_path
-from engine.history.drills import DrillLog
+from engine.storage.history.db import history_path
+from engine.storage.history.drills import DrillLog
 from rules.ruleset import load_preset
 from tui.learn.app import LearnApp
+from tui.learn.drill_run import DrillSession
 from tui.learn.kinds import DRILLS
 from tui.learn.question import Question
-from tui.learn.session import DrillSession
 from tui.learn.texts import text
 from tui.screens.drill import DrillScreen, choice_label
 from tui.screens.drill_menu import DrillMenuScreen

@@ -12,15 +12,15 @@ from test_learn_drill_screens import COMPACT, Clock, _answer, _screen
 from test_review import _scripted
 
 from engine.actions import Discard
-from engine.history.db import history_path
-from engine.history.drills import DrillLog
-from engine.log import write_log
 from engine.scripted import t
+from engine.storage.game_log import write_log
+from engine.storage.history.db import history_path
+from engine.storage.history.drills import DrillLog
 from rules.ruleset import load_preset
 from rules.tiles import KIND_COUNT, parse_kinds, to_counts
 from tui.learn.app import LearnApp
+from tui.learn.drill_run import DrillSession
 from tui.learn.mistakes import find_mistakes, mistake_key, mistake_question
-from tui.learn.session import DrillSession
 from tui.screens.drill import DrillScreen
 from tui.screens.drill_menu import DrillMenuScreen
 
@@ -184,8 +184,8 @@ def test_a_later_mistake_shows_the_hand_and_the_rivers_as_they_were(tmp_path):
     turn-2 hand (the 7z drawn) and every discard made before it, read from the log."""
     from test_review import BOTS, TENPAI
 
-    from engine.log import replay
     from engine.scripted import advance, scripted_game
+    from engine.storage.game_log import replay
     from rules.tiles import format_tiles
 
     game = scripted_game("wrc", [TENPAI, *BOTS], "5z2z3z6z7z")

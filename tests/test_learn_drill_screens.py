@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.history.db import history_path
-from engine.history.drills import DrillLog
+from engine.storage.history.db import history_path
+from engine.storage.history.drills import DrillLog
 from rules.ruleset import load_preset
 from tui.learn.app import LearnApp
+from tui.learn.drill_run import DrillSession
 from tui.learn.kinds import DRILLS
-from tui.learn.session import DrillSession
 from tui.screens.drill import DrillScreen
 from tui.screens.drill_menu import DrillMenuScreen
 

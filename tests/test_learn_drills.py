@@ -9,11 +9,11 @@ import pytest
 from mahjong.shanten import Shanten
 from test_differential_mahjong import lib_double_wind_pair_departure, lib_outcome, lib_score
 
-from engine.history.drills import DrillLog
+from engine.storage.history.drills import DrillLog
 from rules.ruleset import load_preset
 from rules.tiles import KIND_COUNT, kind_to_str, parse_kinds, parse_tiles, to_counts
+from tui.learn.drill_run import REVISIT, DrillSession
 from tui.learn.drills import DRILLS, make_question, parse_key, payment_text
-from tui.learn.session import REVISIT, DrillSession
 
 WRC = load_preset("wrc")
 SEEDS = range(40)
@@ -203,7 +203,7 @@ def test_a_drill_answer_in_an_older_history_migrates_it_and_keeps_its_games(tmp_
     (it used to add its table and leave the version alone)."""
     import sqlite3
 
-    from engine.history.db import SCHEMA_VERSION, HistoryDB, migrate
+    from engine.storage.history.db import SCHEMA_VERSION, HistoryDB, migrate
 
     path = tmp_path / "history.sqlite3"
     conn = sqlite3.connect(path, isolation_level=None)

@@ -55,7 +55,7 @@ def test_a_mistake_question_and_the_summary_read_in_japanese(tmp_path):
     kept_game(tmp_path, "20260101-1200")  # a game id as the app names them
     q = mistake_question(mistake_key("20260101-1200", 0), tmp_path, "ja")
     assert english_left(_lines(q)) == set(), _lines(q)
-    from tui.learn.session import Answered
+    from tui.learn.drill_run import Answered
 
     summary = summary_text([Answered(q, frozenset({"1m"}), False)], "kanji", "ja")
     assert english_left(summary.plain.splitlines()) == set()
@@ -75,10 +75,10 @@ async def test_the_menu_reads_in_japanese(tmp_path):
 def test_japanese_answer_snapshot(kind, snap_compare, tmp_path):
     from test_learn_drill_screens import COMPACT, Clock, _snap_before
 
-    from engine.history.db import history_path
-    from engine.history.drills import DrillLog
+    from engine.storage.history.db import history_path
+    from engine.storage.history.drills import DrillLog
     from tui.learn.app import LearnApp
-    from tui.learn.session import DrillSession
+    from tui.learn.drill_run import DrillSession
     from tui.screens.drill import DrillScreen
 
     session = DrillSession(kind, WRC, 3, "ja", DrillLog(history_path(tmp_path)))

@@ -23,16 +23,16 @@ from engine.actions import (
 )
 from engine.events import Won
 from tui.app import MahjongApp
-from tui.describe import seat_label
-from tui.explain import win_headline
 from tui.learn.app import LearnApp
 from tui.learn.course import COURSE
 from tui.learn.first_game import FIRST_GAME_AI, FIRST_GAME_PRESET
+from tui.result_text import win_headline
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.launch import LaunchScreen
 from tui.screens.lesson import KEYS_PLAY, LessonScreen
 from tui.screens.lesson_menu import DONE, LessonMenuScreen
 from tui.screens.table import TableScreen, suggest
+from tui.table_text import seat_label
 
 SIZE = (100, 32)
 SEED = 1  # following the hint wins the first hand against easy (found by a headless run)
@@ -218,7 +218,7 @@ async def test_the_first_game_asks_before_replacing_a_saved_game(tmp_path):
     so; "back" returns to the launch screen with the save untouched."""
     from test_tui_replace_save import a_saved_game, wait_for
 
-    from engine.save_store import SAVE_NAME
+    from engine.storage.save_store import SAVE_NAME
     from tui.screens.notice import ReplaceSaveScreen
 
     before, _ = a_saved_game(tmp_path)

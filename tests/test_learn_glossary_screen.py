@@ -62,7 +62,7 @@ async def test_japanese_first_with_lang_ja():
 
 def _result_screen() -> HandResultScreen:
     """The hand result of the scripted ron, built from its typed context (never the Game)."""
-    from tui.explain import hand_context
+    from tui.result_text import hand_context
 
     game, won = ron_game()
     return HandResultScreen(won, hand_context(won, game))
@@ -116,8 +116,8 @@ def test_glossary_snapshot_ja(snap_compare):
 
 async def test_capital_g_from_a_drill_and_a_lesson(tmp_path):
     from tui.learn.course import COURSE
+    from tui.learn.drill_run import DrillSession
     from tui.learn.lessons import LessonRun
-    from tui.learn.session import DrillSession
     from tui.screens.drill import DrillScreen
     from tui.screens.lesson import LessonScreen
 

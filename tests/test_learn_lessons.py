@@ -13,8 +13,8 @@ from test_differential_mahjong import lib_outcome, lib_score
 from test_learn_drills import _complete
 from test_tui_pilot import screen_text
 
-from engine.history.db import history_path
-from engine.history.drills import DrillLog, lesson_progress
+from engine.storage.history.db import history_path
+from engine.storage.history.drills import DrillLog, lesson_progress
 from rules.ruleset import load_preset
 from rules.tiles import KIND_COUNT, kind_to_str, parse_kinds, to_counts
 from tui.commands.learn import LESSON_COUNT
@@ -296,7 +296,7 @@ def test_japanese_wraps_between_characters_never_inside_tile_notation(width):
     closing punctuation and never splits an ASCII word such as 1000 or 123m."""
     from rich.cells import cell_len
 
-    from tui.screens.wrap_ja import NO_LINE_END, NO_LINE_START, breaks, pieces
+    from tui.wrap_ja import NO_LINE_END, NO_LINE_START, breaks, pieces
 
     texts = [step.say.ja for lesson in COURSE for step in lesson.steps]
     assert texts

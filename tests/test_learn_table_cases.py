@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.actions import NineTerminals
 from tests.test_tui_pilot import game_app, press, screen_text, settle
-from tui.describe import tile_label
+from tui.table_text import tile_label
 from tui.widgets.prompt import KeyBar
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui.describe import input_reason_text
+from tui.table_text import input_reason_text
 
 
 def test_suji_kuikae_reason_names_the_tile_and_the_other_end() -> None:
@@ -22,7 +22,7 @@ def test_honba_rows_state_what_each_payer_paid() -> None:
     """On a tsumo each payer pays 100 a honba: the label says 1 x 100, not 1 x 300."""
     from engine.events import Pay
     from tests.test_tui_results import ron_game
-    from tui import explain as X
+    from tui import result_text as X
 
     game, won = ron_game()
     ctx = X.hand_context(won, game)
@@ -35,7 +35,7 @@ def test_result_title_counts_the_sticks_paid_out() -> None:
     """The hand began with one stick and South's riichi put down a second: the title
     says two, as the payment row does."""
     from tests.test_tui_results import ron_game
-    from tui import explain as X
+    from tui import result_text as X
     from tui.screens.hand_result import HandResultScreen
 
     game, won = ron_game()
@@ -76,7 +76,7 @@ def test_a_win_without_yaku_says_so_not_empty_brackets() -> None:
     from rules.scoring import ScoreResult
     from rules.tiles import parse_tile, parse_tiles
     from tests.test_ai_units import make_view
-    from tui.describe import _priced, price, result_summary
+    from tui.table_text import _priced, price, result_summary
 
     view = make_view("111m456p789s23s99m", preset="renmei_classic", dealer=1)
     result = price(view, parse_tiles("111m456p789s23s99m"), parse_tile("1s"), tsumo=False)
@@ -92,7 +92,7 @@ def test_the_result_screen_lists_no_yaku_for_a_win_without_one() -> None:
     from dataclasses import replace
 
     from tests.test_tui_results import ron_game
-    from tui import explain as X
+    from tui import result_text as X
 
     game, won = ron_game()
     bare = replace(won, result={**won.result, "yaku": []})
@@ -116,7 +116,7 @@ def test_nine_terminals_is_named_in_words_by_the_review_and_the_table() -> None:
     from ai.review import action_words
     from engine.actions import NineTerminals
     from tests.test_ai_units import make_view
-    from tui.describe import action_text
+    from tui.table_text import action_text
 
     assert "NineTerminals" not in action_words(NineTerminals(0))
     assert "nine terminals" in action_words(NineTerminals(0))
@@ -133,7 +133,7 @@ def test_nine_terminals_is_named_in_words_by_the_review_and_the_table() -> None:
 
 def test_the_compact_aids_keep_the_hints_reasons():
     """#15: at 80x24 the hint kept only its first line; its reasons are its point."""
-    from tui.describe import Aids
+    from tui.table_text import Aids
     from tui.widgets.aids import AidsData, aids_text
 
     hint = "discard 1m\nbest by efficiency and value\nkeeps 18 tiles that improve"

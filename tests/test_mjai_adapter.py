@@ -21,10 +21,10 @@ from engine.mjai_adapter import (
     dahai_of,
     tile_of,
 )
+from engine.player_view_of_game import PlayerView
 from engine.redaction import redact
 from engine.seat_legal import Reckoner
 from engine.seat_view import Observer
-from engine.view import PlayerView
 from rules.ruleset import ALL_PRESET_IDS, load_preset
 from rules.tiles import Tile
 

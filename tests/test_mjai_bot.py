@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from engine.mjai_adapter import FromMjai, action_from_mjai
-from engine.records.mjai import masked_for
 from engine.seat_legal import Reckoner
+from engine.storage.records.mjai import masked_for
 from rules.ruleset import load_preset
 
 

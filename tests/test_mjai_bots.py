@@ -14,10 +14,10 @@ import pytest
 from test_server import _server, autopilot
 
 from engine.events import Discarded
-from engine.log import replay
 from engine.server.client import Client, ServerError
 from engine.server.mjai_bots import BotError, parse_bots
 from engine.sim import MjaiSpec
+from engine.storage.game_log import replay
 
 SCRIPT = Path(__file__).with_name("mjai_scripted_bot.py")
 PY = shlex.quote(sys.executable)

@@ -19,8 +19,8 @@ from test_mjai_rooms import _events, _rooms, _stop
 from engine.actions import Chombo, action_from_dict, action_to_dict
 from engine.events import ExhaustiveDraw, HandEnded
 from engine.game import Game
-from engine.log import log_lines, replay
 from engine.sim import MjaiSpec, run_sim
+from engine.storage.game_log import log_lines, replay
 from rules.ruleset import load_preset
 
 SCRIPT = Path(__file__).with_name("mjai_scripted_bot.py")
@@ -100,7 +100,7 @@ async def test_a_room_charges_an_illegal_client_a_chombo(caplog):
 
 
 def test_the_hand_result_names_the_chombo_and_says_who_and_why():
-    from tui import explain as X
+    from tui import result_text as X
     from tui.screens.hand_result import HandResultScreen
 
     game = Game.new(load_preset("tenhou"), 3)
@@ -115,9 +115,9 @@ def test_the_hand_result_names_the_chombo_and_says_who_and_why():
 def test_a_game_with_chombos_goes_out_as_mjai_and_comes_back_the_same(tmp_path):
     """(Before the importer knew mjai.app's `ryukyoku` `error`, such a record did not
     import: "it is seat 0's turn, the record has ryukyoku".)"""
-    from engine.records import load
-    from engine.records.importer import game_from_mjai
-    from engine.records.mjai import to_mjai_text
+    from engine.storage.records import load
+    from engine.storage.records.importer import game_from_mjai
+    from engine.storage.records.mjai import to_mjai_text
 
     _sim(True, tmp_path)
     game = replay(next(tmp_path.glob("game-*.jsonl")).read_text().splitlines())

@@ -1,4 +1,4 @@
-"""One writer of mjai events (`engine.records.mjai.MjaiEvents`) for the export and the
+"""One writer of mjai events (`engine.storage.records.mjai.MjaiEvents`) for the export and the
 live adapter (`engine.mjai_adapter.ToMjai`): the export's bytes are the ones the export
 wrote before it was built on that writer (digests taken from the old code on these
 recorded games), and a seat's live stream is the export masked for that seat."""
@@ -13,11 +13,11 @@ import pytest
 from ai import LEVELS
 from engine.frames import Seated
 from engine.mjai_adapter import ToMjai
-from engine.records import load
-from engine.records.mjai import masked_for, to_mjai, to_mjai_text
 from engine.redaction import redact
 from engine.seat_view import Observer
 from engine.sim import run_sim
+from engine.storage.records import load
+from engine.storage.records.mjai import masked_for, to_mjai, to_mjai_text
 from rules.ruleset import load_preset
 
 BEFORE = {  # sha256 of `to_mjai_text` by the export before this change

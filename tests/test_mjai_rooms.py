@@ -23,9 +23,9 @@ from mjai_tcp_client import TcpBot
 from test_server import _other_wall, ai
 
 from engine.game import Game
-from engine.log import replay
 from engine.server.app import Limits, TableServer
 from engine.server.mjai_rooms import HELLO, MjaiRooms
+from engine.storage.game_log import replay
 from engine.wall import shuffled_tiles
 from rules.ruleset import ALL_PRESET_IDS, Ruleset, load_preset
 

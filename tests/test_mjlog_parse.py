@@ -1,4 +1,4 @@
-"""Tenhou mjlog reading (`engine.records.mjlog`) on the 20 real games of ../shared.
+"""Tenhou mjlog reading (`engine.storage.records.mjlog`) on the 20 real games of ../shared.
 
 The records are the outside truth: what the parser reads must add up the way a
 real game does (every tile id dealt or drawn once, every call taking the tile
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.records.mjlog import (
+from engine.storage.records.mjlog import (
     Call,
     Discard,
     Draw,
@@ -184,7 +184,7 @@ def test_a_gzip_bomb_fails_fast():
 
 
 def test_the_record_summary_chains_its_scores_and_names_every_ending(games):
-    from engine.records.mjlog import record_summary
+    from engine.storage.records.mjlog import record_summary
 
     ends = set()
     for name, game in games.items():

@@ -3,7 +3,7 @@ and crafted sizes.
 
 A real mjlog may start with `<?xml version="1.0" encoding="UTF-8"?>` or a UTF-8 byte
 order mark; both must be read like the bare `<mjloggm`, by `parse_mjlog` and by the
-format detection every command goes through (`engine.records.reading.load_game`).
+format detection every command goes through (`engine.storage.records.reading.load_game`).
 An entity attack is refused in one line, and a crafted record of the largest size
 allowed never costs more than a small multiple of its size in memory.
 """
@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.logfile import LogError
-from engine.records.mjlog import MjlogError, looks_like_mjlog, parse_mjlog
-from engine.records.reading import load_game
+from engine.storage.record_file import LogError
+from engine.storage.records.mjlog import MjlogError, looks_like_mjlog, parse_mjlog
+from engine.storage.records.reading import load_game
 
 RECORDS = Path(__file__).resolve().parents[1].parent / "shared" / "records" / "tenhou"
 FIRST = sorted(RECORDS.glob("*.mjlog"))[0]

@@ -26,8 +26,8 @@ from ai.review import review_decision
 from ai.suggest import suggest
 from engine.actions import Action, Chi, Discard, Pon, action_from_dict
 from engine.game import Game
-from engine.log import game_from_setup
 from engine.state import RiverTile
+from engine.storage.game_log import game_from_setup
 from rules.ruleset import load_preset
 from rules.tiles import parse_tile, parse_tiles
 

@@ -1,6 +1,6 @@
 """The `tenhou` rules against the 20 real Tenhou records (RULESETS.md §8: the records decide).
 
-Each record is read with `engine.records.mjlog.parse_mjlog` and its hands' ends are
+Each record is read with `engine.storage.records.mjlog.parse_mjlog` and its hands' ends are
 checked against the engine's own rule functions: where the game goes after every hand
 (renchan, the West round, the all-last stop, bust), the final scores with the leftover
 sticks, the final results as `owari` rounds them, the nagashi mangan payments, and the
@@ -16,10 +16,10 @@ import pytest
 
 from engine.aborts import nagashi_payments
 from engine.ending import deposits_to_first, next_hand
-from engine.records.mjlog import MjlogGame, MjlogHand, Ryuukyoku, Win, parse_mjlog
 from engine.results import final_results, gosha_rokunyu
 from engine.settlement import net_deltas
 from engine.state import STICK, Round
+from engine.storage.records.mjlog import MjlogGame, MjlogHand, Ryuukyoku, Win, parse_mjlog
 from rules.ruleset import load_preset, tenhou_variant
 
 RECORDS = Path(__file__).resolve().parents[2] / "shared" / "records" / "tenhou"

@@ -12,7 +12,7 @@ from engine.events import ExhaustiveDraw
 from engine.scripted import advance, do, of_type, scripted_game, t
 from rules.presets import preset_infos
 from rules.ruleset import ALL_PRESET_IDS, ONLINE_PRESET_IDS, load_preset
-from tui import explain as X
+from tui import result_text as X
 from tui.input import TableInput
 from tui.keys import BINDINGS_TABLE, help_rows
 from tui.words import WORDS

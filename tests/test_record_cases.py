@@ -15,10 +15,10 @@ import pytest
 from engine.events import ExhaustiveDraw, GameEnded, HandEnded, HandStarted
 from engine.game import Start
 from engine.invariants import validate
-from engine.records.mjlog import parse_mjlog, record_summary
-from engine.records.summary import hand_summaries
-from engine.records.tenhou_import import game_from_mjlog
 from engine.scripted import advance, of_type, scripted_game
+from engine.storage.records.mjlog import parse_mjlog, record_summary
+from engine.storage.records.summary import hand_summaries
+from engine.storage.records.tenhou_import import game_from_mjlog
 from engine.wall import scripted_wall
 from rules.ruleset import ALL_PRESET_IDS, load_preset
 
@@ -245,7 +245,7 @@ ISSUE_AGARI = (
 
 
 def test_case_1_the_issues_chip_agari_is_read():
-    from engine.records.mjlog import _Reader
+    from engine.storage.records.mjlog import _Reader
 
     reader = _Reader()
     reader.init = {}  # inside a hand
@@ -287,7 +287,7 @@ def test_case_1_chips_counted_on_nineteen_more_games():
     """The shared games with chips written from Tenhou's own yaku list
     (tests/chip_records.py), played under their own rules plus the chip lobby's chips:
     the engine's chips must match that independent count, win by win."""
-    from engine.records.tenhou_import import ruleset_for
+    from engine.storage.records.tenhou_import import ruleset_for
     from rules.ruleset import chip_lobby
 
     files, chip_record = _chip_games()
@@ -397,7 +397,7 @@ def _plain(renderable) -> str:
 def test_case_1_the_result_screens_show_the_chips():
     """The replay viewer's hand result (a win) and the game end show the chips."""
     from engine.events import Won
-    from tui import explain as X
+    from tui import result_text as X
     from tui.screens.game_end import game_end_sections
     from tui.screens.hand_result import win_sections
 
@@ -412,7 +412,7 @@ def test_case_1_the_result_screens_show_the_chips():
     assert "Chips over the game:" in end
     assert all(f"{n:+d}" in end.split("Chips over the game:")[1] for n in over.chips)
     # The replay viewer's event log says them on the win's line.
-    from tui.describe import event_text
+    from tui.table_text import event_text
 
     assert "(Chips for red five 1: " in event_text(won, 0, 0, "en")
     # The board names the chip lobby's rules in force, hashable (views are cached).

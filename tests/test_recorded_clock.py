@@ -13,11 +13,11 @@ import pytest
 
 from engine.events import HandEnded, event_to_dict
 from engine.game import Game
-from engine.log import log_lines, replay
-from engine.logfile import LogError
 from engine.recorded_clock import RecordedClock
-from engine.savefile import read_save
 from engine.seat_view import build_seat_view
+from engine.storage.game_log import log_lines, replay
+from engine.storage.record_file import LogError
+from engine.storage.save_file import read_save
 from engine.timeline import Timeline
 from rules.ruleset import load_preset
 

@@ -16,7 +16,6 @@ import pytest
 from ai import LEVELS
 from engine.frames import Frame
 from engine.host import default_action
-from engine.log import replay
 from engine.player_seat import PlayerSeat
 from engine.seat_view import SeatView
 from engine.server import history
@@ -29,6 +28,7 @@ from engine.server.remote_seat import (
     create_table,
     parse_invitation,
 )
+from engine.storage.game_log import replay
 
 SHORT = {"game_length": "tonpuu"}
 

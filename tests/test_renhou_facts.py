@@ -20,9 +20,9 @@ from ai import LEVELS
 from engine.actions import Discard, Ron
 from engine.driver import play_game
 from engine.events import Won
-from engine.log import log_lines
-from engine.savefile import read_save
 from engine.scripted import do, of_type, scripted_game, t
+from engine.storage.game_log import log_lines
+from engine.storage.save_file import read_save
 from engine.win_facts import SITUATION, facts_of, win_facts, win_input
 from rules.hand import Win
 from rules.scoring import ScoreResult, score
@@ -104,7 +104,7 @@ def test_the_seed_that_crashed_plays_clean():
 def test_the_other_presets_see_the_renhou_too():
     """The result screen's comparison with the other presets asks them with the
     renhou flag set, so a preset with renhou does not call the hand "no yaku"."""
-    from tui.explain import hand_context, win_request
+    from tui.result_text import hand_context, win_request
 
     game, won = _renhou(ALONE, "2p")
     request = win_request(won, hand_context(won, game))

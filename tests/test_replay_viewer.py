@@ -29,9 +29,9 @@ from engine.actions import Discard
 from engine.driver import play_game
 from engine.events import GameEnded, HandStarted
 from engine.game import Game
-from engine.log import log_lines, replay, write_log
 from engine.scripted import advance, scripted_game, t
 from engine.seat_view import SeatView, build_seat_view
+from engine.storage.game_log import log_lines, replay, write_log
 from engine.timeline import Timeline
 from rules.ruleset import load_preset
 from tui.commands import replay as replay_command

@@ -10,7 +10,7 @@ from engine.driver import play_game
 from engine.events import Won
 from engine.game import Game
 from rules.ruleset import load_preset
-from tui.explain import hand_context, win_headline
+from tui.result_text import hand_context, win_headline
 
 NAMES = ("You", "shimocha", "toimen", "kamicha")
 

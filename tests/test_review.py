@@ -15,8 +15,8 @@ from engine.actions import Discard
 from engine.driver import play_game
 from engine.events import event_to_dict
 from engine.game import Game
-from engine.log import write_log
 from engine.scripted import advance, scripted_game, t
+from engine.storage.game_log import write_log
 from engine.timeline import Timeline
 from rules.ruleset import load_preset
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine.events import KitaDeclared
-from engine.records.tenhou_import import game_from_mjlog
+from engine.storage.records.tenhou_import import game_from_mjlog
 
 RECORDS = Path(__file__).resolve().parents[2] / "shared" / "records" / "tenhou3p"
 FILES = sorted(RECORDS.glob("*.mjlog"))
@@ -78,7 +78,7 @@ def test_every_game_sets_norths_aside():
 
 
 def test_a_kita_in_the_meld_code_is_read_as_a_north_set_aside():
-    from engine.records.mjlog import decode_meld
+    from engine.storage.records.mjlog import decode_meld
 
     kita = decode_meld(2, 31008)  # <N who="2" m="31008" />: bit 0x20, tile id 121 (North)
     assert (kita.kind, kita.tiles, kita.from_seat) == ("kita", (121,), None)

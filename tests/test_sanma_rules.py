@@ -96,7 +96,7 @@ def test_bad_override_is_one_line_and_exit_2(override):
 
 @pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
 def test_the_rules_reference_words_the_three_player_rows(preset):
-    from tui import explain as X
+    from tui import result_text as X
 
     rows = [row for _, group in X.parameter_groups(load_preset(preset)) for row in group]
     labels = {label.split(" ")[0] for label, _ in rows}

@@ -11,7 +11,7 @@ import pytest
 from test_tui_pilot import screen_text
 
 from engine.game import Game
-from engine.save_store import SAVE_NAME, SaveStore
+from engine.storage.save_store import SAVE_NAME, SaveStore
 from rules.ruleset import load_preset
 from tui.app import MahjongApp
 from tui.screens.launch import LaunchScreen

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from engine.game import Game
-from engine.log import log_lines
-from engine.logfile import LogError
-from engine.save_store import SaveStore
-from engine.savefile import read_save
+from engine.storage.game_log import log_lines
+from engine.storage.record_file import LogError
+from engine.storage.save_file import read_save
+from engine.storage.save_store import SaveStore
 from rules.ruleset import load_preset
 
 

@@ -11,7 +11,7 @@ from engine.driver import play_game
 from engine.events import ExhaustiveDraw, HandEnded, RiichiAccepted, Won
 from engine.game import Game
 from rules.ruleset import load_preset
-from tui.describe import event_text, seat_label
+from tui.table_text import event_text, seat_label
 
 
 def _games():

@@ -26,10 +26,10 @@ from engine.events import (
     event_to_dict,
 )
 from engine.game import Game, Start
-from engine.log import log_lines, replay
+from engine.player_view_of_game import PlayerView, event_for
 from engine.scripted import advance, autopilot, do, of_type, scripted_game, t
 from engine.seat_view import SeatView
-from engine.view import PlayerView, event_for
+from engine.storage.game_log import log_lines, replay
 from engine.win_facts import complete_wins
 from rules.hand import MeldKind
 from rules.request import result_to_dict

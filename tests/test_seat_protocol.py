@@ -31,10 +31,10 @@ from engine.frames import Frame, Seated, decode_frame, encode_frame
 from engine.game import Game, Start
 from engine.host import Host, TimeBank, Timeout, default_action
 from engine.player_seat import PlayerSeat, player_view_of
+from engine.player_view_of_game import PlayerView
 from engine.redaction import HIDDEN_SEED, redact
 from engine.scripted import autopilot
 from engine.seat_view import Observer, SeatView, build_view
-from engine.view import PlayerView
 from engine.wall import DEAL_END, INDICATOR_INDICES, shuffled_tiles
 from rules.presets import PRESET_IDS
 from rules.ruleset import load_preset

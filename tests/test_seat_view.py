@@ -17,10 +17,10 @@ from ai import LEVELS
 from engine import codec
 from engine.actions import Ankan, Discard, Kakan, Pass, Pon
 from engine.game import Game
+from engine.player_view_of_game import event_for
 from engine.scripted import advance, autopilot, do, scripted_game, t
 from engine.seat_view import MeldTile, SeatView, build_seat_view
 from engine.table_layout import meld_entry
-from engine.view import event_for
 from rules.hand import Meld, MeldKind, Source
 from rules.presets import PRESET_IDS
 from rules.ruleset import load_preset
@@ -89,7 +89,7 @@ def test_views_round_trip_through_json_and_count_every_tile(preset):
 
 
 def test_a_replayed_game_gives_the_same_view_at_every_step():
-    from engine.log import game_from_setup, log_lines, replay
+    from engine.storage.game_log import game_from_setup, log_lines, replay
 
     game = Game.new(load_preset("wrc"), 11)
     live: list[SeatView] = []

@@ -27,11 +27,11 @@ from ai import LEVELS
 from engine.actions import Action, Discard
 from engine.game import Game
 from engine.host import default_action
-from engine.log import replay
 from engine.player_seat import PlayerSeat
 from engine.server.app import Limits, TableServer
 from engine.server.client import Client, ServerError
 from engine.server.protocol import PROTOCOL_VERSION
+from engine.storage.game_log import replay
 from engine.wall import DEAL_END, INDICATOR_INDICES, LIVE_END, deal_indices, shuffled_tiles
 from rules.presets import PRESET_IDS
 from rules.ruleset import Ruleset, load_preset

@@ -37,7 +37,7 @@ async def test_session_progress_names_and_replay_keys(tmp_path):
         await pilot.press("enter")
         table = await settle(pilot)
         assert "game 2 of 2" in table.status, table.status
-        from tui import explain as X
+        from tui import result_text as X
 
         assert X.format_result(total, table.session.ruleset) in table.status
         await win_the_game(pilot)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from ai import LEVELS
 from engine.ending import in_extension
-from engine.records.summary import hand_summaries
 from engine.sim import ABORTIVE_KINDS, run_sim
+from engine.storage.records.summary import hand_summaries
 from rules.ruleset import load_preset, resolve
 from tui.commands.replay import load_log
 

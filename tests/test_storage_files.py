@@ -18,13 +18,13 @@ from test_game_end_consistency import last_hand
 
 from engine.game import Game
 from engine.game_finish import finish_game, settle_pending
-from engine.history_recorder import HistoryRecorder
-from engine.kept_games import games_dir, pending_games
-from engine.save_store import SAVE_NAME, SaveError, SaveStore
+from engine.storage.history_recorder import HistoryRecorder
+from engine.storage.kept_games import games_dir, pending_games
+from engine.storage.save_store import SAVE_NAME, SaveError, SaveStore
 from engine.table_host import TableHost
 from rules.ruleset import load_preset
 from tui.data_lock import LOCK_NAME, DataLock
-from tui.sessions import SESSION_NAME, PlayedSession, SessionFile
+from tui.session_file import SESSION_NAME, PlayedSession, SessionFile
 from tui.settings import FILE_NAME, Settings, load_settings, save_settings
 
 # The modules this issue adds are imported inside the tests that use them, so every
@@ -101,7 +101,7 @@ def test_a_write_replaces_a_symlink_and_never_writes_its_target(tmp_path):
 
 
 def test_one_rule_for_newer_and_corrupt_versions():
-    from engine.file_version import NewerVersion, check_version
+    from engine.storage.file_version import NewerVersion, check_version
 
     check_version(1, 1, "x")
     with pytest.raises(NewerVersion, match="written by a newer version of mahjong-tui"):
@@ -302,7 +302,7 @@ def test_a_game_ended_on_a_full_disk_with_no_history_waits_as_pending(tmp_path, 
     assert SaveStore(data).peek() is None and not (data / SAVE_NAME).exists()
     [partial] = [p for p in games_dir(data).iterdir() if p.name.endswith(PARTIAL_SUFFIX)]
     assert partial.read_bytes() == stale
-    from engine.save_store import read_saved
+    from engine.storage.save_store import read_saved
 
     kept = read_saved(done.outside, done.outside.read_text(), 0)
     assert kept.finished and kept.game_id == game.setup["game_id"]
@@ -316,9 +316,9 @@ def test_a_game_ended_on_a_full_disk_is_kept_in_games_when_there_is_room_there(
     store, game, _ = _stale_then_finished(data, monkeypatch)
     monkeypatch.undo()  # the save alone failed; games/ takes the finished log
     _history_full(monkeypatch)
-    import engine.save_store
+    import engine.storage.save_store
 
-    monkeypatch.setattr(engine.save_store.SaveStore, "_write",
+    monkeypatch.setattr(engine.storage.save_store.SaveStore, "_write",
                         lambda self, text: (_ for _ in ()).throw(SaveError("disk full")))
     done = finish_game(store, HistoryRecorder(data), game)
     assert done.pending == games_dir(data) / f"{game.setup['game_id']}.pending.jsonl"

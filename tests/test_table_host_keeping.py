@@ -7,11 +7,11 @@ from __future__ import annotations
 from test_game_end_consistency import HANDS, stored
 
 from engine.game import Start
-from engine.history_recorder import HistoryRecorder
-from engine.kept_games import kept_games
-from engine.save_store import SaveStore
 from engine.scripted import autopilot, scripted_game
 from engine.session import GameOutcome
+from engine.storage.history_recorder import HistoryRecorder
+from engine.storage.kept_games import kept_games
+from engine.storage.save_store import SaveStore
 from engine.table_host import TableHost, hosted_game
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine.game import Game
-from engine.log import write_log
+from engine.storage.game_log import write_log
 from rules.ruleset import load_preset
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,9 +4,9 @@ the `Game` it was rebuilt into: what `replay` prints and shows is read off it.""
 from __future__ import annotations
 
 from engine.game import Game
-from engine.log import log_lines
-from engine.records.reading import load_timeline
 from engine.scripted import autopilot
+from engine.storage.game_log import log_lines
+from engine.storage.records.reading import load_timeline
 from engine.timeline import Timeline
 from rules.ruleset import load_preset
 from tui.commands.replay import load_log

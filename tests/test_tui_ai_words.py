@@ -13,7 +13,7 @@ from ai.reasons import Reason, Term
 from engine.driver import play_game
 from engine.game import Game
 from rules.ruleset import load_preset
-from tui.describe import reason_text
+from tui.table_text import reason_text
 from tui.words import AI_REASONS, AI_TERMS
 
 

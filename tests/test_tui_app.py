@@ -16,11 +16,11 @@ from rules.hand import Meld, MeldKind, Source
 from rules.tiles import Tile, parse_tile, parse_tiles
 from tui import cli
 from tui.app import MahjongApp
-from tui.describe import action_text, event_text, learning_aids
 from tui.screens.launch import LaunchScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings, config_dir, load_settings, save_settings
+from tui.table_text import action_text, event_text, learning_aids
 
 
 def t(text: str) -> Tile:

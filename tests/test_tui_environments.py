@@ -18,8 +18,8 @@ from test_tui_pilot import game_app, press, screen_text, settle
 from ai.baseline import TsumogiriPlayer
 from engine.actions import Ron
 from engine.game import Start
-from engine.log import replay
 from engine.scripted import scripted_game
+from engine.storage.game_log import replay
 from engine.table_host import TableHost, hosted_game
 from engine.timeline import Timeline
 from tui.app import MahjongApp
@@ -47,7 +47,7 @@ async def test_the_table_plays_under_no_color(tmp_path, monkeypatch):
 
 
 async def test_the_replay_viewer_under_no_color(tmp_path, monkeypatch):
-    from engine.log import write_log
+    from engine.storage.game_log import write_log
 
     game = replay_game(tmp_path)
     monkeypatch.setenv("NO_COLOR", "1")
@@ -64,8 +64,8 @@ async def test_the_replay_viewer_under_no_color(tmp_path, monkeypatch):
 def replay_game(tmp_path: Path):
     """A whole game played by the autopilot, read back from its log."""
     from engine.game import Game
-    from engine.log import log_lines
     from engine.scripted import autopilot
+    from engine.storage.game_log import log_lines
     from rules.ruleset import load_preset
 
     game = Game.new(load_preset("wrc"), 4)

@@ -9,7 +9,7 @@ from engine.actions import Chi
 from tests.test_tui_app import _chi_view
 from tests.test_tui_pilot import settle
 from tui.app import MahjongApp
-from tui.describe import choice_texts, options_text, tile_label
+from tui.table_text import choice_texts, options_text, tile_label
 from tui.tiles import tile_face
 
 MPSZ = re.compile(r"(?<![0-9A-Za-z])[0-9][mpsz](?![A-Za-z])")

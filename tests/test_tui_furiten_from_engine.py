@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.game import Game
-from engine.view import player_view
+from engine.player_view_of_game import player_view
 from engine.win_flags import furiten_waits
 from rules.ruleset import load_preset
 from rules.tiles import parse_tiles
-from tui.describe import wait_infos
+from tui.table_text import wait_infos
 from tui.words import term
 
 ONE_S, FOUR_S = 18, 21

@@ -25,17 +25,17 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.actions import Ankan, Discard
-from engine.history.db import history_path
-from engine.history.drills import DrillLog
 from engine.scripted import do, of_type, scripted_game, t
+from engine.storage.history.db import history_path
+from engine.storage.history.drills import DrillLog
 from engine.table_host import TableHost
 from engine.timeline import Timeline
 from rules.ruleset import load_preset
-from tui import explain as X
+from tui import result_text as X
 from tui.learn.course import COURSE
+from tui.learn.drill_run import DrillSession
 from tui.learn.kinds import DRILLS
 from tui.learn.lessons import LessonRun
-from tui.learn.session import DrillSession
 from tui.screens import APP_CSS_PATH
 
 SIZES = ((80, 24), (100, 30), (120, 40), (160, 50), (200, 60), (250, 70))

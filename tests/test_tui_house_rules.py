@@ -7,7 +7,7 @@ import json
 
 from test_tui_pilot import screen_text, settle
 
-from engine.save_store import SAVE_NAME
+from engine.storage.save_store import SAVE_NAME
 from engine.table_host import TableHost, hosted_game
 from tui.app import MahjongApp
 from tui.house_rules import HOUSE_RULES, WAITING_FOR_ENGINE, chosen, cycle, house_rules
@@ -132,8 +132,8 @@ async def test_a_game_with_house_rules_is_recorded_with_them(tmp_path):
 async def test_a_session_games_kept_log_exports_with_its_house_rules(tmp_path):
     from test_tui_session import session_app, win_the_game
 
-    from engine.kept_games import games_dir
-    from engine.records import export, load
+    from engine.storage.kept_games import games_dir
+    from engine.storage.records import export, load
 
     app = session_app(tmp_path, ruleset_id="wrc", seed=4,
                       rules=("games_per_session=2", "kuitan=false"))

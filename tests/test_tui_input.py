@@ -5,8 +5,8 @@ from __future__ import annotations
 from engine.actions import Chi, Discard, Pass, Pon, Ron, Tsumo
 from engine.seat_view import Unavailable
 from rules.tiles import parse_tiles
-from tui.describe import input_reason_text
 from tui.input import Reason, TableInput
+from tui.table_text import input_reason_text
 
 HAND = tuple(parse_tiles("123m456p789s1122z3z"))  # 14 tiles, 3z drawn (last)
 

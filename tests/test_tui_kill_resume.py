@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from test_tui_pilot import screen_text
 
-from engine.log import log_lines, replay
-from engine.save_store import SaveStore
+from engine.storage.game_log import log_lines, replay
+from engine.storage.save_store import SaveStore
 from engine.table_host import hosted_game
 from tui.app import MahjongApp
 

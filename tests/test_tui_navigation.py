@@ -16,8 +16,8 @@ from textual.app import App
 from textual.screen import Screen
 
 from rules.ruleset import load_preset
-from tui.explain import hand_context
 from tui.navigation import Navigator, OpenHelp, OpenRules, ShowResult
+from tui.result_text import hand_context
 from tui.screens.hand_result import HandResultScreen
 
 SCREENS = Path(__file__).resolve().parent.parent / "tui" / "screens"

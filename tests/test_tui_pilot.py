@@ -412,7 +412,7 @@ async def _random_keys_on_one_game(tmp_path: Path, seed: int, rng: random.Random
         worker_errors = [w for w in app.workers if w.error is not None]
         assert not worker_errors
         # Everything applied was what the engine offered at that moment (replayable).
-        from engine.log import log_lines, replay
+        from engine.storage.game_log import log_lines, replay
 
         hosted = hosted_game(table.app.table_host)
         assert replay(list(log_lines(hosted))).events == hosted.events

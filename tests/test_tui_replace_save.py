@@ -15,9 +15,9 @@ import pytest
 from test_tui_pilot import screen_text, settle
 
 from engine.game import Game
-from engine.kept_games import kept_games
-from engine.log import replay
-from engine.save_store import SAVE_NAME, SaveStore
+from engine.storage.game_log import replay
+from engine.storage.kept_games import kept_games
+from engine.storage.save_store import SAVE_NAME, SaveStore
 from engine.table_host import hosted_game
 from rules.ruleset import load_preset
 from tui.app import MahjongApp

@@ -25,7 +25,7 @@ from textual.screen import Screen
 
 from engine.timeline import Timeline
 from rules.ruleset import load_preset
-from tui.explain import hand_context
+from tui.result_text import hand_context
 from tui.screens.game_end import GameEndScreen, game_ending
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.help import HelpScreen

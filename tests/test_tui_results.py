@@ -1,4 +1,4 @@
-"""The result screens' teaching text (`tui.explain`), keys as data, and the screens
+"""The result screens' teaching text (`tui.result_text`), keys as data, and the screens
 themselves on real events from scripted games.
 
 Every scenario is a scripted game (`engine.scripted`): a fixed wall, the other
@@ -24,7 +24,7 @@ from engine.timeline import Timeline
 from rules.request import answer
 from rules.ruleset import PRESET_IDS, RULE_KEYS, load_preset
 from rules.tiles import parse_tiles
-from tui import explain as X
+from tui import result_text as X
 from tui.keys import BINDINGS_TABLE, help_rows, textual_bindings
 from tui.screens.game_end import GameEndScreen, game_ending
 from tui.screens.hand_result import HandResultScreen
@@ -696,8 +696,8 @@ def render_text(renderable) -> str:
 
 def test_the_log_and_the_game_end_say_the_time_limit_ended_the_game():
     from engine.events import HandEnded
-    from tui.describe import event_text
     from tui.screens.game_end import game_end_sections
+    from tui.table_text import event_text
 
     game = _gifu_ended_by_the_clock()
     (ended,) = [e for e in game.events if isinstance(e, HandEnded)]

@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 
 from ai import LEVELS
-from engine import save_store as save_module
 from engine.actions import Discard
 from engine.driver import play_game
 from engine.events import event_to_dict
 from engine.game import Game
-from engine.kept_games import kept_games
-from engine.log import log_lines
-from engine.save_store import SAVE_NAME, CorruptSave, SaveError, SaveStore
 from engine.scripted import do, scripted_game, t
+from engine.storage import save_store as save_module
+from engine.storage.game_log import log_lines
+from engine.storage.kept_games import kept_games
+from engine.storage.save_store import SAVE_NAME, CorruptSave, SaveError, SaveStore
 from rules.ruleset import load_preset
 from tui.data_dirs import default_data_dir
 
@@ -429,7 +429,7 @@ def test_a_resumed_time_limit_game_ends_when_its_time_is_up(tmp_path):
 
 
 def test_a_save_with_its_clock_note_replays_as_a_log(tmp_path):
-    from engine.log import replay
+    from engine.storage.game_log import replay
 
     clock = FakeClock()
     store = store_at(tmp_path)

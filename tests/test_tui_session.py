@@ -19,17 +19,17 @@ from test_tui_pilot import screen_text, settle
 from ai.baseline import TsumogiriPlayer
 from engine.actions import Tsumo
 from engine.game import Start
-from engine.history.db import HistoryDB, history_path, migrate
-from engine.history.stats import GameRecord, SeatResult
-from engine.kept_games import games_dir
-from engine.save_store import SAVE_NAME, SaveStore
 from engine.scripted import do, scripted_game
 from engine.session import GameOutcome, SessionError
+from engine.storage.history.db import HistoryDB, history_path, migrate
+from engine.storage.history.stats import GameRecord, SeatResult
+from engine.storage.kept_games import games_dir
+from engine.storage.save_store import SAVE_NAME, SaveStore
 from engine.table_host import TableHost, hosted_game
 from rules.ruleset import parse_override
 from tui.app import MahjongApp
 from tui.screens.session_table import SessionTableScreen, session_sections
-from tui.sessions import SESSION_NAME, PlayedSession, SessionFile
+from tui.session_file import SESSION_NAME, PlayedSession, SessionFile
 from tui.settings import GameConfig
 
 HUMAN = "123m456m789p2345s"  # + 5s: tsumo
@@ -119,7 +119,7 @@ async def test_a_two_game_session_plays_both_games_and_sums_them(tmp_path):
     # Each game is kept in games/ by its id, a whole log that replays game by game.
     kept = sorted(games_dir(tmp_path).glob("*.jsonl"))
     assert [p.stem for p in kept] == sorted(played.game_ids)
-    from engine.log import replay
+    from engine.storage.game_log import replay
 
     for path in kept:
         header = json.loads(path.read_text().splitlines()[0])
@@ -378,7 +378,7 @@ def test_a_resumed_games_house_rules_read_back_as_rule_items():
 
 def test_a_session_game_waiting_for_the_history_stays_kept_once_recorded(tmp_path):
     from engine.game_finish import settle_pending
-    from engine.history_recorder import HistoryRecorder
+    from engine.storage.history_recorder import HistoryRecorder
 
     session = finished_session(tmp_path, games=2, played=0)
     game = short_game(GameConfig("wrc", seed=40, rules=session.rules))

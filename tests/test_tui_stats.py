@@ -16,11 +16,11 @@ from test_tui_pilot import press, screen_text, settle
 from ai.baseline import TsumogiriPlayer
 from engine.actions import Ron
 from engine.game import Start
-from engine.history import db as history_db
-from engine.history.db import HistoryDB, history_path, record_game
-from engine.history.stats import GameRecord, HandFacts, SeatResult
-from engine.history_recorder import HistoryRecorder
 from engine.scripted import autopilot, scripted_game
+from engine.storage.history import db as history_db
+from engine.storage.history.db import HistoryDB, history_path, record_game
+from engine.storage.history.stats import GameRecord, HandFacts, SeatResult
+from engine.storage.history_recorder import HistoryRecorder
 from engine.table_host import TableHost, hosted_game
 from tui.app import MahjongApp
 from tui.cli import main
@@ -309,8 +309,8 @@ def test_statistics_screen_snapshot(snap_compare, data):
 
 
 def test_the_recorder_writes_the_history_file_the_database_reads():
-    from engine.history.db import HISTORY_NAME
-    from engine.history_recorder import HISTORY_FILE
+    from engine.storage.history.db import HISTORY_NAME
+    from engine.storage.history_recorder import HISTORY_FILE
 
     assert HISTORY_FILE == HISTORY_NAME
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from seat_views import dense_view
 
-from tui.describe import seat_label
 from tui.layout import board_layout
+from tui.table_text import seat_label
 from tui.widgets.board import canvas, paint_board
 from tui.words import Word, round_word, seat_word, tile_word, wind_word
 

@@ -25,7 +25,7 @@ a quit), and shows what happened.
 Sessions (issue #12): a ruleset with `games_per_session` > 1 (teiai, or any
 preset with `--rule games_per_session=N`) is played game after game, with the
 session table (`SessionTableScreen`) between games and at the end. The session
-is `tui.sessions.PlayedSession`, saved as ``session.json`` beside the save
+is `tui.session_file.PlayedSession`, saved as ``session.json`` beside the save
 (updated when a game ends, before its save goes), so it resumes between games
 and in the middle of one; each finished game of it is kept in ``games/`` by its
 id, for the replay and the export.
@@ -44,9 +44,9 @@ from textual.binding import Binding
 from textual.events import Resize
 
 from engine.game_finish import settle_pending
-from engine.history_recorder import HistoryRecorder
-from engine.kept_games import games_dir, safe_name
-from engine.save_store import SavedGame, SaveError, SaveStore
+from engine.storage.history_recorder import HistoryRecorder
+from engine.storage.kept_games import games_dir, safe_name
+from engine.storage.save_store import SavedGame, SaveError, SaveStore
 from engine.table_host import TableHost
 
 from .app_process import ProcessApp
@@ -60,9 +60,9 @@ from .screens.launch import LaunchScreen, random_seed
 from .screens.notice import NotSavedScreen, OtherGameScreen, ReplaceSaveScreen
 from .screens.table import TableScreen
 from .screens.too_small import TooSmallScreen, too_small
-from .sessions import PlayedSession, SessionFile
+from .seat_client import new_game
+from .session_file import PlayedSession, SessionFile
 from .settings import GameConfig, Settings, SettingsFile, rules_of
-from .table_session import new_game
 from .tiles import check_style
 from .words import check_lang, round_name
 

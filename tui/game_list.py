@@ -1,7 +1,7 @@
 """Every game kept in the data directory, by its id: what `mahjong-tui games` lists and
 what `replay` and `export` resolve an id (or `last`) to.
 
-Two sources, one list. The history (`engine.history.db`, schema v5) has a row per
+Two sources, one list. The history (`engine.storage.history.db`, schema v5) has a row per
 finished game with the name its log is kept under (``games/<game id>.jsonl``) and
 the human's place; the ``games/`` folder has every kept log, the abandoned ones
 (replaced by a new game) and the finished ones the history does not know (waiting
@@ -22,9 +22,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from engine.kept_games import KEPT_SUFFIX, PENDING_SUFFIX, games_dir, safe_name
-from engine.logfile import MAX_BYTES
 from engine.storage import read_bytes
+from engine.storage.kept_games import KEPT_SUFFIX, PENDING_SUFFIX, games_dir, safe_name
+from engine.storage.record_file import MAX_BYTES
 
 FINISHED = "finished"  # recorded in the history
 NOT_RECORDED = "not recorded"  # finished, its log kept, not (yet) in the history
@@ -32,7 +32,7 @@ ABANDONED = "abandoned"  # replaced by a new game before its end
 IN_PLAY = "in play"  # the save: resumed at the next launch
 UNREADABLE = "unreadable"  # a kept file whose header cannot be read
 LAST = "last"  # the newest finished game
-SAVE_NAME = "save.jsonl"  # engine.save_store.SAVE_NAME (not imported: it loads the referee)
+SAVE_NAME = "save.jsonl"  # engine.storage.save_store.SAVE_NAME (not imported: it loads the referee)
 LOG_SUFFIXES = (".jsonl", ".json", ".mjlog", ".xml", ".gz", ".txt", ".log")
 
 

@@ -1,6 +1,6 @@
 """A question open to the human seat, and the slot its answer goes into.
 
-The seat client (`tui.table_session.TableSession`) makes one for every
+The seat client (`tui.seat_client.TableSession`) makes one for every
 decision the host asks of the human's seat: the screen shows it, and the key
 bindings resolve its `asyncio.Future` with one of the legal actions. The host
 never knows a person is playing.

@@ -19,13 +19,13 @@ import os
 import stat
 from pathlib import Path
 
-from engine.history import HISTORY_NAME
-from engine.kept_games import GAMES_DIR, PENDING_SUFFIX
-from engine.save_store import SAVE_NAME
 from engine.storage import check_regular, describe_kind
+from engine.storage.history import HISTORY_NAME
+from engine.storage.kept_games import GAMES_DIR, PENDING_SUFFIX
+from engine.storage.save_store import SAVE_NAME
 
 from .data_lock import LOCK_NAME
-from .sessions import SESSION_NAME
+from .session_file import SESSION_NAME
 from .settings import FILE_NAME as SETTINGS_NAME
 
 FILES = (SAVE_NAME, SESSION_NAME, SETTINGS_NAME, LOCK_NAME, HISTORY_NAME)

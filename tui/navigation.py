@@ -44,7 +44,7 @@ class OpenHelp(Message):
 
 class OpenHint(Message):
     """The hint whole, with every reason, in a window (the hint key asked again;
-    `aids` is the `tui.describe.Aids` the table shows)."""
+    `aids` is the `tui.table_text.Aids` the table shows)."""
 
     def __init__(self, aids: Any, lang: str = "en") -> None:
         super().__init__()

@@ -8,7 +8,7 @@ once, into the default data directory only, when it has no settings of its own.
 
 The file is opened through `engine.storage` (a regular file of a few KiB, never
 through a symlink, written by replacing it whole) and its version judged by
-`engine.file_version`. A missing file gives the defaults; an unknown value in it
+`engine.storage.file_version`. A missing file gives the defaults; an unknown value in it
 is dropped, never trusted. A file that is not settings (not JSON, not an object,
 an unknown version) is reported and kept aside as ``settings.json.corrupt-<time>``,
 never silently replaced; one written by a newer version of mahjong-tui is
@@ -25,9 +25,9 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.file_version import NewerVersion, check_version
-from engine.kept_games import move_unique
 from engine.storage import NotRegularFile, TooLarge, read_bytes, write_atomic
+from engine.storage.file_version import NewerVersion, check_version
+from engine.storage.kept_games import move_unique
 
 from .data_dirs import default_data_dir, is_default_data_dir, legacy_settings_dir
 

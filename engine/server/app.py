@@ -27,8 +27,8 @@ from websockets.exceptions import ConnectionClosed
 
 from engine.game import Game
 from engine.host import TimeBank
-from engine.log import replay
 from engine.sim import MjaiSpec
+from engine.storage.game_log import replay
 from rules.ruleset import Ruleset, RulesetError, load_preset
 
 from .history import history_line, read, record

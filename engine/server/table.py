@@ -29,8 +29,8 @@ from engine.actions import Action, action_from_dict, action_to_dict
 from engine.frames import Frame, SeatEvent, seat_event_to_dict
 from engine.game import Game
 from engine.host import Host, Seat, TimeBank
-from engine.log import LogWriter, write_log
 from engine.seat_view import Observer, SeatView
+from engine.storage.game_log import LogWriter, write_log
 
 from .opened import HandOpener
 from .protocol import CHECKSUM_EVERY, dump, error, view_checksum

@@ -38,14 +38,14 @@ from test_game_end_consistency import HANDS, last_hand
 
 from engine.game import Game, Start
 from engine.game_finish import finish_game, settle_pending
-from engine.history_recorder import HISTORY_FILE, HistoryRecorder
-from engine.kept_games import games_dir, kept_games, pending_games
-from engine.save_store import SAVE_NAME, SaveError, SaveStore, read_save_text, read_saved
 from engine.scripted import autopilot, scripted_game
+from engine.storage.history_recorder import HISTORY_FILE, HistoryRecorder
+from engine.storage.kept_games import games_dir, kept_games, pending_games
+from engine.storage.save_store import SAVE_NAME, SaveError, SaveStore, read_save_text, read_saved
 from rules.ruleset import load_preset
 from tui.data_lock import LOCK_NAME, DataLock
 from tui.launch_check import launch_problem
-from tui.sessions import SESSION_NAME, PlayedSession, SessionFile
+from tui.session_file import SESSION_NAME, PlayedSession, SessionFile
 from tui.settings import FILE_NAME, Settings, SettingsFile
 
 EXAMPLES = int(os.environ.get("MAHJONG_FUZZ_EXAMPLES", "40"))

@@ -6,7 +6,7 @@ Run longer with more examples per test (default 40):
 
 (`-s` shows how many corrupted files were tried.) Two valid records are corrupted:
 a game log (`sim --log` format, two hands of random legal play under wrc) and a
-save (`engine.save_store`, the same JSON-lines format plus a closing clock note, gifu).
+save (`engine.storage.save_store`, the same JSON-lines format plus a closing clock note, gifu).
 Each is truncated at a random point, has bytes replaced, inserted or deleted, a
 line nested deeply, a line grown huge, or a field given a value of another type,
 and is then run through the real command line in-process (`tui.cli.main`, for
@@ -45,9 +45,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.game import Game
-from engine.log import log_lines
-from engine.logfile import MAX_LINE
-from engine.save_store import SaveStore
+from engine.storage.game_log import log_lines
+from engine.storage.record_file import MAX_LINE
+from engine.storage.save_store import SaveStore
 from rules.ruleset import load_preset
 from tui.cli import main
 

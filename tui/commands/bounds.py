@@ -18,7 +18,7 @@ import math
 import re
 from collections.abc import Callable
 
-# Seeds: the logs hold any integer up to 2**53 (engine.logshape.BIG); a sim's games
+# Seeds: the logs hold any integer up to 2**53 (engine.storage.log_schema.BIG); a sim's games
 # take the seeds seed, seed + 1, ..., so seed + games stays within it.
 MAX_SEED = 10**15
 MAX_GAMES = 10**7  # sim: ten million games, days of play

@@ -75,12 +75,12 @@ def run_drill(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
         fail("--from-games asks discard questions: use it with the kind discard")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
 
-    from engine.history.db import history_path
-    from engine.history.drills import DrillLog
+    from engine.storage.history.db import history_path
+    from engine.storage.history.drills import DrillLog
 
     from ..data_dirs import default_data_dir
     from ..learn.app import LearnApp
-    from ..learn.session import DrillSession
+    from ..learn.drill_run import DrillSession
     from ..screens.drill import DrillScreen
     from ..screens.drill_menu import DrillMenuScreen
 

@@ -3,11 +3,11 @@
 LOG may be a kept game's id or `last`, resolved as `replay` does
 (`tui.commands.replay.resolve_log`).
 
-The log is read by the reader `replay` uses (`engine.records.reading.load_game`:
+The log is read by the reader `replay` uses (`engine.storage.records.reading.load_game`:
 regular files only, bounded, every line's shape checked) and replayed (every
 event checked); a foreign record (Tenhou mjlog, tenhou.net/6, mjai) is rebuilt
 through the engine and checked the same way first; then written as tenhou.net/6
-JSON or mjai JSON lines (`engine.records`). Anything wrong with the log is one
+JSON or mjai JSON lines (`engine.storage.records`). Anything wrong with the log is one
 line on stderr and exit status 2, before anything is written; an unexpected error
 is one line and exit status 1. What the format cannot say about the ruleset is one
 warning line each on stderr; the export still goes on. `-o FILE` is written as a
@@ -23,10 +23,10 @@ import stat
 from collections.abc import Callable
 from typing import TextIO
 
-from engine.logfile import LogError
-from engine.records import FORMATS, export, split_hands
-from engine.records.reading import KINDS, load_game
 from engine.storage import describe_kind, write_atomic
+from engine.storage.record_file import LogError
+from engine.storage.records import FORMATS, export, split_hands
+from engine.storage.records.reading import KINDS, load_game
 
 from .guard import guarded
 

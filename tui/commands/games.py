@@ -47,7 +47,7 @@ def run_games(args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], No
 def load_rows(data_dir: Path, ruleset: str | None) -> tuple[list[Any], str | None]:
     """The history's rows (none if there is no history: nothing is created), and the
     problem to report if a corrupt file was moved aside."""
-    from engine.history import db as history
+    from engine.storage.history import db as history
 
     path = history.history_path(data_dir)
     if not path.exists():
@@ -58,7 +58,7 @@ def load_rows(data_dir: Path, ruleset: str | None) -> tuple[list[Any], str | Non
 
 def _games(args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], None],
            data_dir: Path | None) -> int:
-    from engine.history import db as history
+    from engine.storage.history import db as history
     from rules.ruleset import ALL_PRESET_IDS
 
     from ..data_dirs import default_data_dir

@@ -7,7 +7,7 @@ lists them; a unique start of one will do) or `last`, the newest finished game
 LOG may also be a foreign record: a Tenhou mjlog (plain or gzip), tenhou.net/6
 JSON or mjai JSON lines, replayed through the engine under the rules the record
 names (`--ruleset ID` replaces them) and checked step by step; the first
-difference is one line naming the hand (`engine.records.reading.load_game`).
+difference is one line naming the hand (`engine.storage.records.reading.load_game`).
 
 In a terminal it opens the replay viewer (`tui.replay_app`); with `--summary`,
 or when standard output is not a terminal (scripts, pipes, tests), it prints one
@@ -26,8 +26,8 @@ from collections.abc import Callable
 from typing import TextIO
 
 from engine.events import ExhaustiveDraw, GameEnded, HandStarted, Won
-from engine.logfile import LogError
-from engine.records.reading import KINDS, load_timeline
+from engine.storage.record_file import LogError
+from engine.storage.records.reading import KINDS, load_timeline
 from engine.timeline import Timeline
 from rules.ruleset import EVERY_PRESET_ID, load_preset
 
@@ -45,7 +45,7 @@ def load_log(
 
     `path` is our own log or save, or a foreign record (a Tenhou mjlog, plain or
     gzip, tenhou.net/6 JSON, mjai lines) rebuilt through the engine and checked
-    step by step, read by `engine.records.reading.load_timeline` (`load_game`, the
+    step by step, read by `engine.storage.records.reading.load_timeline` (`load_game`, the
     reader `export` uses too); `ruleset` replaces the rules the record names (an mjai record
     without our field: default wrc)."""
     if ruleset is not None and ruleset not in EVERY_PRESET_ID:
@@ -133,7 +133,7 @@ def run_replay_json(
     game = load_log(path, fail, ruleset)
     if game is None:
         return 2
-    from engine.records.summary import hand_summaries
+    from engine.storage.records.summary import hand_summaries
 
     for row in hand_summaries(game.events, chips=bool(game.ruleset.chips)):
         stdout.write(json.dumps(row, ensure_ascii=False) + "\n")

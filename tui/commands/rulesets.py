@@ -26,7 +26,7 @@ def run_rule_keys(stdout: TextIO, *, as_json: bool = False) -> int:
     the key, what it means and the values it takes."""
     from rules.ruleset import allowed_text
 
-    from ..explain import PARAMETER_GROUPS
+    from ..result_text import PARAMETER_GROUPS
     from ..words import first_name
 
     rows = [(letter, first_name(title), key, first_name(f"param.{key}"), allowed_text(key))

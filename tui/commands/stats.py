@@ -4,7 +4,7 @@ Reads the history in the data directory (`MAHJONG_TUI_DATA` or the platform's;
 see `tui.data_dirs.default_data_dir`). Never imports Textual. A locked, corrupt or
 unreadable history is one line on stderr and exit status 2 (a file that is not
 SQLite or is damaged has been moved aside, kept, by then; one from a newer
-version or another program is left untouched: see `engine.history.db`). A
+version or another program is left untouched: see `engine.storage.history.db`). A
 history an earlier version wrote, games or learning progress alone, is migrated
 in place and read.
 """
@@ -16,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.history import db as history
-from engine.history.stats import Summaries, Summary
+from engine.storage.history import db as history
+from engine.storage.history.stats import Summaries, Summary
 
 # The figures table: each column's word in tui/words.py and its alignment here.
 COLUMNS = (
@@ -112,7 +112,7 @@ def load_summaries(
 ) -> tuple[Summaries, Path, str | None]:
     """The figures from the history in `data_dir` (nothing is created if there is none),
     and the problem to report if a corrupt file was moved aside."""
-    from engine.history.stats import summarize
+    from engine.storage.history.stats import summarize
 
     path = history.history_path(data_dir)
     if not path.exists():

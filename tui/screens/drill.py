@@ -7,8 +7,8 @@ player's own mistakes), the next question follows the pick at once, and after
 the last one the summary lists every question, the pick, the answer and why;
 Enter starts another run.
 With a timer, a question not answered in time counts as wrong. The figures
-(answered, right, average time) are the session's (`tui.learn.session`), kept
-per drill kind in the history file (`engine.history.drills`).
+(answered, right, average time) are the session's (`tui.learn.drill_run`), kept
+per drill kind in the history file (`engine.storage.history.drills`).
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ from textual.widgets import Static
 
 from rules.tiles import parse_tiles
 
+from ..learn.drill_run import Answered, DrillSession
 from ..learn.drills import DRILL_TITLES
 from ..learn.question import Question
-from ..learn.session import Answered, DrillSession
 from ..learn.texts import text
 from ..tiles import tiles_text
-from .wrap_ja import JaWrapped
+from ..wrap_ja import JaWrapped
 
 CSS_FILE = Path(__file__).resolve().parent / "learn.tcss"
 GLOSSARY_KEY = "G"  # capital: the choices' keys are digits and small letters
@@ -75,7 +75,7 @@ def keys_width(screen: Screen[Any]) -> int:
 
 
 def ja_wrapped(text: Text, lang: str) -> Text | JaWrapped:
-    """Japanese wraps between characters (`tui.screens.wrap_ja`); Rich would break
+    """Japanese wraps between characters (`tui.wrap_ja`); Rich would break
     only at a space and leave a sentence's first half on a short line."""
     return JaWrapped(text) if lang == "ja" else text
 

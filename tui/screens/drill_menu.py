@@ -19,13 +19,13 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from engine.history.db import history_path
-from engine.history.drills import DrillLog, DrillLogError, DrillSummary
+from engine.storage.history.db import history_path
+from engine.storage.history.drills import DrillLog, DrillLogError, DrillSummary
 from rules.ruleset import Ruleset
 
+from ..learn.drill_run import DrillSession
 from ..learn.drills import DRILLS
 from ..learn.mistakes import find_mistakes
-from ..learn.session import DrillSession
 from ..learn.texts import text
 from .drill import CSS_FILE, KEYS_GAP, DrillScreen, drill_title, fit_line, keys_width
 

@@ -1,7 +1,7 @@
 """The end of the game: raw points, oka, uma and the final result, as the preset writes them.
 
 The figures come from the `GameEnded` event (the engine's `final_results`);
-`tui.explain` decides the columns and the notation: pt with one decimal where
+`tui.result_text` decides the columns and the notation: pt with one decimal where
 the preset has rank points (jpm, jpml, wrc, teiai), points with ▲ for a minus
 against the return points (gifu), raw points (renmei_classic). Tied players
 share a place ("2="). Enter, Space or Esc closes it.
@@ -26,7 +26,7 @@ from engine.events import Event, GameEnded, HandEnded
 from rules.ruleset import Ruleset
 from rules.scoring import STICK_VALUE
 
-from .. import explain as X
+from .. import result_text as X
 from ..chip_lines import game_chips_line
 from ..navigation import OpenReview
 from ..words import check_lang

@@ -4,8 +4,8 @@
 posted by the table) when a `Won` or an `ExhaustiveDraw` arrives, and dismissed
 with Enter, Space or Esc. It never sees the `Game`: it gets the event (a win
 carries the engine's typed facts and score, `Won.facts`/`Won.score`) and the
-hand's `HandContext` (`tui.explain.hand_context`, built by the table session
-that owns the game). Everything it says is computed by `tui.explain`; this
+hand's `HandContext` (`tui.result_text.hand_context`, built by the table session
+that owns the game). Everything it says is computed by `tui.result_text`; this
 module only lays it out: on a wide terminal in two columns
 (hand, yaku and fu on the left; payments and score changes on the right) with
 the other-presets comparison underneath, on a narrow one in a single scrolling
@@ -32,7 +32,7 @@ from engine.events import ExhaustiveDraw, Won
 from rules.hand import Meld
 from rules.tiles import Tile, tile_key
 
-from .. import explain as X
+from .. import result_text as X
 from ..chip_lines import win_chips_line
 from ..tiles import check_style, tiles_text
 from ..widgets.flow import Flow

@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from .. import explain as X
+from .. import result_text as X
 from ..keys import help_rows
 from ..tiles import notation
 from ..words import check_lang

@@ -17,11 +17,11 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..describe import Aids
+from ..table_text import Aids
 from ..widgets.aids import AidsData, aids_text
 from ..words import check_lang, message
+from ..wrap_ja import JaWrapped
 from .hand_result import CSS_FILE, hint_text
-from .wrap_ja import JaWrapped
 
 
 class HintScreen(ModalScreen[None]):

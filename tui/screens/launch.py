@@ -30,8 +30,8 @@ from rules.ruleset import load_preset
 from ..settings import GameConfig
 from ..tiles import TILE_STYLES, tiles_text
 from ..words import LANGS, first_name, message
+from ..wrap_ja import JaWrapped
 from . import APP_CSS_PATH
-from .wrap_ja import JaWrapped
 
 SEED_MAX = 10**9
 LETTER_ACTIONS = (

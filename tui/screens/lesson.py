@@ -3,7 +3,7 @@ choice, feedback; a wrong choice is explained and the step tried again.
 
 Keys: the choice's digit or letter picks (toggles, where several are right), Enter
 confirms; after a right answer Enter (or Space) goes on; Esc goes back. The step
-reached is kept (`engine.history.drills.save_lesson`), so a lesson goes on where it
+reached is kept (`engine.storage.history.drills.save_lesson`), so a lesson goes on where it
 was left; a finished lesson starts again from its first step. At the end of the
 last lesson, p asks the app for the first real game (`PlayFirstGame`).
 """
@@ -20,13 +20,13 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from engine.history.drills import DrillLog, DrillLogError, save_lesson
+from engine.storage.history.drills import DrillLog, DrillLogError, save_lesson
 
 from ..learn.lessons import LessonRun, Say, Verdict
 from ..learn.question import Question
 from ..navigation import PlayFirstGame
+from ..wrap_ja import JaWrapped
 from .drill import CSS_FILE, GLOSSARY_KEY, choices_text, fit_line, keys_width, question_text
-from .wrap_ja import JaWrapped
 
 PLAY_KEY = "p"  # at the end of the last lesson and on the menu: the first game
 
@@ -166,7 +166,7 @@ class LessonScreen(Screen[bool]):
 
     # -- drawing -------------------------------------------------------------------------
     def _wrapped(self, text: Text) -> Text | JaWrapped:
-        """Japanese sentences wrap between characters (`tui.screens.wrap_ja`)."""
+        """Japanese sentences wrap between characters (`tui.wrap_ja`)."""
         return JaWrapped(text) if self.lesson_run.lang == "ja" else text
 
     def _show(self) -> None:

@@ -18,8 +18,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from engine.history.db import history_path
-from engine.history.drills import DrillLog, DrillLogError, LessonProgress, lesson_progress
+from engine.storage.history.db import history_path
+from engine.storage.history.drills import DrillLog, DrillLogError, LessonProgress, lesson_progress
 from rules.ruleset import load_preset
 
 from ..learn.course import COURSE

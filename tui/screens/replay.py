@@ -36,8 +36,8 @@ from engine.seat_view import Observer, SeatView
 from engine.timeline import Timeline
 from rules.tiles import Tile
 
-from ..describe import Aids, action_text, event_text, learning_aids, reason_text, seat_label
 from ..navigation import OpenReview, OpenRules
+from ..table_text import Aids, action_text, event_text, learning_aids, reason_text, seat_label
 from ..widgets import WIDGETS_CSS_PATH
 from ..widgets.aids import AidsData, AidsPanel
 from ..widgets.board import Board, BoardInput, PromptData

@@ -40,7 +40,7 @@ from engine.actions import (
 from engine.timeline import Timeline
 from rules.tiles import Tile, format_tiles
 
-from ..describe import reason_text
+from ..table_text import reason_text
 from ..tiles import tiles_text
 from ..words import first_name, message, tile_word
 from .replay import LEVEL, REPLAY_CSS_PATH, ai_name, start_wind

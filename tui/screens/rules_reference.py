@@ -22,7 +22,7 @@ from textual.widgets import Static
 from rules.presets import preset_infos
 from rules.ruleset import Ruleset, RulesetError, load_preset
 
-from .. import explain as X
+from .. import result_text as X
 from ..house_rules import house_rules, show
 from ..words import check_lang
 from .hand_result import CSS_FILE, heading, hint_text

@@ -25,11 +25,11 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.kept_games import games_dir, safe_name
+from engine.storage.kept_games import games_dir, safe_name
 from rules.ruleset import Ruleset
 
-from .. import explain as X
-from ..sessions import PlayedSession
+from .. import result_text as X
+from ..session_file import PlayedSession
 from ..words import message
 from .hand_result import CSS_FILE, heading
 

@@ -7,7 +7,7 @@ launch screen; Esc, q, h or Enter closes it. A history that cannot be read
 (locked, from a newer version, moved aside because it was corrupt) is said on
 the screen and in a notification.
 
-The hook that records each finished game is `engine.history_recorder.HistoryRecorder`.
+The hook that records each finished game is `engine.storage.history_recorder.HistoryRecorder`.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.history import db as history
-from engine.history.stats import Summaries
+from engine.storage.history import db as history
+from engine.storage.history.stats import Summaries
 
 from ..commands.stats import (
     COLUMNS,

@@ -42,7 +42,13 @@ from engine.events import Event, ExhaustiveDraw, GameEnded, HandStarted, RiichiA
 from engine.seat_view import SeatView
 from rules.tiles import Tile
 
-from ..describe import (
+from ..human import Decision
+from ..input import GAME_COMMANDS, Outcome, Reason, TableInput
+from ..keys import footer_bindings, footer_label, textual_bindings
+from ..navigation import OpenHelp, OpenHint, OpenRules, ShowResult
+from ..seat_client import TableSession
+from ..settings import GameConfig
+from ..table_text import (
     Aids,
     action_text,
     choice_texts,
@@ -57,12 +63,6 @@ from ..describe import (
     tile_label,
     tiles_label,
 )
-from ..human import Decision
-from ..input import GAME_COMMANDS, Outcome, Reason, TableInput
-from ..keys import footer_bindings, footer_label, textual_bindings
-from ..navigation import OpenHelp, OpenHint, OpenRules, ShowResult
-from ..settings import GameConfig
-from ..table_session import TableSession
 from ..widgets import WIDGETS_CSS_PATH
 from ..widgets.aids import AidsData, AidsPanel
 from ..widgets.board import Board, BoardInput, PromptData
@@ -495,7 +495,7 @@ class TableScreen(Screen[None]):
         return message("your_turn", lang) + self._session_progress()
 
     def _played_session(self) -> Any:
-        """The session this game belongs to (`tui.sessions.PlayedSession`), if any."""
+        """The session this game belongs to (`tui.session_file.PlayedSession`), if any."""
         try:
             played = getattr(self.app, "play_session", None)
         except Exception:  # no app yet (a test builds the screen alone)
@@ -510,7 +510,7 @@ class TableScreen(Screen[None]):
         tag = self.session_tag
         if played is None or not isinstance(tag, dict):
             return ""
-        from .. import explain as X
+        from .. import result_text as X
 
         total = X.format_result(played.session.totals()[0], self.session.ruleset)
         return message("session_progress", self.lang, game=tag.get("game", "?"),

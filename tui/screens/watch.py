@@ -33,7 +33,7 @@ from engine.events import (
 from engine.frames import Frame, Seated, Status
 from engine.seat_view import SeatView
 
-from ..describe import event_text
+from ..table_text import event_text
 from ..widgets import WIDGETS_CSS_PATH
 from ..widgets.board import Board, BoardInput
 from ..widgets.event_log import KEEP as LOG_KEEP

@@ -1,7 +1,7 @@
 """Learning aids: shanten, what the tile under the cursor leaves, the waits with how
 many remain and what each would win, furiten and riichi chances, the hint.
 
-Everything arrives in words (`tui.describe.learning_aids`); the panel lays it out.
+Everything arrives in words (`tui.table_text.learning_aids`); the panel lays it out.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 from textual.reactive import reactive
 
-from ..describe import Aids, tile_label
+from ..table_text import Aids, tile_label
 from ..words import first_name, message
 from .base import TileWidget
 

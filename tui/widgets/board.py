@@ -28,8 +28,8 @@ from engine.seat_view import MeldEntry, MeldTile, RiverEntry, SeatInfo, SeatView
 from rules.hand import MeldKind
 from rules.tiles import Tile
 
-from ..describe import seat_label
 from ..layout import GAP, MELD_GAP, RIVER_ROW, BoardLayout, Rect, board_layout
+from ..table_text import seat_label
 from ..tiles import framed_tile, tile_text
 from ..words import message, round_word, wind_word
 

@@ -1,6 +1,6 @@
 """The event log: one readable line per thing that happened ("West: pon 5p from South").
 
-The screen turns events into lines (`tui.describe.event_text`); the log keeps the
+The screen turns events into lines (`tui.table_text.event_text`); the log keeps the
 last lines handed to it and shows as many of the newest as fit, each wrapped whole.
 """
 

@@ -2,7 +2,7 @@
 
 The prompt itself ("[c] Chi 4p: [3p 5p]   [p] Pon 4p   [n] Pass") is drawn by the
 board (`tui.widgets.board.PromptData`). The screen builds the keys from the legal
-actions (`tui.describe.action_text`); this only shows them.
+actions (`tui.table_text.action_text`); this only shows them.
 """
 
 from __future__ import annotations

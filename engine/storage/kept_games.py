@@ -34,7 +34,8 @@ KEPT_SUFFIX = ".jsonl"
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
-# engine.save_store, tui.sessions, tui.settings: their `engine.storage.write_atomic` prefixes
+# engine.storage.save_store, tui.session_file, tui.settings: their
+# `engine.storage.write_atomic` prefixes
 TEMPORARY_PREFIXES = (".save-", ".session-", ".settings-")
 TEMPORARY_SUFFIX = ".tmp"
 

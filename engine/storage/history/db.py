@@ -22,14 +22,14 @@ Layout (schema version 6, `PRAGMA user_version`; `application_id` marks the file
     hand_yaku  game_id, hand_index, yaku                     -- the human's wins
     drill_results   id, kind, question, correct, seconds, at -- one per answer
     lesson_progress lesson, step, done, at                   -- one per lesson
-               (`engine.history.drills` reads and writes these two)
+               (`engine.storage.history.drills` reads and writes these two)
 
 Schema changes are `MIGRATIONS`, applied one step at a time on open, each step
 and its new `user_version` in one transaction: a crash mid-migration leaves the
 previous version. Every file an earlier version wrote is migrated in place: a
 games history of any version (with or without the learning tables the drill log
 of versions before 6 added to it) and the learning-only file those drill logs
-made in a fresh data directory (`engine.history.legacy`); the migration to 6
+made in a fresh data directory (`engine.storage.history.legacy`); the migration to 6
 also takes back the learning progress the old opener had moved aside.
 
 Each game is written in one `BEGIN IMMEDIATE ... COMMIT` transaction (rollback
@@ -647,7 +647,7 @@ class HistoryDB:
 
     def run(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """One statement (its own transaction: the connection is in autocommit mode),
-        its rows; SQLite's errors as `HistoryError`. For `engine.history.drills`."""
+        its rows; SQLite's errors as `HistoryError`. For `engine.storage.history.drills`."""
         try:
             return self.conn.execute(sql, args).fetchall()
         except sqlite3.Error as error:

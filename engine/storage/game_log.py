@@ -18,16 +18,16 @@ from typing import Any, TextIO
 from rules.ruleset import load_preset
 from rules.tiles import parse_tiles
 
-from .actions import Action, IllegalAction, action_from_dict, action_to_dict
-from .events import Event, event_to_dict
-from .game import Game, Start
-from .logfile import LogError, source_rows
-from .logshape import CLOCK_NOTE, FORMAT, VERSION, checked_rows
-from .recorded_clock import RecordedClock
+from ..actions import Action, IllegalAction, action_from_dict, action_to_dict
+from ..events import Event, event_to_dict
+from ..game import Game, Start
+from ..recorded_clock import RecordedClock
+from .log_schema import CLOCK_NOTE, FORMAT, VERSION, checked_rows
+from .record_file import LogError, source_rows
 
 # CLOCK_NOTE: the last line of a save of a game with a time limit, {"played_seconds":
 # 1234.5}, the playing time so far, so a resumed game's clock goes on from there
-# (engine.save_store).
+# (engine.storage.save_store).
 __all__ = ["CLOCK_NOTE", "FORMAT", "VERSION", "LogError", "LogWriter", "ReplayMismatch",
            "game_from_setup", "log_lines", "read_log", "replay", "replay_rows", "write_log"]
 
@@ -107,7 +107,7 @@ def game_from_setup(
 
 def read_log(source: str | Path | Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
     """Every line of a log, numbered as in the file and checked for shape
-    (`engine.logshape`) before anything is replayed; `LogError` otherwise."""
+    (`engine.storage.log_schema`) before anything is replayed; `LogError` otherwise."""
     return list(checked_rows(source_rows(source)))
 
 

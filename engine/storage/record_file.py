@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from .storage import NotRegularFile, TooLarge, open_reading
+from . import NotRegularFile, TooLarge, open_reading
 
 MAX_BYTES = 16 * 1024 * 1024  # a whole record file
 MAX_LINE = 1024 * 1024  # one line of it

@@ -1,10 +1,10 @@
 """One way in for every game record a command opens: `replay`, `export` and the mjai
 importer path all call `load_game(path)`.
 
-The file is read by `engine.logfile` (regular files only, size and line caps,
+The file is read by `engine.storage.record_file` (regular files only, size and line caps,
 incremental), its kind decided from its first bytes (a Tenhou mjlog, plain or
 gzip) or first line (our log, mjai lines, tenhou.net/6 JSON), and every line's
-shape checked as it is read (`engine.logshape` for our logs,
+shape checked as it is read (`engine.storage.log_schema` for our logs,
 `importer.check_mjai_line` for mjai) before the game is replayed or rebuilt. The
 two whole-document formats are read whole within the same caps and rebuilt by
 their importers (`tenhou_import`, `tenhou6_read`), checked step by step like mjai.
@@ -25,11 +25,11 @@ from typing import Any
 
 from rules.ruleset import Ruleset
 
-from ..game import Game
-from ..log import FORMAT, ReplayMismatch, replay_rows
-from ..logfile import MAX_BYTES, LogError, NotJSON, file_lines, json_rows, open_regular
-from ..logshape import checked_rows
-from ..timeline import Timeline
+from ...game import Game
+from ...timeline import Timeline
+from ..game_log import FORMAT, ReplayMismatch, replay_rows
+from ..log_schema import checked_rows
+from ..record_file import MAX_BYTES, LogError, NotJSON, file_lines, json_rows, open_regular
 
 KINDS = ("log", "mjai", "tenhou6", "mjlog")
 NAMES = {

@@ -19,7 +19,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.history.drills import DrillLog, DrillLogError
+from engine.storage.history.drills import DrillLog, DrillLogError
 from rules.ruleset import Ruleset
 
 from .drills import make_question, parse_key

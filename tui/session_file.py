@@ -19,7 +19,7 @@ says which game is next) or in the middle of one (the save is that game). A game
 already in the session is never added twice (`add_game` checks its id); the app
 holds no game, its host tells the end of one as an `engine.session.GameOutcome`. A
 file that cannot be read is moved aside (kept, never overwritten) and reported; one
-written by a newer version of mahjong-tui (`engine.file_version`) is reported and
+written by a newer version of mahjong-tui (`engine.storage.file_version`) is reported and
 left as it is, and kept in ``games/`` before a session of this version is saved
 over it. The file is read and written through `engine.storage` (a regular file of
 at most `MAX_BYTES`, never through a symlink).
@@ -36,10 +36,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from engine.file_version import NewerVersion, check_version
-from engine.kept_games import games_dir, move_unique, safe_name
 from engine.session import GameOutcome, Session, SessionError
 from engine.storage import NotRegularFile, read_bytes, write_atomic
+from engine.storage.file_version import NewerVersion, check_version
+from engine.storage.kept_games import games_dir, move_unique, safe_name
 
 SESSION_NAME = "session.json"
 FORMAT = "mahjong-tui-session"

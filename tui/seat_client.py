@@ -33,7 +33,7 @@ from .human import Decision
 if TYPE_CHECKING:
     from engine.table_host import TableHost
 
-    from .explain import HandContext
+    from .result_text import HandContext
     from .screens.game_end import GameEnding
 from .settings import GameConfig
 
@@ -92,7 +92,7 @@ class TableSession:
         hand's `HandContext` (the engine's win facts are in the `Won`), or the game's
         `GameEnding` (its record for the review is the host's: the app adds it).
         Imported here: the first frame does not wait for them."""
-        from .explain import hand_context
+        from .result_text import hand_context
         from .screens.game_end import game_ending
 
         record = SeatRecord(tuple(self.events), self.ruleset)

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from rules.tiles import tile_key
 
-from .bot_view import PlayerView as PlayerView  # the type, kept importable from here
 from .events import Event
+from .player_view import PlayerView as PlayerView  # the type, kept importable from here
 from .redaction import redact
 from .seat_view import Observer
 

@@ -7,7 +7,7 @@ how far each lesson got.
     log.missed("waits")      # ["waits:17"]: wrong and not yet answered right since
 
 Two tables of the history's schema (`drill_results`, `lesson_progress`, version
-6 of `engine.history.db`), reached only through its opener `HistoryDB`, like the
+6 of `engine.storage.history.db`), reached only through its opener `HistoryDB`, like the
 games: whichever of drills, lessons, statistics or a game opens a fresh data
 directory first, the file is the same history (issue #19: a drills-first file
 used to be taken for another program's and moved aside). A question is stored by

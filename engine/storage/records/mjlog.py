@@ -45,7 +45,7 @@ from defusedxml import (
 
 from rules.tiles import Tile
 
-# A hanchan is about 20 KiB; the cap is every record file's (engine.logfile.MAX_BYTES).
+# A hanchan is about 20 KiB; the cap is every record file's (engine.storage.record_file.MAX_BYTES).
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 RED_IDS = frozenset({16, 52, 88})  # the first copy of 5m, 5p, 5s: red where the game has them
 

@@ -1,6 +1,6 @@
 """What a finished game says about one player, and the figures over many games.
 
-Pure: events in, frozen records out, no I/O (`engine.history.db` stores them).
+Pure: events in, frozen records out, no I/O (`engine.storage.history.db` stores them).
 
     record = game_record(game.events, human_seat=game.seating.index(0))
     summary = summarize([record, ...])      # {"overall": Summary, "rulesets": {...}}
@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..events import (
+from ...events import (
     Called,
     Event,
     GameEnded,

@@ -23,7 +23,7 @@ own events with it, and the live adapter (`engine.mjai_adapter.ToMjai`) a seat's
 redacted events, so what a bot is told at our table and what the export writes of
 the same game are the same lines, the hidden tiles aside.
 
-What this format cannot say is listed in `engine.records` (module doc).
+What this format cannot say is listed in `engine.storage.records` (module doc).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from typing import Any
 from rules.hand import MeldKind
 from rules.tiles import Tile, tile_key
 
-from ..events import (
+from ...events import (
     Called,
     Dealt,
     Discarded,
@@ -52,7 +52,7 @@ from ..events import (
     TenpaiDeclared,
     Won,
 )
-from ..state import STICK
+from ...state import STICK
 from . import GameRecord, HandRecord
 
 HONORS = "ESWNPFC"
@@ -338,7 +338,7 @@ def start_game(
 ) -> dict[str, Any]:
     """mjai's `start_game`: the players' names and whether red fives are played, with
     the reader's own seat (`id`, a seat at an mjai table) or our extension (the
-    export: what `engine.records.importer` needs to rebuild the game, which mjai
+    export: what `engine.storage.records.importer` needs to rebuild the game, which mjai
     itself does not say; other readers ignore it)."""
     out: dict[str, Any] = {"type": "start_game"}
     if seat is not None:

@@ -1,12 +1,12 @@
 """The game in progress, saved after every event, resumed after a crash or a quit.
 
-The save is the game's JSON-lines log (`engine.log` format: a header, then the
+The save is the game's JSON-lines log (`engine.storage.game_log` format: a header, then the
 events, each action followed by the events it caused), written *atomically*:
 the whole log goes to a temporary file in the same directory, is flushed to
 disk, and replaces the save with `os.replace`, so a crash at any moment leaves
 either the previous save or the new one, never half a file.
 
-Resuming reads the save with `engine.savefile` (the engine's log reading and
+Resuming reads the save with `engine.storage.save_file` (the engine's log reading and
 replay check: every line's shape, then the logged actions re-applied to a new
 game built from the header, every event identical), so a resumed game is exactly
 the saved one: same hands, same wall, same scores. What is left here is the
@@ -16,13 +16,13 @@ of a file that cannot be read.
 
 Each game has an id (`game_id` in its setup, with `started_at`, so in the log's
 header; `Game.new` ignores both on replay): the key of its history record
-(recorded once, `engine.history_recorder`) and the name it is kept under.
+(recorded once, `engine.storage.history_recorder`) and the name it is kept under.
 
 The save is read and written through `engine.storage`: a FIFO, a device, a
 directory or a symlink at ``save.jsonl`` is refused, never read and never written
 over (the launch refuses it first: `tui.launch_check`), and every write is a new
 file renamed into place. A save written by a newer version of mahjong-tui
-(`engine.file_version.NewerVersion`) is reported as such and left where it is;
+(`engine.storage.file_version.NewerVersion`) is reported as such and left where it is;
 a new game keeps it in ``games/`` before it saves over the name.
 
 A save that cannot be read (not JSON, not a mahjong-tui log, a format version no
@@ -31,7 +31,7 @@ is read, a line nested too deep included) is *corrupt*: it is reported with a
 clear message (`SaveStore.problem`, and the `CorruptSave` error from `resume`),
 moved aside as ``save.jsonl.corrupt-<timestamp>`` (a unique name) and never
 overwritten or deleted. A readable save is never dropped either: `archive()`
-moves it to ``games/<game id>.jsonl`` (`engine.kept_games`) once the player has
+moves it to ``games/<game id>.jsonl`` (`engine.storage.kept_games`) once the player has
 confirmed a new game. `clear()` removes the save when a game ends and has been
 recorded.
 
@@ -56,10 +56,14 @@ from typing import Any
 
 from rules.ruleset import Ruleset
 
-from .actions import action_to_dict
-from .events import event_to_dict
+from ..actions import action_to_dict
+from ..events import event_to_dict
+from ..game import Game
+from ..session import GameOutcome
+from ..timeline import Timeline
+from . import NotRegularFile, TooLarge, read_bytes, write_atomic
 from .file_version import NewerVersion
-from .game import Game
+from .game_log import CLOCK_NOTE, FORMAT, VERSION
 from .kept_games import (
     KEPT_SUFFIX,
     PENDING_SUFFIX,
@@ -68,12 +72,8 @@ from .kept_games import (
     move_unique,
     safe_name,
 )
-from .log import CLOCK_NOTE, FORMAT, VERSION
-from .logfile import MAX_BYTES
-from .savefile import parse_save, read_save
-from .session import GameOutcome
-from .storage import NotRegularFile, TooLarge, read_bytes, write_atomic
-from .timeline import Timeline
+from .record_file import MAX_BYTES
+from .save_file import parse_save, read_save
 
 SAVE_NAME = "save.jsonl"
 
@@ -162,7 +162,7 @@ def new_game_id(game: Game, now: float) -> str:
 
 
 def _dumps(obj: dict[str, Any]) -> str:
-    """One log line, exactly as `engine.log.log_lines` writes it."""
+    """One log line, exactly as `engine.storage.game_log.log_lines` writes it."""
     return json.dumps(obj, ensure_ascii=False)
 
 
@@ -176,7 +176,7 @@ def write_atomically(path: Path, text: str, prefix: str, durable: bool) -> None:
 
 def read_save_text(path: Path) -> str:
     """A save's text, read through `engine.storage`: a regular file of at most
-    `engine.logfile.MAX_BYTES` (a FIFO or a device there is refused, never waited on;
+    `engine.storage.record_file.MAX_BYTES` (a FIFO or a device there is refused, never waited on;
     `FileNotFoundError` when there is none; `UnicodeDecodeError` if not text)."""
     return read_bytes(path, MAX_BYTES).decode("utf-8")
 
@@ -465,7 +465,7 @@ def _reason(error: BaseException) -> str:
 
 
 def read_saved(path: Path, text: str, saved_at: float) -> SavedGame:
-    """The save's game rebuilt (`engine.savefile`); any exception means the file
+    """The save's game rebuilt (`engine.storage.save_file`); any exception means the file
     cannot be used."""
     record = read_save(text)
     lines = tuple(line for line in text.splitlines() if line.strip())

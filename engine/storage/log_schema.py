@@ -25,12 +25,12 @@ from rules.hand import Meld, MeldKind, Source
 from rules.ruleset import EVERY_PRESET_ID, Ruleset, load_preset
 from rules.tiles import Tile, parse_tile, parse_tiles
 
-from .actions import ACTION_TYPES
-from .codec import field_types
-from .events import EVENT_TYPES
+from ..actions import ACTION_TYPES
+from ..codec import field_types
+from ..events import EVENT_TYPES
+from ..wall import TILE_COUNT, TooMany, fill_wall
 from .file_version import check_version
-from .logfile import LogError
-from .wall import TILE_COUNT, TooMany, fill_wall
+from .record_file import LogError
 
 FORMAT = "mahjong-tui-log"
 VERSION = 1
@@ -53,8 +53,9 @@ RANGES: dict[str, tuple[int, int]] = {
 BIG = 2**53  # any other integer: beyond this it is not a score, a count or a seed
 SETUP_KEYS = (
     "seed", "ruleset", "overrides", "walls", "dice", "seating", "shuffle_seats", "start",
-    "game_id", "started_at",  # the saves: which game this is, and since when (engine.save_store)
-    "session",  # a game of a session: {"id", "game", "of"} (tui.sessions)
+    # the saves: which game this is, and since when (engine.storage.save_store)
+    "game_id", "started_at",
+    "session",  # a game of a session: {"id", "game", "of"} (tui.session_file)
 )
 START_KEYS = ("round_wind", "hand_number", "honba", "sticks", "scores")
 
@@ -195,7 +196,7 @@ def check_header(record: Any) -> Ruleset:
     """The header line's shape; returns the ruleset it names (overrides applied)."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise _Bad("not a mahjong-tui log: the first line must be its header")
-    try:  # the one rule for newer and unknown versions (engine.file_version)
+    try:  # the one rule for newer and unknown versions (engine.storage.file_version)
         check_version(record.get("version"), VERSION, "game log", ValueError)
     except ValueError as error:
         raise _Bad(str(error)) from None

@@ -1,7 +1,7 @@
 """Games back from records: mjai JSON lines → `Game`, and the walk the other importers share.
 
-Tenhou mjlogs (`engine.records.tenhou_import`) and tenhou.net/6 JSON
-(`engine.records.tenhou6_read`) are turned into the same per-hand lines (`Kyoku`)
+Tenhou mjlogs (`engine.storage.records.tenhou_import`) and tenhou.net/6 JSON
+(`engine.storage.records.tenhou6_read`) are turned into the same per-hand lines (`Kyoku`)
 and played by `rebuild`, so every format is checked the same way.
 
 A record says what happened but not the wall, so each hand's wall is rebuilt
@@ -20,7 +20,7 @@ the legal one that matches the next record line (`dahai` → `Discard`, with
 seats in `tenpais` show their hands; a `ryukyoku` with reason `error`, mjai.app's
 end of a hand on a bot's error, → `Chombo` of the seat that paid), every other
 asked seat passes. After each
-step the engine's events are written as mjai again (`engine.records.mjai`) and
+step the engine's events are written as mjai again (`engine.storage.records.mjai`) and
 compared with the record line by line; the first difference is a `ValueError`
 naming the hand and the line. So an imported game is exactly the recorded one
 as far as the record goes; what differs from the original game is only what
@@ -42,7 +42,7 @@ from typing import Any
 from rules.ruleset import ALL_PRESET_IDS, DEFAULT_PRESET, Ruleset, load_preset
 from rules.tiles import Tile, tile_key
 
-from ..actions import (
+from ...actions import (
     Action,
     Ankan,
     Chi,
@@ -59,17 +59,17 @@ from ..actions import (
     ShowTenpai,
     Tsumo,
 )
-from ..events import Dealt, DoraRevealed, Event, GameEnded, HandEnded, HandStarted
-from ..game import Game, Start
-from ..logfile import json_rows, text_lines
-from ..recorded_clock import RecordedClock
-from ..wall import (
+from ...events import Dealt, DoraRevealed, Event, GameEnded, HandEnded, HandStarted
+from ...game import Game, Start
+from ...recorded_clock import RecordedClock
+from ...wall import (
     TooMany,
     deal_indices,
     fill_wall,
     shape_for,
     shared,
 )
+from ..record_file import json_rows, text_lines
 from . import HandRecord
 from .mjai import EXTENSION, HONORS, WINDS, kyoku_lines, pai
 
@@ -305,7 +305,7 @@ def parse_mjai(
 ) -> tuple[dict[str, Any], list[Kyoku], dict[str, Any] | None]:
     """The start_game line, the hands and the end_game line (None if missing).
 
-    `source` is the text, or its numbered JSON rows as `engine.logfile` reads them
+    `source` is the text, or its numbered JSON rows as `engine.storage.record_file` reads them
     from a file (bounded). Every line's shape is checked first (`check_mjai_line`)."""
     if isinstance(source, str):
         source = json_rows(text_lines(source.splitlines()))

@@ -1,19 +1,19 @@
 """Reading the app's save of a game in progress: a game log, checked and replayed.
 
-A save is an `engine.log` game log written after every event, plus, for a ruleset
+A save is an `engine.storage.game_log` game log written after every event, plus, for a ruleset
 with a time limit, a closing clock note (`CLOCK_NOTE`: the playing time so far).
 Its header's setup also carries what the app keeps with the game (`game_id`,
 `started_at`, `session`), which `Game.new` does not know; the rebuilt game gets
 them back in its setup so the app goes on with the same game.
 
-Reading is the log's: every line is parsed and shape-checked (`engine.logshape`)
-and the game is replayed with the one check `engine.log.replay_rows` makes. Only
+Reading is the log's: every line is parsed and shape-checked (`engine.storage.log_schema`)
+and the game is replayed with the one check `engine.storage.game_log.replay_rows` makes. Only
 the words differ, because a player reads them (the app shows them when it moves
 a save it cannot use aside): the few ways a file is not a save at all are named
 plainly, and a replay that goes wrong is said to not replay as saved. Every error
 is a `LogError` (a `ValueError`) with one line, except a save written by a newer
-version of mahjong-tui: `engine.file_version.NewerVersion` (not corrupt, only not
-readable here); the caller decides what happens to the file (`engine.save_store`).
+version of mahjong-tui: `engine.storage.file_version.NewerVersion` (not corrupt, only not
+readable here); the caller decides what happens to the file (`engine.storage.save_store`).
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..game import Game
 from .file_version import check_version
-from .game import Game
-from .log import ReplayMismatch, replay_rows
-from .logfile import LogError, json_rows, text_lines
-from .logshape import CLOCK_NOTE, FORMAT, VERSION, checked_rows
+from .game_log import ReplayMismatch, replay_rows
+from .log_schema import CLOCK_NOTE, FORMAT, VERSION, checked_rows
+from .record_file import LogError, json_rows, text_lines
 
 __all__ = ["SaveRecord", "parse_save", "read_save"]
 

@@ -1,7 +1,7 @@
 """The view a bot (and the screen's aids) reasons from: `PlayerView`, apart from the game.
 
 It is read off a seat's view (`engine.player_seat.player_view_of`) or, on the
-host's side, built from the game (`engine.view.player_view`). Its type lives
+host's side, built from the game (`engine.player_view_of_game.player_view`). Its type lives
 here, away from the referee, so that a client (tui/, ai/) can name it without
 importing the module that reads the `Game`.
 """

@@ -1,8 +1,8 @@
-"""Real Tenhou games in: an mjlog (`engine.records.mjlog`) replayed through the engine.
+"""Real Tenhou games in: an mjlog (`engine.storage.records.mjlog`) replayed through the engine.
 
-Why through mjai lines: the importer (`engine.records.importer`) already rebuilds a
+Why through mjai lines: the importer (`engine.storage.records.importer`) already rebuilds a
 hand's wall from what a record shows and walks the engine through the record,
-comparing the engine's own events (written as mjai by `engine.records.mjai`)
+comparing the engine's own events (written as mjai by `engine.storage.records.mjai`)
 with the record line by line. A Tenhou record says the same things in another
 spelling, so it is turned into those lines here and handed to the same walk:
 
@@ -45,7 +45,7 @@ from typing import Any
 from rules.ruleset import Ruleset, RulesetError, tenhou_variant
 from rules.tiles import Tile, tile_key
 
-from ..game import Game
+from ...game import Game
 from .importer import Kyoku, rebuild
 from .mjai import pai
 from .mjlog import (

@@ -1,5 +1,5 @@
 """tenhou.net/6 JSON in: the record the Tenhou viewer, mjai-reviewer and our exporter
-(`engine.records.tenhou6`, whose module doc gives the format) write, replayed
+(`engine.storage.records.tenhou6`, whose module doc gives the format) write, replayed
 through the engine.
 
 The format keeps, per hand and seat, the deal, the takes (draws and call strings)
@@ -11,8 +11,8 @@ draws); a kan on one's own turn (`a`/`k` in the discards) and a daiminkan are
 followed by the rinshan draw; `60` discards the tile just drawn; the hand ends
 when the seat to act has nothing left (a tsumo, a ron of the last discard, a
 draw). The result is the same mjai lines the mjlog import makes
-(`engine.records.tenhou_import`), walked by the importer
-(`engine.records.importer.rebuild`), so the checks are the same.
+(`engine.storage.records.tenhou_import`), walked by the importer
+(`engine.storage.records.importer.rebuild`), so the checks are the same.
 
 What the format does not say, and so is not compared: when each kan dora was
 turned (the indicators go into the wall, the engine turns them by its rules),
@@ -37,8 +37,8 @@ from typing import Any
 from rules.ruleset import ALL_PRESET_IDS, Ruleset, RulesetError, load_preset
 from rules.tiles import Tile, tile_key
 
-from ..game import Game
-from ..wall import MAN5, PIN5, SOU5
+from ...game import Game
+from ...wall import MAN5, PIN5, SOU5
 from .importer import Kyoku, rebuild
 from .mjai import pai
 from .mjlog import GO_HANCHAN, GO_NO_KUITAN, GO_NO_RED
@@ -334,7 +334,7 @@ class _Hand:
 
     def _source(self, seat: int, letter: str, at: int) -> int:
         """Who the called tile came from, by where the letter stands (module doc of
-        `engine.records.tenhou6`): pon 0/1/2, daiminkan 0/1/3 = kamicha/toimen/shimocha."""
+        `engine.storage.records.tenhou6`): pon 0/1/2, daiminkan 0/1/3 = kamicha/toimen/shimocha."""
         places = {"p": (0, 1, 2), "m": (0, 1, 3)}[letter]
         if at not in places:
             raise Tenhou6Error(f"{self.where}: the call letter stands at {at}")

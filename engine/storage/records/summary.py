@@ -3,7 +3,7 @@
 The form is the contract's (CONTRACT.md "`mahjong-tui replay LOG --summary
 --json`"), the same for our own logs, saves and imported records, so a game
 rebuilt from a Tenhou record can be compared hand by hand with what the record
-itself says (`engine.records.mjlog.record_summary`):
+itself says (`engine.storage.records.mjlog.record_summary`):
 
     {"hand": "E1-0", "end": "ron", "winners": [2], "deltas": [...], "scores": [...]}
     {"final_scores": [...], "results": [...]}
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..events import Event, ExhaustiveDraw, GameEnded, HandEnded, HandStarted, Won
+from ...events import Event, ExhaustiveDraw, GameEnded, HandEnded, HandStarted, Won
 
 WINDS = "ESWN"
 # The contract's `end` values; a `HandEnded.reason` outside "win"/"draw" that is one of

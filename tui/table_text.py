@@ -2,7 +2,7 @@
 
 "West: pon 5p from South", "Chi 4p: [3p 5p]", "Ron 6s: riichi 立直, pinfu 平和,
 dora 1 = 3,900", "Riichi needs a closed tenpai hand". Everything here is pure:
-it reads events, a `PlayerView` (`engine.bot_view`) and the legal actions, asks
+it reads events, a `PlayerView` (`engine.player_view`) and the legal actions, asks
 the scorer and the wait analysis, and returns text or small frozen values the
 widgets render. No Textual. Every term and sentence comes from the one table in `tui.words`.
 """
@@ -27,7 +27,6 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
-from engine.bot_view import PlayerView
 from engine.events import (
     Called,
     Discarded,
@@ -43,6 +42,7 @@ from engine.events import (
     TenpaiDeclared,
     Won,
 )
+from engine.player_view import PlayerView
 from engine.win_flags import furiten_waits, view_win
 from rules.hand import Meld, MeldKind, Win
 from rules.scoring import STICK_VALUE, NoWin, ScoreResult, score

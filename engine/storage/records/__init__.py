@@ -1,15 +1,15 @@
 """Game records in other programs' formats: tenhou.net/6 JSON and mjai JSON lines.
 
-`export(log, fmt)` rebuilds a logged game (`engine.log.replay`, so every event
+`export(log, fmt)` rebuilds a logged game (`engine.storage.game_log.replay`, so every event
 is checked first) and writes it as
 
-- `tenhou6` (`engine.records.tenhou6`): the JSON the tenhou.net/6 viewer and
+- `tenhou6` (`engine.storage.records.tenhou6`): the JSON the tenhou.net/6 viewer and
   review tools such as mjai-reviewer read: one array per hand with the deal,
   each seat's takes (draws and chi/pon/daiminkan strings) and discards (tiles,
   60 for tsumogiri, `r` riichi, ankan/kakan strings), the dora and ura
   indicators and the result (`和了` with deltas and the score string and yaku,
   or `流局` with the noten payments);
-- `mjai` (`engine.records.mjai`): one JSON object per line, start_game ...
+- `mjai` (`engine.storage.records.mjai`): one JSON object per line, start_game ...
   start_kyoku, tsumo, dahai, chi/pon/daiminkan/kakan/ankan, dora, reach /
   reach_accepted, hora / ryukyoku, end_kyoku ... end_game.
 
@@ -59,7 +59,7 @@ from pathlib import Path
 from rules.ruleset import Ruleset
 from rules.tiles import Tile
 
-from ..events import (
+from ...events import (
     Dealt,
     DoraRevealed,
     Event,
@@ -69,8 +69,8 @@ from ..events import (
     HandStarted,
     Won,
 )
-from ..game import Game
-from ..log import game_from_setup, replay
+from ...game import Game
+from ..game_log import game_from_setup, replay
 
 FORMATS = ("tenhou6", "mjai")
 

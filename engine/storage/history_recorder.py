@@ -1,4 +1,4 @@
-"""The host's hook that adds each finished game to the history (`engine.history`).
+"""The host's hook that adds each finished game to the history (`engine.storage.history`).
 
 The host of the app's game (`engine.table_host.TableHost.save`) calls
 `HistoryRecorder.update` with the game at every save: it notes when a game was
@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.history.stats import GameRecord
+    from engine.storage.history.stats import GameRecord
 
-HISTORY_FILE = "history.sqlite3"  # engine.history.db.HISTORY_NAME (a test keeps them equal)
+HISTORY_FILE = "history.sqlite3"  # engine.storage.history.db.HISTORY_NAME (a test keeps them equal)
 RECORD_TIMEOUT = 2.0  # seconds a locked history is retried before it is reported
 
 
@@ -80,8 +80,8 @@ class HistoryRecorder:
         if key is None and isinstance(game.setup.get("game_id"), str):
             key = game.setup["game_id"]
         try:
-            from engine.history import db as history
-            from engine.history.stats import game_record
+            from engine.storage.history import db as history
+            from engine.storage.history.stats import game_record
 
             record = with_session(game_record(
                 game.events, game.seating.index(0), started_at=started_at, ended_at=ended_at
@@ -107,7 +107,7 @@ class HistoryRecorder:
         with): say so in its row. The trouble, if it could not be written (the game
         list then finds the log by its id instead)."""
         try:
-            from engine.history import db as history
+            from engine.storage.history import db as history
 
             history.set_game_log(self.path, key, log, timeout=self.timeout)
         except Exception as error:  # never stops the game: the file is kept all the same

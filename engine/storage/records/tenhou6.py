@@ -19,7 +19,7 @@ of an abortive draw or nagashi mangan, `DRAW_TAGS`); deltas
 include honba and the sticks the winner takes but not the riichi sticks paid
 during the hand (those show as the next hand's starting scores).
 
-What this format cannot say is listed in `engine.records` (module doc).
+What this format cannot say is listed in `engine.storage.records` (module doc).
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from typing import Any
 from rules.hand import Meld, MeldKind, Source
 from rules.tiles import Tile, tile_key
 
-from ..events import Called, Discarded, Drew, KanDeclared, Won
-from ..wall import MAN5, PIN5, SOU5, red_kinds
+from ...events import Called, Discarded, Drew, KanDeclared, Won
+from ...wall import MAN5, PIN5, SOU5, red_kinds
 from . import GameRecord, HandRecord
 
 TSUMOGIRI = 60
@@ -264,7 +264,7 @@ def to_tenhou6(record: GameRecord) -> dict[str, Any]:
         "aka52": red.count(PIN5),
         "aka53": red.count(SOU5),
         # Our extension (other readers ignore it): the house rules, seed and seating,
-        # which `disp` cannot say, so `engine.records.tenhou6_read` rebuilds the same
+        # which `disp` cannot say, so `engine.storage.records.tenhou6_read` rebuilds the same
         # game under the same rules.
         "mahjong_tui": {
             "ruleset": r.id,
