@@ -20,15 +20,17 @@ from engine.storage.records import load
 from engine.storage.records.mjai import masked_for, to_mjai, to_mjai_text
 from rules.ruleset import load_preset
 
-BEFORE = {  # sha256 of `to_mjai_text` by the export before this change
-    ("wrc", 1): "5501de4b25e11e5f5ef0d8024130fe30de8d8b21668364eac90fc73fbf246e1b",
-    ("tenhou", 2): "d8ebd050d4428446914adc56b0ed7f74acc393aaa317e3ec92288b6a379b569b",
-    ("mleague", 3): "4ff76b774ff8a2b6f42990b9c73a3f8d81188e1c970448e25c27e14d4afae92d",
+BEFORE = {  # sha256 of `to_mjai_text` by the export before this change (commit 0eaf64a)
+    # Games of the normal and easy levels, whose play no later change touched (hard's did:
+    # issue 24's one judgement), so the games are the same and only the writer differs.
+    ("wrc", 1): "3c27797df37a9f697fe21b30d6206dced5f808aac8d1fb7ec768db0b07a15556",
+    ("tenhou", 2): "11fbac515be825b0025086cc9642baa7442d244effc60fc624cd4d75e89a8f4d",
+    ("mleague", 3): "45684e34355236475a50d24c99a5fc3eebdf0474bec514cceed2472693d1a509",
 }
 
 
 def _record(tmp: Path, preset: str, seed: int):
-    run_sim(load_preset(preset), 1, seed, ["hard", "normal", "easy", "easy"], LEVELS,
+    run_sim(load_preset(preset), 1, seed, ["normal", "normal", "easy", "easy"], LEVELS,
             log_dir=tmp)
     return load(next(tmp.glob("*.jsonl")))
 

@@ -484,7 +484,7 @@ class _Walk:
     def check(self) -> None:
         hand, kyoku = self.hand, self.kyokus[self.index]
         assert hand is not None
-        lines = kyoku_lines(hand)
+        lines = kyoku_lines(hand, self.game.ruleset.players)
         if not kyoku.dora_lines:
             lines = [line for line in lines if line.get("type") != "dora"]
         if hand.end is None:

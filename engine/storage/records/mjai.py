@@ -231,7 +231,8 @@ class MjaiEvents:
     hidden tiles are None, written `?`). `start_kyoku` is written once the hand's
     first indicator is known (a ruleset without dora: at the first draw, `?`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, players: int = 4) -> None:
+        self.players = players  # three (RULESETS.md §9): seat 3 sits out, its hand `[]`
         self._started: HandStarted | None = None
         self._dealt: Dealt | None = None
         self.scores: list[int] = [0] * 4
@@ -252,7 +253,8 @@ class MjaiEvents:
             "dora_marker": pai(marker) if marker is not None else HIDDEN,
             "scores": list(start.scores),
             "tehais": [
-                [pai(t) for t in hand] if hand else [HIDDEN] * 13 for hand in dealt.hands
+                [pai(t) for t in hand] if hand or seat >= self.players else [HIDDEN] * 13
+                for seat, hand in enumerate(dealt.hands)
             ],
         }
 
@@ -357,9 +359,9 @@ def end_game(scores: tuple[int, ...] | None) -> dict[str, Any]:
     return out
 
 
-def kyoku_lines(hand: HandRecord) -> list[dict[str, Any]]:
+def kyoku_lines(hand: HandRecord, players: int = 4) -> list[dict[str, Any]]:
     """One hand of a record as mjai events (`MjaiEvents` over its own events)."""
-    writer = MjaiEvents()
+    writer = MjaiEvents(players)
     events: list[Event] = [hand.start, Dealt(hand.dealt), DoraRevealed(hand.dora[0], False)]
     # (the game's end is the record's to write, once: `to_mjai`)
     events += [e for e in hand.events if not isinstance(e, GameEnded)]
@@ -385,7 +387,7 @@ def to_mjai(record: GameRecord) -> list[dict[str, Any]]:
         },
     )]
     for hand in record.hands:
-        out += kyoku_lines(hand)
+        out += kyoku_lines(hand, record.ruleset.players)
     out.append(end_game(None if record.ended is None else record.ended.scores))
     return out
 
