@@ -11,6 +11,7 @@ as in the worked examples of RULESETS.md §4.11. `rules` are house-rule override
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -18,6 +19,11 @@ import pytest
 
 from rules.request import answer
 from rules.ruleset import load_preset
+
+# Hundreds of tests start `python -m tui.cli`; where the environment says never to write
+# bytecode (PYTHONDONTWRITEBYTECODE, as some CI images do) each of them compiles the whole
+# project again. They share one compiled copy instead (__pycache__ is git-ignored).
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 MODERN = ("jpm", "jpml", "wrc", "teiai", "gifu")
 

@@ -419,16 +419,28 @@ async def _random_keys_on_one_game(tmp_path: Path, seed: int, rng: random.Random
     return pressed
 
 
-async def test_five_thousand_random_keys_never_crash_nor_break_a_rule(tmp_path):
-    """The engine raises on an illegal action (and the driver on an illegal decision),
-    so a run without an exception means every applied action was legal. A game ends
-    after about 1,600 random keys, so the 5,000 keys play several seeded games."""
+async def _random_keys(tmp_path: Path, keys: int) -> None:
+    """`keys` random keys over seeded games, one after another (from seed 11). The
+    engine raises on an illegal action (and the driver on an illegal decision), so a
+    run without an exception means every applied action was legal."""
     rng = random.Random(20261122)
     pressed, seed = 0, 11
-    while pressed < 5000:
-        pressed += await _random_keys_on_one_game(tmp_path / str(seed), seed, rng, 5000 - pressed)
+    while pressed < keys:
+        pressed += await _random_keys_on_one_game(tmp_path / str(seed), seed, rng, keys - pressed)
         seed += 1
-    assert pressed == 5000
+    assert pressed == keys
+
+
+async def test_two_thousand_random_keys_never_crash_nor_break_a_rule(tmp_path):
+    """A game ends after about 1,600 random keys: 2,000 play one whole game and the
+    start of the next (the default run's share of the 5,000 below)."""
+    await _random_keys(tmp_path, 2000)
+
+
+@pytest.mark.slow
+async def test_five_thousand_random_keys_never_crash_nor_break_a_rule(tmp_path):
+    """The same over 5,000 keys: several seeded games."""
+    await _random_keys(tmp_path, 5000)
 
 
 # ---------------------------------------------------------------- determinism and resume
