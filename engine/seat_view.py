@@ -99,6 +99,8 @@ class SeatInfo:
     shown: tuple[Tile, ...] = ()  # the hand laid open at the end of a hand (win, tenpai)
     concealed: tuple[Tile, ...] = ()  # the whole concealed hand, sorted: only for an
     #                                   observer who sees every hand (`Observer.everything`)
+    kita: tuple[Tile, ...] = ()  # Norths set aside as dora (抜きドラ, three players,
+    #                              RULESETS.md §9), in the order set aside: public
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,6 +387,7 @@ def build_view(
                     _melds_of(x.melds, i) if x.melds else (),
                     shown.get(i, ()) if shown else (),
                     tuple(sorted(x.hand, key=tile_key)) if everything else (),
+                    tuple(x.kita) if x.kita else (),
                 ),
             )
         )
@@ -493,7 +496,7 @@ _last_infos: list[tuple[tuple[Any, ...], SeatInfo] | None] = [None] * 4
 
 def _seat_info(seat: int, parts: tuple[Any, ...]) -> SeatInfo:
     """The `SeatInfo` of `seat` from its other fields in order (wind, score, dealer,
-    riichi, on_turn, hand_size, river, melds, shown, concealed), the last one built for
+    riichi, on_turn, hand_size, river, melds, shown, concealed, kita), the last one built for
     the seat if it is equal (the river and melds are the laid-out tuples kept above)."""
     last = _last_infos[seat]
     if last is not None and last[0] == parts:
