@@ -23,7 +23,7 @@ import pytest
 
 from ai import LEVELS
 from engine import codec
-from engine.actions import Action, Discard, Kita, Pass, Ron
+from engine.actions import Action, Discard, Kita, Pass, Ron, action_from_dict, action_to_dict
 from engine.driver import play_game
 from engine.events import (
     EVENT_TYPES,
@@ -37,7 +37,7 @@ from engine.events import (
     event_to_dict,
 )
 from engine.fold import FoldError, fold, fold_all
-from engine.frames import Frame, Seated, decode_frame, encode_frame
+from engine.frames import Frame, Seated, decode_frame, encode_frame, status_of
 from engine.game import Game, Start
 from engine.host import Host, TimeBank, Timeout, default_action
 from engine.player_seat import PlayerSeat, player_view_of
@@ -569,3 +569,33 @@ def test_a_view_for_every_observer_round_trips_through_json():
             assert all(s.concealed == () for s in view.seats)
         if observer.sight == "all":
             assert all(len(s.concealed) == s.hand_size for s in view.seats)
+
+
+def test_a_three_player_kita_round_trips_over_the_wire():
+    # What crosses the network at a three-player table: a view whose legal actions hold
+    # a Kita, the KitaDeclared event, the view of a seat asked whether to ron the North
+    # (a seat's kita in its `SeatInfo`), and the answer; each decodes to an equal value.
+    game = scripted_game("tenhou3", KITA_HANDS, "9m")
+    before = build_view(game, Observer(0))
+    assert Kita(0) in before.legal
+    data = json.loads(json.dumps(codec.encode(SeatView, before)))
+    assert {"type": "kita", "seat": 0} in data["legal"]
+    assert codec.decode(SeatView, data) == before
+    assert action_from_dict(json.loads(json.dumps(action_to_dict(Kita(0))))) == Kita(0)
+
+    events = game.apply(Kita(0))
+    (kita,) = [e for e in events if isinstance(e, KitaDeclared)]
+    assert event_from_dict(json.loads(json.dumps(event_to_dict(kita)))) == kita
+    asked = build_view(game, Observer(1))
+    assert asked.offered_from == "kita" and Ron(1) in asked.legal
+    data = json.loads(json.dumps(codec.encode(SeatView, asked)))
+    assert data["seats"][0]["kita"] == "4z"
+    assert codec.decode(SeatView, data) == asked
+    frame = Frame((kita, status_of(asked)), asked)
+    again = decode_frame(json.loads(json.dumps(encode_frame(frame), ensure_ascii=False)))
+    assert again == frame
+    # A client folds the decoded events into the host's view.
+    view = fold_all(
+        [Seated(1, "seat"), *(redact(e, Observer(1)) for e in game.events[: -len(events)])]
+    )
+    assert fold_all(again.events, view) == asked
