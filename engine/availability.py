@@ -28,6 +28,7 @@ from .actions import (
     Daiminkan,
     Discard,
     Kakan,
+    Kita,
     NineTerminals,
     Pass,
     Pon,
@@ -94,7 +95,7 @@ REASONS: dict[str, str] = {
 _KIND_OF_TYPE: dict[type, str] = {
     Ankan: "kan", Kakan: "kan", Daiminkan: "kan", ShowTenpai: "tenpai",
     NineTerminals: "nine_terminals", Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon",
-    Pass: "pass",
+    Pass: "pass", Kita: "kita",
 }
 
 
@@ -108,7 +109,10 @@ def action_kind(action: Action) -> str:
         return "tenpai"
     if isinstance(action, NineTerminals):
         return "nine_terminals"
-    return {Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon", Pass: "pass"}[type(action)]
+    # A kita (three players) is its own key; it has no reason when absent (not in KINDS).
+    return {
+        Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon", Pass: "pass", Kita: "kita"
+    }[type(action)]
 
 
 def _kinds(legal: Sequence[Action]) -> set[str]:

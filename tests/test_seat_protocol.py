@@ -23,27 +23,44 @@ import pytest
 
 from ai import LEVELS
 from engine import codec
-from engine.actions import Action, Discard, Pass
+from engine.actions import Action, Discard, Kita, Pass, Ron, action_from_dict, action_to_dict
 from engine.driver import play_game
-from engine.events import EVENT_TYPES, Dealt, Drew, GameStarted, event_from_dict, event_to_dict
+from engine.events import (
+    EVENT_TYPES,
+    Dealt,
+    Drew,
+    GameStarted,
+    HandEnded,
+    KitaDeclared,
+    Won,
+    event_from_dict,
+    event_to_dict,
+)
 from engine.fold import FoldError, fold, fold_all
-from engine.frames import Frame, Seated, decode_frame, encode_frame
+from engine.frames import Frame, Seated, decode_frame, encode_frame, status_of
 from engine.game import Game, Start
 from engine.host import Host, TimeBank, Timeout, default_action
 from engine.player_seat import PlayerSeat, player_view_of
 from engine.player_view_of_game import PlayerView
 from engine.redaction import HIDDEN_SEED, redact
-from engine.scripted import autopilot
+from engine.scripted import autopilot, scripted_game, t
 from engine.seat_view import Observer, SeatView, build_view
-from engine.wall import DEAL_END, INDICATOR_INDICES, shuffled_tiles
+from engine.wall import DEAL_END, INDICATOR_INDICES, deal_indices, shuffled_tiles
 from rules.presets import PRESET_IDS
-from rules.ruleset import load_preset
+from rules.ruleset import SANMA_PRESET_IDS, load_preset
 
 OBSERVERS = (
     *(Observer(seat) for seat in range(4)),
     Observer.spectator(1),
     Observer.everything(2),
 )
+# Three players (RULESETS.md §9): the three seats that play, a spectator, all-seeing.
+OBSERVERS3 = (
+    *(Observer(seat) for seat in range(3)),
+    Observer.spectator(1),
+    Observer.everything(2),
+)
+LEVEL_IDS = tuple(LEVELS)
 
 
 # --------------------------------------------------------------------------- the fold
@@ -58,6 +75,7 @@ class Folding:
         self.view: SeatView | None = None
         self.frames = 0
         self.kinds: set[str] = set()
+        self.closing: SeatView | None = None  # the last hand's closing table
 
     async def update(self, frame: Frame) -> None:
         folded = fold_all(frame.events, self.view)
@@ -71,6 +89,8 @@ class Folding:
             assert fold_all(again.events, self.view) == frame.view
         self.kinds.update(type(e).__name__ for e in frame.events)
         self.view = folded
+        if any(isinstance(e, HandEnded) for e in frame.events):
+            self.closing = folded
         self.frames += 1
 
 
@@ -82,17 +102,24 @@ def _start(ruleset_id: str, short: bool) -> Start | None:
 
 
 def _fold_games(
-    preset: str, seeds: range, *, short: bool, wire: bool, house: dict | None = None
+    preset: str,
+    seeds: range,
+    *,
+    short: bool,
+    wire: bool,
+    house: dict | None = None,
+    level: str = "easy",
 ) -> dict[str, int]:
     frames = 0
     kinds: set[str] = set()
     ruleset = load_preset(preset)
     if house:
         ruleset = ruleset.with_overrides(house)
+    observers = OBSERVERS if ruleset.players == 4 else OBSERVERS3
     for seed in seeds:
         game = Game.new(ruleset, seed, shuffle_seats=True, start=_start(preset, short))
-        seats = [PlayerSeat(LEVELS["easy"](i, seed + i)) for i in range(4)]
-        watchers = {Folding(o, wire=wire): o for o in OBSERVERS}
+        seats = [PlayerSeat(LEVELS[level](i, seed + i)) for i in range(4)]
+        watchers = {Folding(o, wire=wire): o for o in observers}
         host = Host(game, seats, watchers=watchers, yield_every=0, concurrent=False)
         asyncio.run(host.play())
         assert game.is_over
@@ -101,7 +128,7 @@ def _fold_games(
             assert [s.score for s in watcher.view.seats] == list(game.scores)
             frames += watcher.frames
             kinds |= watcher.kinds
-    return {"frames": frames, "kinds": len(kinds)}
+    return {"frames": frames, "kinds": len(kinds), "kita": "KitaDeclared" in kinds}
 
 
 @pytest.mark.parametrize("preset", PRESET_IDS)
@@ -110,6 +137,92 @@ def test_the_folded_view_is_the_hosts_view_at_every_frame(preset):
     wired = _fold_games(preset, range(1), short=True, wire=True)
     seen = _fold_games(preset, range(1, 2), short=True, wire=False)
     assert wired["frames"] + seen["frames"] > 100
+
+
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+def test_the_folded_view_is_the_hosts_view_for_three_players(preset):
+    # Three players (RULESETS.md §9): the 108-tile wall and its eight replacement tiles,
+    # the seat winds round three seats, the empty seat, kita and its replacement draw.
+    # A whole game (kita comes in most hands); the short games below go through JSON.
+    seen = _fold_games(preset, range(1), short=False, wire=False)
+    assert seen["kita"] and seen["frames"] > 1000
+
+
+@pytest.mark.parametrize("level", LEVEL_IDS)
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+def test_the_fold_for_three_players_at_every_ai_level(preset, level):
+    # From the last hand on (a tsumogiri table plays on into the West round), through JSON.
+    seen = _fold_games(preset, range(3, 4), short=True, wire=level != "tsumogiri", level=level)
+    assert seen["frames"] > 100
+
+
+class Scripted:
+    """Plays the next scripted action when it is its seat's and legal, else the default
+    (tsumogiri, pass)."""
+
+    def __init__(self, script: list[Action]) -> None:
+        self.script = script
+
+    async def decide(self, view: SeatView) -> Action:
+        script = self.script
+        if script and script[0].seat == view.seat and script[0] in view.legal:
+            return script.pop(0)
+        return default_action(view)
+
+
+class StopAtHandEnd:
+    """The last watcher: stops the host once every watcher was told a hand's end."""
+
+    async def update(self, frame: Frame) -> None:
+        if any(isinstance(e, HandEnded) for e in frame.events):
+            raise Stop
+
+
+def _fold_scripted(game: Game, script: list[Action]) -> list[Folding]:
+    """Play `script` at a host, every three-player observer folding and compared at each
+    frame, to the end of the first hand; the watchers."""
+    folding = [Folding(o, wire=True) for o in OBSERVERS3]
+    watchers: dict = {w: w.observer for w in folding}
+    watchers[StopAtHandEnd()] = Observer.everything(0)
+    host = Host(game, [Scripted(script)] * 4, watchers=watchers, yield_every=0, concurrent=False)
+    with pytest.raises(Stop):
+        asyncio.run(host.play())
+    assert script == []
+    return folding
+
+
+# Seat 0 (dealer) holds a North; seat 1 waits on the North alone (haku, hatsu, 123s,
+# 789s and a North); seat 2 is idle (tests/test_sanma_engine.py's hands).
+KITA_HANDS = ["123p456p789s11m9m4z", "555z666z123s789s4z", "567s111p222p1z2z3z7z", ""]
+
+
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+def test_the_fold_of_a_ron_on_a_kita_in_the_ippatsu_window(preset):
+    # Seat 1 declares riichi, seat 0 sets a North aside and seat 1 rons it: the window on
+    # the North, the kita kept aside, ippatsu gone at once on Tenhou and kept until the
+    # kita stands on Mahjong Soul (RULESETS.md §9), all as the host shows them.
+    game = scripted_game(preset, KITA_HANDS, "9m3p2s4z")
+    script: list[Action] = [
+        Discard(1, t("3p"), riichi=True), Discard(2, t("2s")), Kita(0), Ron(1),
+    ]
+    folding = _fold_scripted(game, script)
+    won = next(e for e in game.events if isinstance(e, Won))
+    assert won.win_tile.kind == 30 and won.from_seat == 0
+    for watcher in folding:
+        assert watcher.closing is not None and watcher.closing.seats[0].kita == (t("4z"),)
+        assert {"KitaDeclared", "Won", "HandEnded"} <= watcher.kinds
+
+
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+def test_the_fold_of_a_kita_passed_and_its_replacement_draw(preset):
+    # The North is passed by the seat it would complete (furiten now), the replacement
+    # tile is drawn from the dead wall, and the hand plays on to its draw.
+    game = scripted_game(preset, KITA_HANDS, "9m", rinshan="3p")
+    folding = _fold_scripted(game, [Kita(0), Pass(1)])
+    drew = next(e for e in game.events if isinstance(e, Drew) and e.rinshan)
+    assert drew.seat == 0 and drew.tile == t("3p")
+    for watcher in folding:
+        assert watcher.closing is not None and watcher.closing.wall.rinshan_left == 7
 
 
 def test_the_fold_under_house_rules():
@@ -132,6 +245,21 @@ def test_the_fold_over_two_hundred_full_games():
             games += 1
     assert games == 200
     print(f"fold test: {games} games in {time.perf_counter() - started:.1f} s")
+
+
+@pytest.mark.slow
+def test_the_fold_over_forty_three_player_games():
+    # Twenty whole games of each three-player preset, the levels taking turns; every
+    # fifth game's frames through JSON.
+    kita = 0
+    for preset in SANMA_PRESET_IDS:
+        for seed in range(2000, 2020):
+            level = LEVEL_IDS[seed % len(LEVEL_IDS)]
+            seen = _fold_games(
+                preset, range(seed, seed + 1), short=False, wire=seed % 5 == 0, level=level
+            )
+            kita += seen["kita"]
+    assert kita > 30
 
 
 def test_a_stream_must_begin_with_seated():
@@ -218,6 +346,84 @@ def test_games_differing_only_in_hidden_tiles_give_byte_identical_frames(preset,
         return
     assert wall != other
     assert a == b
+
+
+class KitaPilot:
+    """Tsumogiri and pass, and a North just drawn set aside (three players): every tile
+    it draws, from the live wall or the dead wall, goes out in public."""
+
+    async def decide(self, view: SeatView) -> Action:
+        drawn = view.own.drawn
+        if drawn is not None and drawn.kind == 30 and Kita(view.seat) in view.legal:
+            return Kita(view.seat)
+        return default_action(view)
+
+
+def _frames3(preset: str, wall: list, observer: Observer, draws: int) -> tuple[list[str], Game]:
+    """The frames `observer` is told while the kita pilots draw `draws` tiles, and the game."""
+    game = Game.new(load_preset(preset), 3, wall=wall)
+    recorder = Recording()
+    start = game.hand.wall.remaining
+
+    def stop(g: Game, action: Action, events: list) -> None:
+        if g.hand.wall.remaining <= start - draws:
+            raise Stop
+
+    host = Host(
+        game, [KitaPilot()] * 4, watchers={recorder: observer}, after_apply=stop,
+        yield_every=0, concurrent=False,
+    )
+    with pytest.raises(Stop):
+        asyncio.run(host.play())
+    return recorder.frames, game
+
+
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+@pytest.mark.parametrize("observer", OBSERVERS3, ids=str)
+def test_three_player_games_differing_only_in_hidden_tiles_give_byte_identical_frames(
+    preset, observer
+):
+    # Three players: a 108-tile wall, kita in public, each replacement tile drawn hidden
+    # from every other seat. Every tile the observer never sees (the others' deals, the
+    # live wall not drawn yet, the dead wall's untaken replacement tiles and indicators)
+    # is shuffled; the observer's frames stay the same bytes.
+    ruleset = load_preset(preset)
+    draws = 40
+    # A wall on which two seats draw Norths (three kitas), whoever observes.
+    wall = shuffled_tiles(random.Random(10), ruleset.red_fives, ruleset.removed_kinds)
+    a, game = _frames3(preset, wall, observer, draws)
+    kitas = [e for e in game.events if isinstance(e, KitaDeclared)]
+    assert len({e.seat for e in kitas}) == 2 and len(kitas) == 3
+    if observer.sight == "all":
+        assert a == _frames3(preset, list(wall), observer, draws)[0]
+        return
+    w = game.hand.wall
+    seen = set(range(w.shape.deal_end, w.live_next))
+    seen |= set(w.shape.rinshan[: w.rinshan_taken])
+    seen |= set(w.shape.indicators[: game.hand.indicators])
+    if observer.sight == "seat":
+        seen |= set(deal_indices(observer.seat, 0, ruleset.players))
+    hidden = [i for i in range(len(wall)) if i not in seen]
+    other = list(wall)
+    moved = [other[i] for i in hidden]
+    random.Random(8).shuffle(moved)
+    for i, tile in zip(hidden, moved, strict=True):
+        other[i] = tile
+    assert wall != other
+    b, _ = _frames3(preset, other, observer, draws)
+    assert len(a) > draws // 2
+    assert a == b
+    # The replacement tiles the others drew reached this observer hidden.
+    theirs = sum(
+        1 for text in a for e in json.loads(text)["events"]
+        if e["type"] == "drew" and e["rinshan"]
+        and (observer.sight == "none" or e["seat"] != observer.seat)
+    )
+    hidden_tiles = sum(
+        1 for text in a for e in json.loads(text)["events"]
+        if e["type"] == "drew" and e["rinshan"] and e.get("tile") is None
+    )
+    assert theirs == hidden_tiles > 0
 
 
 def test_the_all_seeing_observer_sees_what_a_seat_may_not():
@@ -346,12 +552,13 @@ class Comparing:
         return await self.bot.decide(view, legal)
 
 
-@pytest.mark.parametrize("preset", PRESET_IDS)
+@pytest.mark.parametrize("preset", PRESET_IDS + SANMA_PRESET_IDS)
 def test_the_ai_view_rebuilt_from_the_seat_view_is_the_drivers(preset):
     game = Game.new(load_preset(preset), 21, start=_start(preset, True))
     bots = [Comparing(LEVELS["normal"](i, 21), game) for i in range(4)]
     asyncio.run(play_game(game, bots, yield_every=0, concurrent=False))
-    assert all(b.asked > 0 for b in bots)
+    # Every seat that plays was asked (three players leave seat 3 empty).
+    assert all(bots[game.seating[seat]].asked > 0 for seat in game.ruleset.seats)
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
@@ -378,3 +585,33 @@ def test_a_view_for_every_observer_round_trips_through_json():
             assert all(s.concealed == () for s in view.seats)
         if observer.sight == "all":
             assert all(len(s.concealed) == s.hand_size for s in view.seats)
+
+
+def test_a_three_player_kita_round_trips_over_the_wire():
+    # What crosses the network at a three-player table: a view whose legal actions hold
+    # a Kita, the KitaDeclared event, the view of a seat asked whether to ron the North
+    # (a seat's kita in its `SeatInfo`), and the answer; each decodes to an equal value.
+    game = scripted_game("tenhou3", KITA_HANDS, "9m")
+    before = build_view(game, Observer(0))
+    assert Kita(0) in before.legal
+    data = json.loads(json.dumps(codec.encode(SeatView, before)))
+    assert {"type": "kita", "seat": 0} in data["legal"]
+    assert codec.decode(SeatView, data) == before
+    assert action_from_dict(json.loads(json.dumps(action_to_dict(Kita(0))))) == Kita(0)
+
+    events = game.apply(Kita(0))
+    (kita,) = [e for e in events if isinstance(e, KitaDeclared)]
+    assert event_from_dict(json.loads(json.dumps(event_to_dict(kita)))) == kita
+    asked = build_view(game, Observer(1))
+    assert asked.offered_from == "kita" and Ron(1) in asked.legal
+    data = json.loads(json.dumps(codec.encode(SeatView, asked)))
+    assert data["seats"][0]["kita"] == "4z"
+    assert codec.decode(SeatView, data) == asked
+    frame = Frame((kita, status_of(asked)), asked)
+    again = decode_frame(json.loads(json.dumps(encode_frame(frame), ensure_ascii=False)))
+    assert again == frame
+    # A client folds the decoded events into the host's view.
+    view = fold_all(
+        [Seated(1, "seat"), *(redact(e, Observer(1)) for e in game.events[: -len(events)])]
+    )
+    assert fold_all(again.events, view) == asked
