@@ -28,6 +28,7 @@ from .actions import (
     Daiminkan,
     Discard,
     Kakan,
+    Kita,
     NineTerminals,
     Pass,
     Pon,
@@ -94,7 +95,7 @@ REASONS: dict[str, str] = {
 _KIND_OF_TYPE: dict[type, str] = {
     Ankan: "kan", Kakan: "kan", Daiminkan: "kan", ShowTenpai: "tenpai",
     NineTerminals: "nine_terminals", Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon",
-    Pass: "pass",
+    Pass: "pass", Kita: "kita",
 }
 
 
@@ -108,6 +109,8 @@ def action_kind(action: Action) -> str:
         return "tenpai"
     if isinstance(action, NineTerminals):
         return "nine_terminals"
+    if isinstance(action, Kita):  # a North set aside (three players): no reason is kept
+        return "kita"
     return {Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon", Pass: "pass"}[type(action)]
 
 
