@@ -1,0 +1,130 @@
+"""mjai for three players (issue 25 on issue 24's mjai seat and bot): what a bot at our
+three-player table is told (four seats as our export writes them: the empty seat's
+tehai `[]`, its score 0; a North set aside as `kita`), its `kita` or `nukidora` answer
+read as our `Kita`, a scripted mjai bot setting Norths aside through whole `tenhou3`
+and `mahjongsoul3` games as a seat, and the other dialect's three-player stream
+(`nukidora`, three entries a list) read by the bot's side."""
+
+from __future__ import annotations
+
+import io
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.actions import Kita
+from engine.events import Dealt, DoraRevealed, GameStarted, HandStarted, KitaDeclared
+from engine.mjai_adapter import (
+    FromMjai,
+    MjaiActionError,
+    ToMjai,
+    action_from_mjai,
+    action_to_mjai,
+)
+from engine.redaction import redact
+from engine.scripted import do, scripted_game
+from engine.seat_view import Observer, build_seat_view
+from engine.sim import MjaiSpec, run_sim
+from rules.ruleset import SANMA_PRESET_IDS, load_preset
+from rules.tiles import parse_tiles
+
+SCRIPT = Path(__file__).with_name("mjai_scripted_bot.py")
+PY = shlex.quote(sys.executable)
+HANDS = ("123p456p789s11m9m4z", "567p888p99p1z2z3z7z6z", "567s111p222p1z2z3z7z")
+
+
+def _kita_game():
+    """Seat 0 (the dealer) may set the North it holds aside; seat 1 waits on nothing."""
+    return scripted_game("tenhou3", [*HANDS, ""], "9m", rinshan="3p")
+
+
+@pytest.mark.parametrize("name", ["kita", "nukidora"])
+def test_a_kita_answer_under_either_name_is_our_kita(name: str) -> None:
+    game = _kita_game()
+    view = build_seat_view(game, 0)
+    assert Kita(0) in view.legal
+    assert action_from_mjai({"type": name, "actor": 0, "pai": "N"}, view) == Kita(0)
+    assert action_to_mjai(Kita(0), view) == {"type": "kita", "actor": 0, "pai": "N"}
+    assert action_to_mjai(Kita(0), view, "nukidora")["type"] == "nukidora"
+    do(game, Kita(0))
+    after = build_seat_view(game, 0)  # the replacement tile drawn: no second North
+    with pytest.raises(MjaiActionError, match="not legal"):
+        action_from_mjai({"type": name, "actor": 0, "pai": "N"}, after)
+
+
+def test_a_seat_is_told_four_seats_the_empty_one_dealt_nothing() -> None:
+    game = _kita_game()
+    do(game, Kita(0))
+    to = ToMjai(1, red_fives=True)
+    sent = [m for e in game.events for m in to.events(redact(e, Observer(1)))]
+    start = next(m for m in sent if m["type"] == "start_kyoku")
+    assert start["scores"] == [35000, 35000, 35000, 0]
+    assert [len(h) for h in start["tehais"]] == [13, 13, 13, 0]
+    assert start["tehais"][0] == ["?"] * 13 and start["tehais"][1] != ["?"] * 13
+    assert {"type": "kita", "actor": 0, "pai": "N"} in sent
+    # the replacement draw follows the kita, masked
+    at = sent.index({"type": "kita", "actor": 0, "pai": "N"})
+    assert sent[at + 1] == {"type": "tsumo", "actor": 0, "pai": "?"}
+
+
+def _three_entry_stream() -> list[dict[str, Any]]:
+    """A three-player stream as other tools write it: three entries a list, `nukidora`."""
+    tehai = ["1p", "2p", "3p", "4p", "5p", "6p", "7s", "8s", "9s", "1m", "1m", "9m", "N"]
+    return [
+        {"type": "start_game", "id": 0},
+        {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0,
+         "oya": 0, "dora_marker": "1s", "scores": [35000, 35000, 35000],
+         "tehais": [tehai, ["?"] * 13, ["?"] * 13]},
+        {"type": "tsumo", "actor": 0, "pai": "9m"},
+        {"type": "nukidora", "actor": 0, "pai": "N"},
+        {"type": "tsumo", "actor": 0, "pai": "3p"},
+    ]
+
+
+def test_a_three_entry_nukidora_stream_reads_as_four_seats_and_a_kita() -> None:
+    source = FromMjai(load_preset("tenhou3"))
+    stream = _three_entry_stream()
+    events = source.events(stream[0], None)
+    assert isinstance(events[1], GameStarted) and events[1].scores == (35000, 35000, 35000, 0)
+    started, dealt, dora = source.events(stream[1], object())  # type: ignore[arg-type]
+    assert isinstance(started, HandStarted) and started.scores == (35000, 35000, 35000, 0)
+    assert isinstance(dealt, Dealt) and [len(h) for h in dealt.hands] == [13, 0, 0, 0]
+    assert isinstance(dora, DoraRevealed) and dora.indicator == parse_tiles("1s")[0]
+    (drew,) = source.events(stream[2], object())  # type: ignore[arg-type]
+    assert drew.remaining == 108 - 14 - 39 - 1  # a three-player wall's live draws
+    (kita,) = source.events(stream[3], object())  # type: ignore[arg-type]
+    assert kita == KitaDeclared(0, parse_tiles("4z")[0])
+    assert source.kita_name == "nukidora"
+    (rinshan,) = source.events(stream[4], object())  # type: ignore[arg-type]
+    assert rinshan.rinshan and rinshan.remaining == drew.remaining - 1
+
+
+def _kitas(log_dir: Path, seat: int) -> int:
+    n = 0
+    for path in log_dir.glob("*.jsonl"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            action = json.loads(line).get("action")
+            if action and action.get("type") == "kita" and action.get("seat") == seat:
+                n += 1
+    return n
+
+
+@pytest.mark.parametrize(("preset", "name"), list(zip(SANMA_PRESET_IDS, ["kita", "nukidora"],
+                                                      strict=True)))
+def test_a_scripted_mjai_bot_plays_whole_three_player_games(
+    preset: str, name: str, tmp_path: Path
+) -> None:
+    from ai import LEVELS
+
+    err = io.StringIO()
+    seats = {1: MjaiSpec(f"{PY} {SCRIPT} {name}"), 2: MjaiSpec(f"{PY} {SCRIPT}")}
+    summary = run_sim(load_preset(preset), 2, 1, ["easy"] * 4, LEVELS, stderr=err,
+                      mjai_seats=seats, log_dir=tmp_path)
+    assert summary["errors"] == 0 and summary["invariant_violations"] == 0, err.getvalue()
+    assert err.getvalue() == ""  # every answer legal, none late
+    assert summary["hands"] > 0
+    assert _kitas(tmp_path, 1) > 0  # the bot set Norths aside, under its name
