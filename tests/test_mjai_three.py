@@ -7,6 +7,7 @@ and `mahjongsoul3` games as a seat, and the other dialect's three-player stream
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import shlex
@@ -15,9 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mjai_tcp_client import TcpBot
+from test_server import ai
 
 from engine.actions import Kita
 from engine.events import Dealt, DoraRevealed, GameStarted, HandStarted, KitaDeclared
+from engine.game import Game
 from engine.mjai_adapter import (
     FromMjai,
     MjaiActionError,
@@ -28,7 +32,10 @@ from engine.mjai_adapter import (
 from engine.redaction import redact
 from engine.scripted import do, scripted_game
 from engine.seat_view import Observer, build_seat_view
+from engine.server.app import TableServer
+from engine.server.mjai_rooms import HELLO, MjaiRooms
 from engine.sim import MjaiSpec, run_sim
+from engine.storage.game_log import replay
 from rules.ruleset import SANMA_PRESET_IDS, load_preset
 from rules.tiles import parse_tiles
 
@@ -128,3 +135,41 @@ def test_a_scripted_mjai_bot_plays_whole_three_player_games(
     assert err.getvalue() == ""  # every answer legal, none late
     assert summary["hands"] > 0
     assert _kitas(tmp_path, 1) > 0  # the bot set Norths aside, under its name
+
+
+# --------------------------------------------------------------------------- mjai rooms
+
+
+async def test_three_clients_play_a_whole_three_player_game_in_a_room(tmp_path: Path) -> None:
+    """Under a three-player ruleset three joins start the game: seat 3 stays empty (its
+    tehai `[]`), every line is masked, and the table is logged like any other."""
+    def east_only(rules):
+        return Game.new(rules.with_overrides({"game_length": "tonpuu"}), 11)
+
+    server = TableServer(ai, data=tmp_path, default_level="tsumogiri", game_factory=east_only)
+    await server.start("127.0.0.1", 0)
+    rooms = MjaiRooms(server, ruleset="tenhou3")
+    port = await rooms.start("127.0.0.1", 0)
+    try:
+        bots = [TcpBot(f"bot{i}", "r3") for i in range(3)]
+        await asyncio.wait_for(asyncio.gather(*(b.play(port) for b in bots)), 120)
+    finally:
+        await rooms.stop()
+        await server.stop()
+    for seat, bot in enumerate(bots):
+        events = [json.loads(t) for t in bot.lines]
+        assert events[0] == HELLO and bot.errors == []
+        assert events[1]["type"] == "start_game" and events[1]["id"] == seat
+        assert events[-1]["type"] == "end_game"
+        for event in events:
+            if event["type"] == "start_kyoku":
+                hands = event["tehais"]
+                assert hands[3] == [] and event["scores"][3] == 0
+                assert [h != ["?"] * 13 for h in hands[:3]] == [s == seat for s in range(3)]
+            if event["type"] == "tsumo":
+                assert event["actor"] != 3
+                assert (event["actor"] == seat) == (event["pai"] != "?"), event
+    logs = list(tmp_path.glob("table-*.jsonl"))
+    assert len(logs) == 1
+    game = replay(logs[0].read_text().splitlines())
+    assert game.is_over and game.ruleset.id == "tenhou3" and len(game.results) == 3
