@@ -109,9 +109,10 @@ def action_kind(action: Action) -> str:
         return "tenpai"
     if isinstance(action, NineTerminals):
         return "nine_terminals"
-    if isinstance(action, Kita):  # a North set aside (three players): no reason is kept
-        return "kita"
-    return {Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon", Pass: "pass"}[type(action)]
+    # A kita (three players) is its own key; it has no reason when absent (not in KINDS).
+    return {
+        Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon", Pass: "pass", Kita: "kita"
+    }[type(action)]
 
 
 def _kinds(legal: Sequence[Action]) -> set[str]:

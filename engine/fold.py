@@ -44,25 +44,16 @@ from .events import (
     HandEnded,
     HandStarted,
     KanDeclared,
+    KitaDeclared,
     RiichiAccepted,
     TenpaiDeclared,
     Won,
 )
 from .frames import Seated, SeatEvent, Status
-from .seat_view import NO_HAND, OwnHand, SeatInfo, SeatView, WallView
+from .seat_view import NO_HAND, OwnHand, SeatInfo, SeatView, WallView, seat_winds
 from .state import RiverTile
 from .table_layout import meld_entry, river_entries, wall_view
-from .wall import (
-    DEAL_END,
-    FOUR,
-    INDICATOR_INDICES,
-    LIVE_END,
-    RINSHAN_INDICES,
-    TILE_COUNT,
-    Break,
-    Shape,
-    break_from_dice,
-)
+from .wall import Break, Shape, break_from_dice, shape_for
 
 __all__ = ["FoldError", "fold", "fold_all"]
 
@@ -130,8 +121,17 @@ def ruleset_of(view: SeatView) -> Ruleset:
 _PLACEHOLDER = Tile(0)  # a wall tile nobody has seen: only its place is known
 
 
+@cache
+def _wall_table(ruleset: Ruleset) -> tuple[Shape, frozenset[int]]:
+    """The wall's shape and the kinds the set lacks, for the ruleset (three players:
+    108 tiles, eight replacement tiles, 2m-8m out, RULESETS.md §9)."""
+    removed = ruleset.removed_kinds
+    return shape_for(4 * (KIND_COUNT - len(removed)), ruleset.players), removed
+
+
 @lru_cache(maxsize=64)
 def _wall(
+    table: tuple[Shape, frozenset[int]],
     dealer: int,
     dice: tuple[tuple[int, int], ...],
     tiles_left: int,
@@ -139,23 +139,27 @@ def _wall(
     indicators: tuple[Tile, ...],
     ura: tuple[Tile, ...],
 ) -> WallView:
-    """The wall's view from what is public: the throws, the draws and kans counted, the
-    indicators turned; laid out by the engine's own `wall_view`. Every observer of a
-    table folds the same wall, so the last few are kept."""
-    tiles = [_PLACEHOLDER] * TILE_COUNT
-    for index, tile in zip(INDICATOR_INDICES, indicators, strict=False):
+    """The wall's view from what is public: the throws, the draws, kans and kita counted,
+    the indicators turned; laid out by the engine's own `wall_view`. Every observer of
+    a table folds the same wall, so the last few are kept."""
+    shape, removed = table
+    tiles = [_PLACEHOLDER] * shape.tiles
+    for index, tile in zip(shape.indicators, indicators, strict=False):
         tiles[index] = tile
-    kans = len(RINSHAN_INDICES) - rinshan_left  # each completed kan drew its rinshan tile
+    # Each completed kan or kita drew its replacement tile and moved a live tile into
+    # the dead wall.
+    replaced = len(shape.rinshan) - rinshan_left
     wall = _PublicWall(
         tiles=tiles,
         brk=break_from_dice(dealer, dice),
         dice=dice,
-        live_next=LIVE_END - kans - tiles_left,
-        live_end=LIVE_END - kans,
-        rinshan_taken=kans,
+        live_next=shape.live_end - replaced - tiles_left,
+        live_end=shape.live_end - replaced,
+        rinshan_taken=replaced,
         remaining=tiles_left,
+        shape=shape,
     )
-    return wall_view(wall, len(indicators), ura)
+    return wall_view(wall, len(indicators), ura, removed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +173,7 @@ class _PublicWall:
     live_end: int
     rinshan_taken: int
     remaining: int
-    shape: Shape = FOUR  # the fold lays out a four-player wall (three players: issue 25)
+    shape: Shape
 
 
 def _rewall(view: SeatView, **changes: Any) -> WallView:
@@ -181,7 +185,7 @@ def _rewall(view: SeatView, **changes: Any) -> WallView:
         "ura": w.ura_indicators,
     }
     args.update(changes)
-    return _wall(view.dealer, w.dice, **args)
+    return _wall(_wall_table(ruleset_of(view)), view.dealer, w.dice, **args)
 
 
 def _sorted(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
@@ -299,11 +303,17 @@ def _game_started(view: SeatView, e: GameStarted) -> SeatView:
 
 def _hand_started(view: SeatView, e: HandStarted) -> SeatView:
     dealer = e.dealer
+    ruleset = ruleset_of(view)
+    table = _wall_table(ruleset)
+    shape = table[0]
+    winds = seat_winds(dealer, ruleset.players)
     seats = tuple(
-        SeatInfo(i, 27 + (i - dealer) % 4, e.scores[i], i == dealer, False, False, 0, (), ())
+        SeatInfo(i, winds[i], e.scores[i], i == dealer, False, False, 0, (), ())
         for i in range(4)
     )
-    wall = _wall(dealer, e.dice, LIVE_END - DEAL_END, len(RINSHAN_INDICES), (), ())
+    wall = _wall(
+        table, dealer, e.dice, shape.live_end - shape.deal_end, len(shape.rinshan), (), ()
+    )
     return replace(
         view,
         round_wind=e.round_wind,
@@ -329,8 +339,13 @@ def _hand_started(view: SeatView, e: HandStarted) -> SeatView:
 
 def _dealt(view: SeatView, e: Dealt) -> SeatView:
     everything = view.sight == "all"
+    players = ruleset_of(view).players  # a three-player game's seat 3 is dealt nothing
     seats = tuple(
-        replace(s, hand_size=13, concealed=_sorted(e.hands[s.seat]) if everything else ())
+        replace(
+            s,
+            hand_size=13 if s.seat < players else 0,
+            concealed=_sorted(e.hands[s.seat]) if everything else (),
+        )
         for s in view.seats
     )
     own = view.own
@@ -430,7 +445,7 @@ def _called(view: SeatView, e: Called) -> SeatView:
     info = seats[seat]
     seats[seat] = replace(
         info,
-        melds=(*info.melds, meld_entry(meld, seat)),
+        melds=(*info.melds, meld_entry(meld, seat, ruleset_of(view).players)),
         hand_size=info.hand_size - len(own_tiles),
     )
     out = replace(view, seats=tuple(seats))
@@ -454,15 +469,17 @@ def _called(view: SeatView, e: Called) -> SeatView:
 def _kan(view: SeatView, e: KanDeclared) -> SeatView:
     seat, meld = e.seat, e.meld
     info = view.seats[seat]
+    players = ruleset_of(view).players
     if meld.kind is MeldKind.ANKAN:
         gone: tuple[Tile, ...] = meld.tiles
-        melds = (*info.melds, meld_entry(meld, seat))
+        melds = (*info.melds, meld_entry(meld, seat, players))
         offered = meld.tiles[0]
     else:
         gone = (meld.tiles[3],)
         offered = meld.tiles[3]
         melds = tuple(
-            meld_entry(meld, seat) if _is_pon_of(m.meld, meld) else m for m in info.melds
+            meld_entry(meld, seat, players) if _is_pon_of(m.meld, meld) else m
+            for m in info.melds
         )
     out = replace(view, seats=_seat(view, seat, melds=melds, hand_size=info.hand_size - len(gone)))
     out = replace(out, seats=_concealed(out, seat, gone))
@@ -478,6 +495,35 @@ def _kan(view: SeatView, e: KanDeclared) -> SeatView:
         offered_from="ankan" if meld.kind is MeldKind.ANKAN else "kakan",
         rinshan_draw=False,
     )
+
+
+def _kita(view: SeatView, e: KitaDeclared) -> SeatView:
+    """A North set aside (RULESETS.md §9): public, the seat's hand one smaller; a window
+    for a ron on it opens, else the replacement draw follows (`Drew`, rinshan). Where a
+    ron on it would not keep ippatsu, it is a call at once (`Game`: `claims.interrupt`
+    before the window); elsewhere only once it stands (its replacement draw)."""
+    seat = e.seat
+    info = view.seats[seat]
+    out = replace(
+        view,
+        seats=_seat(view, seat, kita=(*info.kita, e.tile), hand_size=info.hand_size - 1),
+    )
+    out = replace(out, seats=_concealed(out, seat, (e.tile,)))
+    own = view.own
+    if seat == view.seat and view.sight != "none":
+        own = _take_own(own, (e.tile,))
+    out = replace(
+        out,
+        own=own,
+        turn=seat,
+        phase="claim",
+        offered=e.tile,
+        offered_from="kita",
+        rinshan_draw=False,
+    )
+    if not ruleset_of(view).kita_ron_ippatsu:
+        out = replace(out, calls_made=True, ippatsu=(False,) * 4)
+    return out
 
 
 def _is_pon_of(meld: Meld | None, kakan: Meld) -> bool:
@@ -505,7 +551,7 @@ def _unrob(view: SeatView, seat: int, robbed: Tile) -> SeatView:
         melds = list(info.melds)
         if meld.kind is MeldKind.KAKAN:
             pon = Meld(MeldKind.PON, meld.tiles[:3], meld.source, meld.called)
-            melds[i] = meld_entry(pon, seat)
+            melds[i] = meld_entry(pon, seat, ruleset_of(view).players)
             back: tuple[Tile, ...] = (meld.tiles[3],)
         elif meld.kind is MeldKind.ANKAN:
             del melds[i]
@@ -594,6 +640,7 @@ _STEPS: dict[type, Callable[[SeatView, Any], SeatView]] = {
     RiichiAccepted: _riichi,
     Called: _called,
     KanDeclared: _kan,
+    KitaDeclared: _kita,
     Won: _won,
     TenpaiDeclared: _tenpai,
     ExhaustiveDraw: _draw,

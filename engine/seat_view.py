@@ -369,7 +369,7 @@ def build_view(
     # Who may answer a claim window is hidden: it tells who can call or ron.
     open_answers = claim is None or everything
     infos = []
-    winds = _WINDS[dealer]
+    winds = _WINDS[r.players][dealer]
     any_riichi = False
     for i, x in enumerate(h.seats):
         any_riichi = any_riichi or x.riichi
@@ -384,7 +384,7 @@ def build_view(
                     i in pending and (open_answers or (i == seat and private)),
                     len(x.hand),
                     _river_of(x.river, last_seat == i),
-                    _melds_of(x.melds, i) if x.melds else (),
+                    _melds_of(x.melds, i, r.players) if x.melds else (),
                     shown.get(i, ()) if shown else (),
                     tuple(sorted(x.hand, key=tile_key)) if everything else (),
                     tuple(x.kita) if x.kita else (),
@@ -414,7 +414,7 @@ def build_view(
         phase=h.phase,
         seats=seats,
         own=own,
-        wall=_wall_of(h.wall, h.indicators, ura),
+        wall=_wall_of(h.wall, h.indicators, ura, r),
         offered=claim.tile if claim is not None else None,
         legal=legal,
         unavailable=(
@@ -487,7 +487,14 @@ _melds: dict[int, tuple[object, tuple[Meld, ...], tuple[MeldEntry, ...]]] = {}
 _CACHE_SIZE = 64
 
 
-_WINDS = tuple(tuple(27 + (seat - dealer) % 4 for seat in range(4)) for dealer in range(4))
+def seat_winds(dealer: int, players: int = 4) -> tuple[int, ...]:
+    """Each absolute seat's wind as a tile kind when `dealer` deals (`state.Round.seat_wind`):
+    East, then South, West (North) round the seats that play; with three players
+    the empty seat 3 is the North seat nobody sits in (RULESETS.md §9)."""
+    return tuple(27 + (seat - dealer) % players if seat < players else 30 for seat in range(4))
+
+
+_WINDS = {n: tuple(seat_winds(dealer, n) for dealer in range(4)) for n in (3, 4)}
 
 # The last `SeatInfo` built for each seat, with what it was built from: most seats are
 # unchanged from one decision to the next, and views of one table share them.
@@ -538,7 +545,7 @@ def _river_of(river: list[RiverTile], latest: bool) -> tuple[RiverEntry, ...]:
     return out
 
 
-def _melds_of(melds: list[Meld], owner: int) -> tuple[MeldEntry, ...]:
+def _melds_of(melds: list[Meld], owner: int, players: int) -> tuple[MeldEntry, ...]:
     if not melds:  # most seats, most of the time
         return ()
     key = id(melds)
@@ -547,14 +554,14 @@ def _melds_of(melds: list[Meld], owner: int) -> tuple[MeldEntry, ...]:
     # A kakan replaces a meld in place: the melds are compared one by one (at most four).
     if hit is not None and hit[0] is melds and hit[1] == now:
         return hit[2]
-    out = tuple(_table_layout.meld_entry(m, owner) for m in melds)
+    out = tuple(_table_layout.meld_entry(m, owner, players) for m in melds)
     if len(_melds) >= _CACHE_SIZE:
         _melds.clear()
     _melds[key] = (melds, now, out)
     return out
 
 
-def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...]) -> WallView:
+def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...], r: Ruleset) -> WallView:
     """`wall_view`, kept for the last state asked: the wall is public, so every
     observer of one table after one action gets the same value, built once; after
     live draws only (most decisions) the stacks drawn from are laid out again."""
@@ -568,7 +575,7 @@ def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...]) -> WallView:
                 view = _table_layout.wall_view_after_draws(view, wall, live_next)
                 _last_wall[:] = [((key, wall.live_next), view)]
                 return view
-    view = _table_layout.wall_view(wall, indicators, ura)
+    view = _table_layout.wall_view(wall, indicators, ura, r.removed_kinds)
     _last_wall[:] = [((key, wall.live_next), view)]
     return view
 

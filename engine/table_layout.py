@@ -21,7 +21,7 @@ from functools import cache
 from typing import Protocol, overload
 
 from rules.hand import Meld, MeldKind, Source
-from rules.tiles import Tile, dora_from_indicator, tile_key
+from rules.tiles import Tile, dora_from_indicator, dora_skipping, tile_key
 
 from .seat_view import (
     MeldEntry,
@@ -103,8 +103,9 @@ def _without_one(tiles: Sequence[Tile], tile: Tile) -> list[Tile]:
     return rest
 
 
-def meld_entry(meld: Meld, owner: int) -> MeldEntry:
-    """`meld` of absolute seat `owner`, laid out left to right as its owner lays it."""
+def meld_entry(meld: Meld, owner: int, players: int = 4) -> MeldEntry:
+    """`meld` of absolute seat `owner`, laid out left to right as its owner lays it, at a
+    table of `players`."""
     if meld.kind is MeldKind.ANKAN:
         # Two backs at the ends; the faces shown in the middle (a red five face up).
         faces = sorted(meld.tiles, key=lambda t: not t.red)[:2]
@@ -122,7 +123,15 @@ def meld_entry(meld: Meld, owner: int) -> MeldEntry:
     laid: list[MeldTile] = [MeldTile(t, False) for t in own]
     stacked = meld.tiles[3] if meld.kind is MeldKind.KAKAN else None
     laid.insert(at, MeldTile(meld.called, True, stacked))
-    return MeldEntry(meld.kind, tuple(laid), (owner + _FROM[meld.source]) % 4, meld)
+    return MeldEntry(meld.kind, tuple(laid), from_seat(owner, meld.source, players), meld)
+
+
+def from_seat(owner: int, source: Source, players: int = 4) -> int:
+    """The absolute seat a called tile came from: with three players the seat before
+    the owner is his kamicha (`claims.source_of`; the empty seat 3 is skipped)."""
+    if source is Source.KAMICHA:
+        return (owner + players - 1) % players
+    return (owner + _FROM[source]) % players
 
 
 @cache
@@ -357,9 +366,12 @@ def wall_view_after_draws(before: WallView, wall: WallCounts, drawn_from: int) -
     )
 
 
-def wall_view(wall: WallCounts, indicators: int, ura: Sequence[Tile]) -> WallView:
+def wall_view(
+    wall: WallCounts, indicators: int, ura: Sequence[Tile], removed: frozenset[int] = frozenset()
+) -> WallView:
     """The wall now: tiles drawn (the deal included) and rinshan tiles taken are gone,
-    the dead wall is marked, the `indicators` revealed so far lie face up."""
+    the dead wall is marked, the `indicators` revealed so far lie face up; the dora they
+    make skip the `removed` kinds (three players: a 1m indicator makes 9m, §9)."""
     brk = wall.brk
     shown = tuple(wall.tiles[i] for i in wall.shape.indicators[:indicators])
     return WallView(
@@ -370,6 +382,9 @@ def wall_view(wall: WallCounts, indicators: int, ura: Sequence[Tile]) -> WallVie
         tiles_left=wall.remaining,
         rinshan_left=len(wall.shape.rinshan) - wall.rinshan_taken,
         dora_indicators=shown,
-        dora=tuple(Tile(dora_from_indicator(t.kind)) for t in shown),
+        dora=tuple(
+            Tile(dora_skipping(t.kind, removed) if removed else dora_from_indicator(t.kind))
+            for t in shown
+        ),
         ura_indicators=tuple(ura),
     )

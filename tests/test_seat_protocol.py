@@ -23,9 +23,18 @@ import pytest
 
 from ai import LEVELS
 from engine import codec
-from engine.actions import Action, Discard, Pass
+from engine.actions import Action, Discard, Kita, Pass, Ron
 from engine.driver import play_game
-from engine.events import EVENT_TYPES, Dealt, Drew, GameStarted, event_from_dict, event_to_dict
+from engine.events import (
+    EVENT_TYPES,
+    Dealt,
+    Drew,
+    GameStarted,
+    HandEnded,
+    Won,
+    event_from_dict,
+    event_to_dict,
+)
 from engine.fold import FoldError, fold, fold_all
 from engine.frames import Frame, Seated, decode_frame, encode_frame
 from engine.game import Game, Start
@@ -33,17 +42,24 @@ from engine.host import Host, TimeBank, Timeout, default_action
 from engine.player_seat import PlayerSeat, player_view_of
 from engine.player_view_of_game import PlayerView
 from engine.redaction import HIDDEN_SEED, redact
-from engine.scripted import autopilot
+from engine.scripted import autopilot, scripted_game, t
 from engine.seat_view import Observer, SeatView, build_view
 from engine.wall import DEAL_END, INDICATOR_INDICES, shuffled_tiles
 from rules.presets import PRESET_IDS
-from rules.ruleset import load_preset
+from rules.ruleset import SANMA_PRESET_IDS, load_preset
 
 OBSERVERS = (
     *(Observer(seat) for seat in range(4)),
     Observer.spectator(1),
     Observer.everything(2),
 )
+# Three players (RULESETS.md §9): the three seats that play, a spectator, all-seeing.
+OBSERVERS3 = (
+    *(Observer(seat) for seat in range(3)),
+    Observer.spectator(1),
+    Observer.everything(2),
+)
+LEVEL_IDS = tuple(LEVELS)
 
 
 # --------------------------------------------------------------------------- the fold
@@ -58,6 +74,7 @@ class Folding:
         self.view: SeatView | None = None
         self.frames = 0
         self.kinds: set[str] = set()
+        self.closing: SeatView | None = None  # the last hand's closing table
 
     async def update(self, frame: Frame) -> None:
         folded = fold_all(frame.events, self.view)
@@ -71,6 +88,8 @@ class Folding:
             assert fold_all(again.events, self.view) == frame.view
         self.kinds.update(type(e).__name__ for e in frame.events)
         self.view = folded
+        if any(isinstance(e, HandEnded) for e in frame.events):
+            self.closing = folded
         self.frames += 1
 
 
@@ -82,17 +101,24 @@ def _start(ruleset_id: str, short: bool) -> Start | None:
 
 
 def _fold_games(
-    preset: str, seeds: range, *, short: bool, wire: bool, house: dict | None = None
+    preset: str,
+    seeds: range,
+    *,
+    short: bool,
+    wire: bool,
+    house: dict | None = None,
+    level: str = "easy",
 ) -> dict[str, int]:
     frames = 0
     kinds: set[str] = set()
     ruleset = load_preset(preset)
     if house:
         ruleset = ruleset.with_overrides(house)
+    observers = OBSERVERS if ruleset.players == 4 else OBSERVERS3
     for seed in seeds:
         game = Game.new(ruleset, seed, shuffle_seats=True, start=_start(preset, short))
-        seats = [PlayerSeat(LEVELS["easy"](i, seed + i)) for i in range(4)]
-        watchers = {Folding(o, wire=wire): o for o in OBSERVERS}
+        seats = [PlayerSeat(LEVELS[level](i, seed + i)) for i in range(4)]
+        watchers = {Folding(o, wire=wire): o for o in observers}
         host = Host(game, seats, watchers=watchers, yield_every=0, concurrent=False)
         asyncio.run(host.play())
         assert game.is_over
@@ -101,7 +127,7 @@ def _fold_games(
             assert [s.score for s in watcher.view.seats] == list(game.scores)
             frames += watcher.frames
             kinds |= watcher.kinds
-    return {"frames": frames, "kinds": len(kinds)}
+    return {"frames": frames, "kinds": len(kinds), "kita": "KitaDeclared" in kinds}
 
 
 @pytest.mark.parametrize("preset", PRESET_IDS)
@@ -110,6 +136,92 @@ def test_the_folded_view_is_the_hosts_view_at_every_frame(preset):
     wired = _fold_games(preset, range(1), short=True, wire=True)
     seen = _fold_games(preset, range(1, 2), short=True, wire=False)
     assert wired["frames"] + seen["frames"] > 100
+
+
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+def test_the_folded_view_is_the_hosts_view_for_three_players(preset):
+    # Three players (RULESETS.md §9): the 108-tile wall and its eight replacement tiles,
+    # the seat winds round three seats, the empty seat, kita and its replacement draw.
+    # A whole game (kita comes in most hands); the short games below go through JSON.
+    seen = _fold_games(preset, range(1), short=False, wire=False)
+    assert seen["kita"] and seen["frames"] > 1000
+
+
+@pytest.mark.parametrize("level", LEVEL_IDS)
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+def test_the_fold_for_three_players_at_every_ai_level(preset, level):
+    # From the last hand on (a tsumogiri table plays on into the West round), through JSON.
+    seen = _fold_games(preset, range(3, 4), short=True, wire=level != "tsumogiri", level=level)
+    assert seen["frames"] > 100
+
+
+class Scripted:
+    """Plays the next scripted action when it is its seat's and legal, else the default
+    (tsumogiri, pass)."""
+
+    def __init__(self, script: list[Action]) -> None:
+        self.script = script
+
+    async def decide(self, view: SeatView) -> Action:
+        script = self.script
+        if script and script[0].seat == view.seat and script[0] in view.legal:
+            return script.pop(0)
+        return default_action(view)
+
+
+class StopAtHandEnd:
+    """The last watcher: stops the host once every watcher was told a hand's end."""
+
+    async def update(self, frame: Frame) -> None:
+        if any(isinstance(e, HandEnded) for e in frame.events):
+            raise Stop
+
+
+def _fold_scripted(game: Game, script: list[Action]) -> list[Folding]:
+    """Play `script` at a host, every three-player observer folding and compared at each
+    frame, to the end of the first hand; the watchers."""
+    folding = [Folding(o, wire=True) for o in OBSERVERS3]
+    watchers: dict = {w: w.observer for w in folding}
+    watchers[StopAtHandEnd()] = Observer.everything(0)
+    host = Host(game, [Scripted(script)] * 4, watchers=watchers, yield_every=0, concurrent=False)
+    with pytest.raises(Stop):
+        asyncio.run(host.play())
+    assert script == []
+    return folding
+
+
+# Seat 0 (dealer) holds a North; seat 1 waits on the North alone (haku, hatsu, 123s,
+# 789s and a North); seat 2 is idle (tests/test_sanma_engine.py's hands).
+KITA_HANDS = ["123p456p789s11m9m4z", "555z666z123s789s4z", "567s111p222p1z2z3z7z", ""]
+
+
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+def test_the_fold_of_a_ron_on_a_kita_in_the_ippatsu_window(preset):
+    # Seat 1 declares riichi, seat 0 sets a North aside and seat 1 rons it: the window on
+    # the North, the kita kept aside, ippatsu gone at once on Tenhou and kept until the
+    # kita stands on Mahjong Soul (RULESETS.md §9), all as the host shows them.
+    game = scripted_game(preset, KITA_HANDS, "9m3p2s4z")
+    script: list[Action] = [
+        Discard(1, t("3p"), riichi=True), Discard(2, t("2s")), Kita(0), Ron(1),
+    ]
+    folding = _fold_scripted(game, script)
+    won = next(e for e in game.events if isinstance(e, Won))
+    assert won.win_tile.kind == 30 and won.from_seat == 0
+    for watcher in folding:
+        assert watcher.closing is not None and watcher.closing.seats[0].kita == (t("4z"),)
+        assert {"KitaDeclared", "Won", "HandEnded"} <= watcher.kinds
+
+
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+def test_the_fold_of_a_kita_passed_and_its_replacement_draw(preset):
+    # The North is passed by the seat it would complete (furiten now), the replacement
+    # tile is drawn from the dead wall, and the hand plays on to its draw.
+    game = scripted_game(preset, KITA_HANDS, "9m", rinshan="3p")
+    folding = _fold_scripted(game, [Kita(0), Pass(1)])
+    drew = next(e for e in game.events if isinstance(e, Drew) and e.rinshan)
+    assert drew.seat == 0 and drew.tile == t("3p")
+    for watcher in folding:
+        assert watcher.closing is not None and watcher.closing.wall.rinshan_left == 7
 
 
 def test_the_fold_under_house_rules():

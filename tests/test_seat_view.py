@@ -324,3 +324,42 @@ def test_house_rules_and_the_minutes_left_of_a_time_limit():
     now[0] = 20 * 60 + 1  # 20 minutes and a second: 30 minutes left, rounded up
     assert build_seat_view(game, 0).minutes_left == 30
     assert build_seat_view(Game.new(load_preset("wrc"), 1), 0).minutes_left is None
+
+
+# --------------------------------------------------------------------------- three players
+
+# Three players (RULESETS.md §9): seat 0 holds 11m and a North, seat 2 a 1m to discard.
+THREE = ["123p456p789s11m9m4z", "555z666z123s789s4z", "567s111p222p1z2z3z1m", ""]
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+def test_three_player_seat_winds_are_the_engines(dealer):
+    # East, South, West round the three seats that play (the engine's `Round.seat_wind`,
+    # tests/test_sanma_engine.py); the empty seat 3 is the North nobody sits in.
+    from engine.game import Start
+
+    game = Game.new(load_preset("tenhou3"), 4, start=Start(round_wind=0, hand_number=dealer))
+    view = build_seat_view(game, 0)
+    rnd = game.counters
+    assert game.dealer == dealer
+    assert [s.wind for s in view.seats] == [*(rnd.seat_wind(s) for s in range(3)), 30]
+    assert view.seats[dealer].wind == 27
+
+
+def test_three_player_pon_from_the_kamicha_points_at_it_not_at_the_empty_seat():
+    game = scripted_game("tenhou3", THREE, "9m1s2s")
+    do(game, Discard(2, t("1m")))
+    pon = next(a for a in game.legal_actions(0) if isinstance(a, Pon))
+    do(game, pon)
+    (entry,) = build_seat_view(game, 1).seats[0].melds
+    assert entry.from_seat == 2  # seat 0's kamicha with three players
+    assert entry.tiles[0].sideways  # the called tile turned to the left, towards it
+
+
+def test_three_player_dora_skip_the_removed_tiles():
+    # A 1m indicator makes 9m the dora when 2m-8m are out of the set (RULESETS.md §9).
+    game = scripted_game("tenhou3", THREE, "9m", indicators="1m")
+    view = build_seat_view(game, 0)
+    assert view.wall.dora_indicators == (t("1m"),) and view.wall.dora == (t("9m"),)
+    four = scripted_game("tenhou", [*THREE[:3], "2223334445556m"], "9m", indicators="1m")
+    assert build_seat_view(four, 0).wall.dora == (t("2m"),)
