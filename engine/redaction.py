@@ -6,7 +6,9 @@ the hidden state). A spectator (`Observer.spectator`) sees no concealed tile at
 all until the rules lay it open. The all-seeing observer (`Observer.everything`:
 a replay with every hand open, a finished hand's review) sees every event as it
 is. Everything else is public as it stands: a discard, a call and a kan (an
-ankan's tiles are laid on the table), a revealed indicator, a riichi stick; a
+ankan's tiles are laid on the table), a North set aside (kita, three players;
+its replacement tile is a draw like any, hidden from the others), a revealed
+indicator, a riichi stick; a
 `Won` shows the winner's hand, the ura indicators and the typed facts, all laid
 open at the win; a `TenpaiDeclared` holds a hand only when it is shown as tenpai
 (000 第17条); a nine-terminals hand is shown when called off; the settlements

@@ -33,9 +33,9 @@ from .claims import PASS, RON, chi_options, kuikae_kinds, pon_options
 from .events import Called, Discarded, DoraRevealed, Drew, Won
 from .frames import Seated, SeatEvent, Status
 from .seat_view import SeatView
-from .state import Furiten, HandState, Round, SeatState
+from .state import OTHERS_BY, Furiten, HandState, Round, SeatState
 from .turns import turn_actions, update_waits
-from .wall import RINSHAN_INDICES, Wall
+from .wall import Wall, shape_for
 from .wins import can_ron, furiten
 
 __all__ = ["Memory", "furiten_of", "legal_actions", "remember", "with_legal"]
@@ -49,6 +49,7 @@ class Memory:
     temp_kinds: frozenset[int] = frozenset()  # same_tile scope: kinds passed (001 第6章5)
     riichi_furiten: bool = False  # passed a win after riichi: to the end of the hand
     kuikae: frozenset[int] = frozenset()  # kinds barred for the discard after its call
+    kita_draw: bool = False  # its tile in hand is a kita's replacement (`kita_rinshan`)
 
 
 class _SeenWall:
@@ -90,12 +91,22 @@ def _seat_state(view: SeatView, ruleset: Ruleset, memory: Memory) -> SeatState:
     return s
 
 
-def _hand_state(view: SeatView, s: SeatState) -> HandState:
+def _replacements(ruleset: Ruleset) -> int:
+    """The replacement tiles of the ruleset's dead wall (4; 8 with three, §9)."""
+    removed = ruleset.removed_kinds
+    return len(shape_for(4 * (34 - len(removed)), ruleset.players).rinshan)
+
+
+def _hand_state(view: SeatView, ruleset: Ruleset, s: SeatState, memory: Memory) -> HandState:
     h = HandState.__new__(HandState)
     seats = [SeatState([]) for _ in range(4)]
     seats[view.seat] = s
     h.seats = seats
-    kans = len(RINSHAN_INDICES) - view.wall.rinshan_left
+    # Kans made: the replacement tiles drawn, less those a kita drew (three players).
+    kita = sum(len(info.kita) for info in view.seats)
+    kans = _replacements(ruleset) - view.wall.rinshan_left - kita
+    if view.phase == "claim" and view.offered_from == "kita":
+        kans += 1  # a North set aside whose replacement tile is not drawn yet
     h.wall = cast(Wall, _SeenWall(view.wall.tiles_left, kans))
     h.indicators = len(view.wall.dora_indicators)
     h.pending_dora = 0
@@ -107,6 +118,7 @@ def _hand_state(view: SeatView, s: SeatState) -> HandState:
         h.turn_kind = "rinshan" if view.rinshan_draw else "draw"
     h.phase = "turn"
     h.claim = None
+    h.kita_draw = memory.kita_draw
     h.calls_made = view.calls_made
     h.discards = []
     h.last_discard = None
@@ -116,8 +128,8 @@ def _hand_state(view: SeatView, s: SeatState) -> HandState:
     return h
 
 
-def _round(view: SeatView) -> Round:
-    return Round(view.round_wind, view.dealer, view.honba, view.sticks)
+def _round(view: SeatView, ruleset: Ruleset) -> Round:
+    return Round(view.round_wind, view.dealer, view.honba, view.sticks, ruleset.players)
 
 
 def legal_actions(view: SeatView, ruleset: Ruleset, memory: Memory) -> tuple[Action, ...]:
@@ -132,14 +144,16 @@ def legal_actions(view: SeatView, ruleset: Ruleset, memory: Memory) -> tuple[Act
         if view.turn != seat or size % 3 != 2:
             return ()
         s = _seat_state(view, ruleset, memory)
-        h = _hand_state(view, s)
-        return tuple(turn_actions(ruleset, h, _round(view), seat, view.seats[seat].score))
+        h = _hand_state(view, ruleset, s, memory)
+        return tuple(
+            turn_actions(ruleset, h, _round(view, ruleset), seat, view.seats[seat].score)
+        )
     if view.phase != "claim" or view.turn == seat or view.offered is None:
         return ()
     tile = view.offered
     s = _seat_state(view, ruleset, memory)
-    h = _hand_state(view, s)
-    rnd = _round(view)
+    h = _hand_state(view, ruleset, s, memory)
+    rnd = _round(view, ruleset)
     remaining = h.wall.remaining
     kind = tile.kind
     opts: list[Action] = []
@@ -162,7 +176,7 @@ def legal_actions(view: SeatView, ruleset: Ruleset, memory: Memory) -> tuple[Act
             opts.extend(pon_options(seat, s, tile, kuikae))
             if held == 3 and remaining > 0 and h.wall.kans < ruleset.max_kans:
                 opts.append(Daiminkan(seat))
-        if seat == (view.turn + 1) % 4:
+        if ruleset.chi and seat == OTHERS_BY[ruleset.players][view.turn][0]:  # the shimocha
             opts.extend(chi_options(seat, s, tile, kuikae))
     if opts:
         opts.append(PASS[seat])
@@ -212,12 +226,15 @@ def remember(memory: Memory, view: SeatView, event: SeatEvent, ruleset: Ruleset)
         counts = [0] * 34
         for tile in own.tiles:
             counts[tile.kind] += 1
-        if source == "discard" or source == "kakan" or (
+        if source == "discard" or source == "kakan" or source == "kita" or (
             source == "ankan" and ruleset.kokushi_ankan and shanten_kokushi(counts) == 0
         ):
             memory = _passed(memory, ruleset, view.offered.kind, riichi)
     if isinstance(event, Drew) and event.seat == seat:
-        memory = replace(memory, temp_furiten=False)
+        # A replacement tile after the seat's own kita (the window on the North is
+        # still what its view offers) is no rinshan kaihou unless `kita_rinshan`.
+        kita_draw = event.rinshan and view.offered_from == "kita"
+        memory = replace(memory, temp_furiten=False, kita_draw=kita_draw)
     elif isinstance(event, Called) and event.seat == seat:
         memory = replace(memory, temp_furiten=False)
         meld = event.meld

@@ -14,7 +14,7 @@ from engine.player_view_of_game import PlayerView
 from engine.redaction import redact
 from engine.seat_legal import Reckoner, furiten_of
 from engine.seat_view import Observer
-from rules.ruleset import ALL_PRESET_IDS, load_preset
+from rules.ruleset import ALL_PRESET_IDS, SANMA_PRESET_IDS, load_preset
 
 
 class _Random:
@@ -30,12 +30,14 @@ class _Random:
         return self.rng.choice(legal)
 
 
-def _check_game(preset: str, seed: int) -> int:
+def _check_game(preset: str, seed: int, house: dict | None = None) -> int:
     """Play one game; at every decision compare each seat's reckoning with the host's.
     Returns the number of decisions compared."""
     from ai import LEVELS
 
     ruleset = load_preset(preset)
+    if house:
+        ruleset = ruleset.with_overrides(house)
     game = Game.new(ruleset, seed)
     players = [_Random(seed * 4 + s) if s % 2 else LEVELS["easy"](s, seed) for s in range(4)]
     seats = [Reckoner(s) for s in range(4)]
@@ -84,8 +86,43 @@ def test_reckoned_legal_actions_are_the_hosts(preset: str) -> None:
     assert compared > 300
 
 
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+def test_reckoned_legal_actions_are_the_hosts_for_three_players(preset: str) -> None:
+    # Three players (RULESETS.md §9): kita on one's turn and the ron on a set-aside
+    # North, no chi, the turn order skipping the empty seat, the dead wall's eight
+    # replacement tiles shared by kans and kita. The random seats take any legal
+    # action, kita and rons on it included.
+    compared = sum(_check_game(preset, seed) for seed in range(3))
+    assert compared > 500
+
+
+@pytest.mark.parametrize("kita_rinshan", [True, False])
+def test_reckoned_tsumo_on_a_kita_replacement_tile(kita_rinshan: bool) -> None:
+    # An open hand with no yaku (pon of 7s, 123p 456p, 11m 99m) sets a North aside and
+    # draws 1m: rinshan kaihou is its only yaku, so the tsumo is legal only where
+    # `kita_rinshan` says (RULESETS.md §9). The seat remembers its own kita.
+    from engine.actions import Discard, Kita, Pon, Tsumo
+    from engine.scripted import do, scripted_game, t
+
+    hands = ["123p456p11m99m77s2z", "567s111p222p1z3z6z7z", "789p333p1z3z5z6z7z5s8s", ""]
+    game = scripted_game(
+        "tenhou3", hands, "9s7s8p9p4z", rinshan="1m", rules={"kita_rinshan": kita_rinshan}
+    )
+    do(game, Discard(0, t("9s")))
+    do(game, Discard(1, t("7s")))
+    do(game, next(a for a in game.legal_actions(0) if isinstance(a, Pon)))
+    do(game, Discard(0, t("2z")))
+    do(game, Kita(0))
+    seat = Reckoner(0)
+    for event in game.events:
+        seat.feed(redact(event, Observer(0)))
+    assert game.hand.seats[0].drawn == t("1m")
+    assert (Tsumo(0) in game.legal_actions(0)) is kita_rinshan
+    assert sorted(map(repr, seat.legal())) == sorted(map(repr, game.legal_actions(0)))
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", ALL_PRESET_IDS)
+@pytest.mark.parametrize("preset", ALL_PRESET_IDS + SANMA_PRESET_IDS)
 def test_reckoned_legal_actions_many_games(preset: str) -> None:
     for seed in range(2, 22):
         _check_game(preset, seed)

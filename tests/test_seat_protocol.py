@@ -23,7 +23,7 @@ import pytest
 
 from ai import LEVELS
 from engine import codec
-from engine.actions import Action, Discard, Kita, Pass, Ron
+from engine.actions import Action, Discard, Kita, Pass, Ron, action_from_dict, action_to_dict
 from engine.driver import play_game
 from engine.events import (
     EVENT_TYPES,
@@ -31,12 +31,13 @@ from engine.events import (
     Drew,
     GameStarted,
     HandEnded,
+    KitaDeclared,
     Won,
     event_from_dict,
     event_to_dict,
 )
 from engine.fold import FoldError, fold, fold_all
-from engine.frames import Frame, Seated, decode_frame, encode_frame
+from engine.frames import Frame, Seated, decode_frame, encode_frame, status_of
 from engine.game import Game, Start
 from engine.host import Host, TimeBank, Timeout, default_action
 from engine.player_seat import PlayerSeat, player_view_of
@@ -44,7 +45,7 @@ from engine.player_view_of_game import PlayerView
 from engine.redaction import HIDDEN_SEED, redact
 from engine.scripted import autopilot, scripted_game, t
 from engine.seat_view import Observer, SeatView, build_view
-from engine.wall import DEAL_END, INDICATOR_INDICES, shuffled_tiles
+from engine.wall import DEAL_END, INDICATOR_INDICES, deal_indices, shuffled_tiles
 from rules.presets import PRESET_IDS
 from rules.ruleset import SANMA_PRESET_IDS, load_preset
 
@@ -332,6 +333,84 @@ def test_games_differing_only_in_hidden_tiles_give_byte_identical_frames(preset,
     assert a == b
 
 
+class KitaPilot:
+    """Tsumogiri and pass, and a North just drawn set aside (three players): every tile
+    it draws, from the live wall or the dead wall, goes out in public."""
+
+    async def decide(self, view: SeatView) -> Action:
+        drawn = view.own.drawn
+        if drawn is not None and drawn.kind == 30 and Kita(view.seat) in view.legal:
+            return Kita(view.seat)
+        return default_action(view)
+
+
+def _frames3(preset: str, wall: list, observer: Observer, draws: int) -> tuple[list[str], Game]:
+    """The frames `observer` is told while the kita pilots draw `draws` tiles, and the game."""
+    game = Game.new(load_preset(preset), 3, wall=wall)
+    recorder = Recording()
+    start = game.hand.wall.remaining
+
+    def stop(g: Game, action: Action, events: list) -> None:
+        if g.hand.wall.remaining <= start - draws:
+            raise Stop
+
+    host = Host(
+        game, [KitaPilot()] * 4, watchers={recorder: observer}, after_apply=stop,
+        yield_every=0, concurrent=False,
+    )
+    with pytest.raises(Stop):
+        asyncio.run(host.play())
+    return recorder.frames, game
+
+
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+@pytest.mark.parametrize("observer", OBSERVERS3, ids=str)
+def test_three_player_games_differing_only_in_hidden_tiles_give_byte_identical_frames(
+    preset, observer
+):
+    # Three players: a 108-tile wall, kita in public, each replacement tile drawn hidden
+    # from every other seat. Every tile the observer never sees (the others' deals, the
+    # live wall not drawn yet, the dead wall's untaken replacement tiles and indicators)
+    # is shuffled; the observer's frames stay the same bytes.
+    ruleset = load_preset(preset)
+    draws = 40
+    # A wall on which two seats draw Norths (three kitas), whoever observes.
+    wall = shuffled_tiles(random.Random(10), ruleset.red_fives, ruleset.removed_kinds)
+    a, game = _frames3(preset, wall, observer, draws)
+    kitas = [e for e in game.events if isinstance(e, KitaDeclared)]
+    assert len({e.seat for e in kitas}) == 2 and len(kitas) == 3
+    if observer.sight == "all":
+        assert a == _frames3(preset, list(wall), observer, draws)[0]
+        return
+    w = game.hand.wall
+    seen = set(range(w.shape.deal_end, w.live_next))
+    seen |= set(w.shape.rinshan[: w.rinshan_taken])
+    seen |= set(w.shape.indicators[: game.hand.indicators])
+    if observer.sight == "seat":
+        seen |= set(deal_indices(observer.seat, 0, ruleset.players))
+    hidden = [i for i in range(len(wall)) if i not in seen]
+    other = list(wall)
+    moved = [other[i] for i in hidden]
+    random.Random(8).shuffle(moved)
+    for i, tile in zip(hidden, moved, strict=True):
+        other[i] = tile
+    assert wall != other
+    b, _ = _frames3(preset, other, observer, draws)
+    assert len(a) > draws // 2
+    assert a == b
+    # The replacement tiles the others drew reached this observer hidden.
+    theirs = sum(
+        1 for text in a for e in json.loads(text)["events"]
+        if e["type"] == "drew" and e["rinshan"]
+        and (observer.sight == "none" or e["seat"] != observer.seat)
+    )
+    hidden_tiles = sum(
+        1 for text in a for e in json.loads(text)["events"]
+        if e["type"] == "drew" and e["rinshan"] and e.get("tile") is None
+    )
+    assert theirs == hidden_tiles > 0
+
+
 def test_the_all_seeing_observer_sees_what_a_seat_may_not():
     wall = shuffled_tiles(random.Random(7), 1)
     other = list(wall)
@@ -490,3 +569,33 @@ def test_a_view_for_every_observer_round_trips_through_json():
             assert all(s.concealed == () for s in view.seats)
         if observer.sight == "all":
             assert all(len(s.concealed) == s.hand_size for s in view.seats)
+
+
+def test_a_three_player_kita_round_trips_over_the_wire():
+    # What crosses the network at a three-player table: a view whose legal actions hold
+    # a Kita, the KitaDeclared event, the view of a seat asked whether to ron the North
+    # (a seat's kita in its `SeatInfo`), and the answer; each decodes to an equal value.
+    game = scripted_game("tenhou3", KITA_HANDS, "9m")
+    before = build_view(game, Observer(0))
+    assert Kita(0) in before.legal
+    data = json.loads(json.dumps(codec.encode(SeatView, before)))
+    assert {"type": "kita", "seat": 0} in data["legal"]
+    assert codec.decode(SeatView, data) == before
+    assert action_from_dict(json.loads(json.dumps(action_to_dict(Kita(0))))) == Kita(0)
+
+    events = game.apply(Kita(0))
+    (kita,) = [e for e in events if isinstance(e, KitaDeclared)]
+    assert event_from_dict(json.loads(json.dumps(event_to_dict(kita)))) == kita
+    asked = build_view(game, Observer(1))
+    assert asked.offered_from == "kita" and Ron(1) in asked.legal
+    data = json.loads(json.dumps(codec.encode(SeatView, asked)))
+    assert data["seats"][0]["kita"] == "4z"
+    assert codec.decode(SeatView, data) == asked
+    frame = Frame((kita, status_of(asked)), asked)
+    again = decode_frame(json.loads(json.dumps(encode_frame(frame), ensure_ascii=False)))
+    assert again == frame
+    # A client folds the decoded events into the host's view.
+    view = fold_all(
+        [Seated(1, "seat"), *(redact(e, Observer(1)) for e in game.events[: -len(events)])]
+    )
+    assert fold_all(again.events, view) == asked
