@@ -173,3 +173,26 @@ async def test_three_clients_play_a_whole_three_player_game_in_a_room(tmp_path: 
     assert len(logs) == 1
     game = replay(logs[0].read_text().splitlines())
     assert game.is_over and game.ruleset.id == "tenhou3" and len(game.results) == 3
+
+
+BOT = f"{PY} -c 'import sys; from tui.cli import main; sys.exit(main())' bot --level easy"
+
+
+@pytest.mark.parametrize(("preset", "stream"), [("tenhou3", False), ("mahjongsoul3", True)])
+def test_our_bot_as_a_three_player_mjai_seat_plays_as_the_level_in_process(
+    preset: str, stream: bool
+) -> None:
+    """`bot --ruleset PRESET` as seat 1 of a three-player game (it folds the stream into
+    its view and works out its legal actions itself, kita and a ron on one included):
+    the same game as the level at our host, in either dialect."""
+    from ai import LEVELS
+
+    command = f"{BOT} --ruleset {preset}" + (" --stream" if stream else "")
+    err = io.StringIO()
+    ruleset = load_preset(preset)
+    seats = {1: MjaiSpec(command, stream=stream, timeout=30)}
+    summary = run_sim(ruleset, 1, 3, ["easy"] * 4, LEVELS, stderr=err, mjai_seats=seats)
+    assert err.getvalue() == ""
+    alone = run_sim(ruleset, 1, 3, ["easy"] * 4, LEVELS)
+    for key in ("hands", "wins", "draws", "errors", "placements", "stats"):
+        assert summary[key] == alone[key], key
