@@ -101,3 +101,19 @@ def test_jansou_agents_play_whole_three_player_games(preset):
         kitas += sum(1 for e in game.events if isinstance(e, KitaDeclared))
         told += sum(agent.norths for agent in agents)
     assert kitas > 0 and told > 0
+
+
+def test_our_bot_as_an_mjai_challenger_of_three_plays_as_the_level_does():
+    """An mjai challenger at a three-player arena is told its seat and the three-player
+    stream (ToMjai reads the player count off the game's start): the same figures as the
+    level itself."""
+    import shlex
+    import sys
+
+    bot = (f"{shlex.quote(sys.executable)} -c 'import sys; from tui.cli import main; "
+           "sys.exit(main())' bot --level easy --ruleset tenhou3")
+    ruleset = resolve("tenhou3")
+    mjai = run_arena(ruleset, f"mjai:{bot}", "easy", 1, 2, resolve_spec, workers=1)
+    level = run_arena(ruleset, "easy", "easy", 1, 2, resolve_spec, workers=1)
+    assert mjai["errors"] == 0
+    assert list(mjai["players"].values()) == list(level["players"].values())
