@@ -196,3 +196,21 @@ def test_our_bot_as_a_three_player_mjai_seat_plays_as_the_level_in_process(
     alone = run_sim(ruleset, 1, 3, ["easy"] * 4, LEVELS)
     for key in ("hands", "wins", "draws", "errors", "placements", "stats"):
         assert summary[key] == alone[key], key
+
+
+async def test_a_three_player_table_seats_an_mjai_bot_only_in_a_seat_in_play():
+    """`create` with a three-player ruleset: a bot in the empty seat 3 is refused, one in
+    seat 2 is seated."""
+    from test_server import _server
+
+    from engine.server.client import Client, ServerError
+
+    server, url = await _server(bots={"tsumogiri": MjaiSpec(f"{PY} {SCRIPT}")})
+    try:
+        owner = await Client.connect(url)
+        with pytest.raises(ServerError, match="a bot seat is 1 to 2"):
+            await owner.create(ruleset="tenhou3", players=1, bots={"3": "tsumogiri"})
+        invitation = await owner.create(ruleset="tenhou3", players=1, bots={"2": "tsumogiri"})
+        assert server.tables[invitation].names[2] == "tsumogiri (mjai)"
+    finally:
+        await server.stop()

@@ -394,7 +394,7 @@ class TableServer:
         if per is not None and not (0 < per <= 3600 and 0 <= bank <= 3600):
             return error("bad_message", "create: per_decision in (0, 3600], bank in [0, 3600]")
         try:
-            bots = bot_seats(fields.get("bots", {}), players, self.bots)
+            bots = bot_seats(fields.get("bots", {}), players, self.bots, ruleset.players)
         except BotError as exc:
             return error("bad_message", str(exc))
         table = Table(
