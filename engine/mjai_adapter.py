@@ -401,6 +401,12 @@ class FromMjai:
             self._reach = set()
             self._deltas = [0] * 4
             tehais = four(m["tehais"], [])
+            seated = sum(1 for hand in tehais if hand)
+            if seated != self.players:
+                raise MjaiEventError(
+                    f"start_kyoku: a {seated}-player deal under {r.id}, a "
+                    f"{self.players}-player ruleset (the bot's --ruleset names the game's)"
+                )
             hands = tuple(
                 tuple(self._tile(t) for t in tehais[s]) if s == me else ()
                 for s in range(4)

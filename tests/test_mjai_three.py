@@ -214,3 +214,22 @@ async def test_a_three_player_table_seats_an_mjai_bot_only_in_a_seat_in_play():
         assert server.tables[invitation].names[2] == "tsumogiri (mjai)"
     finally:
         await server.stop()
+
+
+def test_a_deal_for_another_number_of_players_is_one_clear_error() -> None:
+    """A three-player stream fed to a four-player bot (or the other way round) is refused
+    at the deal, naming the ruleset: the bot says so in one line instead of folding
+    nonsense."""
+    from engine.mjai_adapter import MjaiEventError
+
+    stream = _three_entry_stream()
+    source = FromMjai(load_preset("tenhou"))
+    source.events(stream[0], None)
+    with pytest.raises(MjaiEventError, match="a 3-player deal under tenhou"):
+        source.events(stream[1], object())  # type: ignore[arg-type]
+    four = {**stream[1], "tehais": [*stream[1]["tehais"], ["?"] * 13],
+            "scores": [35000] * 4}
+    source = FromMjai(load_preset("tenhou3"))
+    source.events(stream[0], None)
+    with pytest.raises(MjaiEventError, match="a 4-player deal under tenhou3"):
+        source.events(four, object())  # type: ignore[arg-type]
