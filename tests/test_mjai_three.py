@@ -233,3 +233,35 @@ def test_a_deal_for_another_number_of_players_is_one_clear_error() -> None:
     source.events(stream[0], None)
     with pytest.raises(MjaiEventError, match="a 4-player deal under tenhou3"):
         source.events(four, object())  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- tables
+
+
+async def test_a_three_player_table_seats_three_people_and_plays_a_whole_game(tmp_path):
+    """`create` under `tenhou3`: at most three people's seats (a fourth is refused, the
+    empty seat 3 is nobody's), the default is three; two people and the AI in seat 2
+    play a whole game over loopback websockets, logged and replayable."""
+    from test_server import _server, autopilot
+
+    from engine.server.client import Client, ServerError
+
+    server, url = await _server(tmp_path)
+    try:
+        owner = await Client.connect(url)
+        with pytest.raises(ServerError, match="players is 1 to 3"):
+            await owner.create(ruleset="tenhou3", players=4)
+        full = await owner.create(ruleset="tenhou3")
+        assert server.tables[full].players == 3
+        invitation = await owner.create(ruleset="tenhou3", rules={"game_length": "tonpuu"},
+                                        players=2)
+        people = [await Client.connect(url) for _ in range(3)]
+        assert [await people[i].join(invitation, f"p{i}") for i in range(2)] == [0, 1]
+        with pytest.raises(ServerError, match="every seat for people"):
+            await people[2].join(invitation, "p2")
+        await asyncio.wait_for(asyncio.gather(*(p.play(autopilot) for p in people[:2])), 120)
+        table = server.tables[invitation].id
+    finally:
+        await server.stop()
+    game = replay((tmp_path / f"table-{table}.jsonl").read_text().splitlines())
+    assert game.is_over and game.ruleset.id == "tenhou3" and len(game.results) == 3

@@ -384,9 +384,11 @@ class TableServer:
                 ruleset = ruleset.with_overrides(dict(fields["rules"]))
         except (RulesetError, KeyError, ValueError, TypeError) as exc:
             return error("bad_ruleset", str(exc).splitlines()[0][:200] if str(exc) else "bad")
-        players = fields.get("players", 4)
-        if not 1 <= players <= 4:
-            return error("bad_message", "create: players is 1 to 4")
+        # People's seats: up to the ruleset's players (three: seat 3 stays empty, §9).
+        most = ruleset.players
+        players = fields.get("players", most)
+        if not 1 <= players <= most:
+            return error("bad_message", f"create: players is 1 to {most}")
         level = fields.get("ai", self.default_level)
         if self.levels and level not in self.levels:
             return error("bad_message", f"create: AI level is one of {', '.join(self.levels)}")
