@@ -10,7 +10,9 @@ way the engine changed its state, with the engine's own layout functions
 (`engine.table_layout`) and the rules' own wait analysis; the host's `Status`
 (`engine.frames`) sets the decision after each action. The fold test checks,
 over seeded AI games of every preset, that after every action's events the
-folded view equals the one the host builds from the `Game` for that observer.
+folded view equals the one the host builds from the `Game` for that observer,
+three-player presets included (RULESETS.md §9: the ruleset's wall shape, seat
+winds round three seats, the empty seat 3, a North set aside by `KitaDeclared`).
 
 Nothing here reads hidden state: the fold sees exactly what its observer was
 sent. A seat needs no other state than its last view (every counter the fold

@@ -88,7 +88,8 @@ class SeatInfo:
     """One seat around the table, as the viewing seat may see it."""
 
     seat: int  # absolute
-    wind: int  # seat wind as a tile kind, 27 East .. 30 North
+    wind: int  # seat wind as a tile kind, 27 East .. 30 North (three players: the
+    #            empty seat 3 is North, `seat_winds`)
     score: int
     dealer: bool  # 親
     riichi: bool  # riichi established (stick on the table)

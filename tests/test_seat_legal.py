@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -40,11 +41,26 @@ def _check_game(preset: str, seed: int, house: dict | None = None) -> int:
         ruleset = ruleset.with_overrides(house)
     game = Game.new(ruleset, seed)
     players = [_Random(seed * 4 + s) if s % 2 else LEVELS["easy"](s, seed) for s in range(4)]
+
+    def choose(game: Game, seat_no: int, legal: list[Action]) -> Action:
+        return asyncio.run(players[game.seating[seat_no]].decide(game.view(seat_no), legal))
+
+    return _check(game, choose, f"{preset} seed {seed}")
+
+
+def _check(
+    game: Game,
+    choose: Callable[[Game, int, list[Action]], Action],
+    label: str,
+    hands: int | None = None,
+) -> int:
+    """Play `game` with `choose` (to its end, or `hands` hands); at every decision compare
+    each seat's reckoning with the host's. Returns the number of decisions compared."""
     seats = [Reckoner(s) for s in range(4)]
     told = 0
     compared = 0
     steps = 0
-    while not game.is_over and steps < 5000:
+    while not game.is_over and steps < 5000 and (hands is None or game.hands_played < hands):
         steps += 1
         for event in game.events[told:]:
             for seat in seats:
@@ -59,7 +75,7 @@ def _check_game(preset: str, seed: int, house: dict | None = None) -> int:
             if seat.view.own.waits and len(game.hand.seats[s].hand) % 3 == 1:
                 # What the seat remembers of its passed wins is the host's furiten.
                 assert furiten_of(seat.view, seat.ruleset, seat.memory) == game.furiten(s), (
-                    f"{preset} seed {seed} seat {s}: furiten"
+                    f"{label} seat {s}: furiten"
                 )
             claim = game.hand.claim if phase == "claim" else None
             if s in pending or (claim is not None and s != claim.seat):
@@ -68,15 +84,13 @@ def _check_game(preset: str, seed: int, house: dict | None = None) -> int:
                 # and none for a seat the window was not opened to.
                 theirs = claim.options.get(s, []) if claim is not None else game.legal_actions(s)
                 assert sorted(map(repr, mine)) == sorted(map(repr, theirs)), (
-                    f"{preset} seed {seed} seat {s}: reckoned {mine!r}, host {theirs!r}"
+                    f"{label} seat {s}: reckoned {mine!r}, host {theirs!r}"
                 )
                 compared += 1
             elif phase == "turn":
-                assert seat.legal() == (), f"{preset} seed {seed} seat {s} not on turn"
+                assert seat.legal() == (), f"{label} seat {s} not on turn"
         seat_no = pending[0]
-        legal = game.legal_actions(seat_no)
-        action = asyncio.run(players[game.seating[seat_no]].decide(game.view(seat_no), legal))
-        game.apply(action)
+        game.apply(choose(game, seat_no, game.legal_actions(seat_no)))
     return compared
 
 
@@ -94,6 +108,38 @@ def test_reckoned_legal_actions_are_the_hosts_for_three_players(preset: str) -> 
     # action, kita and rons on it included.
     compared = sum(_check_game(preset, seed) for seed in range(3))
     assert compared > 500
+
+
+# Seat 0 (dealer) holds a North; seat 1 waits on the North alone; seat 2 is idle.
+KITA_HANDS = ["123p456p789s11m9m4z", "555z666z123s789s4z", "567s111p222p1z2z3z7z", ""]
+
+
+@pytest.mark.parametrize("preset", SANMA_PRESET_IDS)
+@pytest.mark.parametrize("answer", ["Ron", "Pass"])
+def test_reckoned_answers_to_a_window_on_a_kita(preset: str, answer: str) -> None:
+    # Seat 1 (in riichi) is asked whether to ron the North seat 0 sets aside; passing it
+    # leaves seat 1 furiten for good. Every seat's reckoning is the host's at every
+    # decision of the hand, the window and what follows it included.
+    from engine.actions import Discard, Kita, Pass, Ron
+    from engine.scripted import autopilot, scripted_game, t
+
+    game = scripted_game(preset, KITA_HANDS, "9m3p2s4z")
+    script: list[Action] = [Discard(1, t("3p"), riichi=True), Kita(0)]
+    script.append(Ron(1) if answer == "Ron" else Pass(1))
+    windows = []
+
+    def choose(game: Game, seat: int, legal: list[Action]) -> Action:
+        claim = game.hand.claim
+        if game.hand.phase == "claim" and claim is not None and claim.source == "kita":
+            windows.append(claim.options)
+        if script and script[0].seat == seat and script[0] in legal:
+            return script.pop(0)
+        return autopilot(game, seat)
+
+    _check(game, choose, f"{preset} kita window", hands=1)
+    assert not script and windows and 1 in windows[0]
+    if answer == "Pass":
+        assert game.hands_played == 1  # the hand played on to its end
 
 
 @pytest.mark.parametrize("kita_rinshan", [True, False])

@@ -247,6 +247,21 @@ def test_the_fold_over_two_hundred_full_games():
     print(f"fold test: {games} games in {time.perf_counter() - started:.1f} s")
 
 
+@pytest.mark.slow
+def test_the_fold_over_forty_three_player_games():
+    # Twenty whole games of each three-player preset, the levels taking turns; every
+    # fifth game's frames through JSON.
+    kita = 0
+    for preset in SANMA_PRESET_IDS:
+        for seed in range(2000, 2020):
+            level = LEVEL_IDS[seed % len(LEVEL_IDS)]
+            seen = _fold_games(
+                preset, range(seed, seed + 1), short=False, wire=seed % 5 == 0, level=level
+            )
+            kita += seen["kita"]
+    assert kita > 30
+
+
 def test_a_stream_must_begin_with_seated():
     game = Game.new(load_preset("wrc"), 1)
     with pytest.raises(FoldError):
@@ -537,12 +552,13 @@ class Comparing:
         return await self.bot.decide(view, legal)
 
 
-@pytest.mark.parametrize("preset", PRESET_IDS)
+@pytest.mark.parametrize("preset", PRESET_IDS + SANMA_PRESET_IDS)
 def test_the_ai_view_rebuilt_from_the_seat_view_is_the_drivers(preset):
     game = Game.new(load_preset(preset), 21, start=_start(preset, True))
     bots = [Comparing(LEVELS["normal"](i, 21), game) for i in range(4)]
     asyncio.run(play_game(game, bots, yield_every=0, concurrent=False))
-    assert all(b.asked > 0 for b in bots)
+    # Every seat that plays was asked (three players leave seat 3 empty).
+    assert all(bots[game.seating[seat]].asked > 0 for seat in game.ruleset.seats)
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
