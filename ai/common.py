@@ -35,7 +35,7 @@ from engine.actions import (
 )
 from engine.seat_view import SeatView
 from rules.shanten import shanten, shanten_by_draw
-from rules.tiles import DRAGONS, KIND_COUNT, dora_from_indicator, dora_skipping, is_honor
+from rules.tiles import DRAGONS, KIND_COUNT, NORTH, dora_from_indicator, dora_skipping, is_honor
 
 from .player_view import PlayerView, Shaped, reading
 from .reasons import Reason
@@ -185,8 +185,16 @@ class Context:
             n = sum(map(mul, dora, self.counts))
             for m in self.view.melds[self.view.seat]:
                 n += sum(dora[t.kind] for t in m.tiles)
-            n = self._dora_held = n + self.red_count()
+            n = self._dora_held = n + self.red_count() + self.kita_dora()
         return n
+
+    def kita_dora(self) -> int:
+        """Dora of the Norths this seat set aside (three players): one each, and one
+        more each under every indicator that points to North, as the scorer counts them
+        (rules/scoring.py). A kita cannot be thrown, so every plan keeps it."""
+        v = self.view
+        k = v.kita[v.seat]
+        return k * (1 + self.dora[NORTH]) if k else 0
 
 
 @dataclass(slots=True)

@@ -126,18 +126,23 @@ def assess(ctx: Context) -> list[Threat]:
     if view.ruleset.dora:
         dora_kinds = {dora_from_indicator(t.kind) for t in view.dora_indicators}
     suji = view.ruleset.furiten_scope == "all_waits"
+    players = view.ruleset.players  # with three, seat 3 is empty: no threat there
+    kita = view.kita
     out: list[Threat] = []
-    for o in range(4):
+    for o in range(players):
         if o == me:
             continue
         dealer = 1.5 if o == view.dealer else 1.0
+        nuki = kita[o]  # its Norths set aside: a dora each, whatever it wins with
         river = view.rivers[o]
         safe = {e.tile.kind for e in river}
         melds = view.melds[o]
         opened = [m for m in melds if m.opened]
         if view.riichi[o]:
             safe |= after_riichi_kinds(view, o)
-            value = (riichi_value(view.ruleset) + 1000 * len(dora_kinds)) * dealer * scale
+            value = (
+                (riichi_value(view.ruleset) + 1000 * len(dora_kinds) + 1000 * nuki) * dealer * scale
+            )
             out.append(
                 Threat(o, 1.0, value, "riichi", safe=frozenset(safe), riichi=True, suji=suji)
             )
@@ -147,8 +152,8 @@ def assess(ctx: Context) -> list[Threat]:
             level = (0.0, 0.05, 0.15, 0.45, 0.8)[min(n, 4)]
             if left < 24 and n >= 3:
                 level += 0.1
-            han = 1.0
-            yakuhai = {31, 32, 33, 27 + view.round_wind, 27 + (o - view.dealer) % 4}
+            han = 1.0 + nuki
+            yakuhai = {31, 32, 33, 27 + view.round_wind, 27 + (o - view.dealer) % players}
             for m in melds:
                 han += sum(t.kind in dora_kinds or t.red for t in m.tiles)
                 if m.kind is not MeldKind.CHI and m.base_kind in yakuhai:
@@ -172,7 +177,7 @@ def assess(ctx: Context) -> list[Threat]:
             )
             continue
         level = 0.04 if left > 40 else 0.08 if left > 25 else 0.14 if left > 10 else 0.2
-        value = 4500 * dealer * scale
+        value = (4500 + 1300 * nuki) * dealer * scale
         out.append(Threat(o, level, value, "dama", safe=frozenset(safe), suji=suji))
     return out
 
@@ -277,7 +282,7 @@ def danger_words(ctx: Context, threats: list[Threat], kind: int) -> list[Reason]
         if t.level < 0.4:
             continue
         p, why = tile_danger(kind, t, seen)
-        who = seat_words(t.seat, view.seat, view.dealer)
+        who = seat_words(t.seat, view.seat, view.dealer, view.ruleset.players)
         fields = dict(tile=Tiles((kind,)), why=Term(why), who=who, chance=f"{p:.0%}")
         if t.riichi:
             out.append(Reason("danger_riichi", "{tile} is {why} against {who}'s riichi: about"

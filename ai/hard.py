@@ -48,17 +48,19 @@ class HardPlayer(NormalPlayer):
 
     # ------------------------------------------------------------------ placement
     def standing(self, view: PlayerView) -> tuple[bool, int, list[int]]:
-        """(all-last, own rank 1-4, scores)."""
+        """(all-last, own rank 1-4 (1-3 with three players), scores)."""
         r = view.ruleset
         last_round = 1 if r.game_length == "hanchan" else 3
         all_last = view.round_wind == last_round and view.hand_number == 3
         scores = list(view.scores)
         me = view.seat
 
-        def order(s: int) -> tuple[int, int]:  # ties go to the seat nearer the dealer
-            return scores[s], -((s - view.dealer) % 4)
+        players = r.players  # with three, the empty seat 3 takes no place
 
-        rank = 1 + sum(1 for s in range(4) if s != me and order(s) > order(me))
+        def order(s: int) -> tuple[int, int]:  # ties go to the seat nearer the dealer
+            return scores[s], -((s - view.dealer) % players)
+
+        rank = 1 + sum(1 for s in range(players) if s != me and order(s) > order(me))
         return all_last, rank, scores
 
     def declare(self, view: PlayerView, legal: list[Action]) -> Action:
@@ -80,7 +82,7 @@ class HardPlayer(NormalPlayer):
             return 1.0, 1.0
         if rank == 1:
             return 0.6, 1.6
-        if rank == 4:
+        if rank == ctx.view.ruleset.players:  # last
             return 1.3, 0.5
         return 1.0, 1.0
 
@@ -115,7 +117,7 @@ class HardPlayer(NormalPlayer):
         for t in threats:
             if t.level < SERIOUS:
                 continue
-            who = seat_words(t.seat, ctx.view.seat, ctx.view.dealer)
+            who = seat_words(t.seat, ctx.view.seat, ctx.view.dealer, ctx.view.ruleset.players)
             self.note(Reason(
                 "threat", "threat: {who} — {why} (tenpai chance ~{chance}, ~{points} points)",
                 who=who, why=Term(t.why), chance=f"{t.level:.0%}", points=int(t.value),
@@ -215,7 +217,12 @@ def after_call_context(ctx: Context, call: Chi | Pon) -> Context:
     hand = list(view.hand)
     for t in call.tiles:
         hand.remove(t)
-    source = (Source.KAMICHA, Source.TOIMEN, Source.SHIMOCHA)[(view.seat - view.turn) % 4 - 1]
+    players = view.ruleset.players  # with three, the seat before is kamicha, after shimocha
+    offset = (view.turn - view.seat) % players
+    source = (
+        Source.KAMICHA if offset == players - 1
+        else Source.SHIMOCHA if offset == 1 else Source.TOIMEN
+    )
     kind = MeldKind.CHI if isinstance(call, Chi) else MeldKind.PON
     meld = Meld(kind, (*call.tiles, offered), source, offered)
     melds = list(view.melds)

@@ -162,7 +162,7 @@ def hand_value(ctx: Context, o: Option) -> float:
 def kept_dora(ctx: Context, counts: Sequence[int], o: Option) -> int:
     """Dora the hand still holds after the discard and can keep along its plan:
     the melds', the concealed ones (a tanyao plan throws terminals and honors), the
-    red fives left."""
+    red fives left, the Norths set aside (kita)."""
     view = ctx.view
     dora = ctx.dora
     tanyao = o.plan == "tanyao"
@@ -175,7 +175,7 @@ def kept_dora(ctx: Context, counts: Sequence[int], o: Option) -> int:
         plain_left = sum(1 for t in view.hand if t.kind == o.kind and not t.red)
         n += len(red) - (1 if gone is not None and not plain_left else 0)
         n += sum(t.red for m in view.melds[view.seat] for t in m.tiles)
-    return n
+    return n + ctx.kita_dora()
 
 
 def p_win(shanten: int, ukeire: int, turns: float, unseen_total: int) -> float:

@@ -37,9 +37,10 @@ def describe_option(o: Option) -> Reason:
     return Reason(key, base, **fields)
 
 
-def seat_words(seat: int, me: int, dealer: int) -> Seat:
-    """'East (kamicha (left))' — the seat's wind this hand and where it sits."""
-    return Seat(seat, me, dealer)
+def seat_words(seat: int, me: int, dealer: int, players: int = 4) -> Seat:
+    """'East (kamicha (left))' — the seat's wind this hand and where it sits (`players`
+    seats in play: with three, no toimen)."""
+    return Seat(seat, me, dealer, players)
 
 
 def rescan_option(reason: Reason, ctx: Context) -> Reason:

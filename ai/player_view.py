@@ -60,11 +60,18 @@ class PlayerView:
     double_riichi: tuple[bool, ...] = (False,) * 4  # by seat
     first_draw: bool = False  # own first draw, no call of any kind before it
     rinshan_draw: bool = False  # own drawn tile came from the dead wall after a kan
+    kita: tuple[int, ...] = (0,) * 4  # by seat: Norths set aside as dora (three players)
+
+    @property
+    def players(self) -> int:
+        """Seats in play (3 or 4): with three, seat 3 is empty (RULESETS.md §9)."""
+        return self.ruleset.players
 
     @property
     def seat_wind(self) -> int:
-        """Own seat wind as a tile kind (27 East .. 30 North)."""
-        return 27 + (self.seat - self.dealer) % 4
+        """Own seat wind as a tile kind (27 East .. 30 North): the dealer order goes
+        round the seats in play only, so with three players nobody is North."""
+        return 27 + (self.seat - self.dealer) % self.ruleset.players
 
     @property
     def round_wind_kind(self) -> int:
@@ -79,8 +86,8 @@ class PlayerView:
 
     def visible_counts(self) -> list[int]:
         """Copies of each kind seen outside one's own hand: rivers (tiles not called
-        away), every meld, dora indicators. With `counts()`, 4 minus both is the
-        number still unseen."""
+        away), every meld, dora indicators, the Norths set aside (kita). With
+        `counts()`, 4 minus both is the number still unseen."""
         out = [0] * KIND_COUNT
         for river in self.rivers:
             for entry in river:
@@ -92,9 +99,13 @@ class PlayerView:
                     out[t.kind] += 1
         for t in self.dora_indicators:
             out[t.kind] += 1
+        for n in self.kita:
+            out[_NORTH] += n
         return out
 
 
+_NORTH = 30  # the kind a kita sets aside
+_NO_KITA = (0, 0, 0, 0)
 _NO_MELDS: tuple[Meld, ...] = ()
 _NO_KINDS: frozenset[int] = frozenset()
 _new_player_view = builder(PlayerView)  # the same value, built quickly (once a decision)
@@ -166,6 +177,8 @@ def player_view_of(view: SeatView) -> PlayerView:
         view.double_riichi,
         view.first_draw,
         view.rinshan_draw,
+        (len(a.kita), len(b.kita), len(c.kita), len(d.kita))
+        if a.kita or b.kita or c.kita or d.kita else _NO_KITA,
     )
 
 

@@ -35,10 +35,13 @@ class Seat:
     seat: int
     me: int
     dealer: int
+    players: int = 4  # with three, the seat after me is shimocha and the one before kamicha
 
     def __str__(self) -> str:
-        wind = _WIND_NAMES[(self.seat - self.dealer) % 4]
-        return f"{wind} ({_RELATIVE[(self.seat - self.me) % 4]})"
+        n = self.players
+        wind = _WIND_NAMES[(self.seat - self.dealer) % n]
+        offset = (self.seat - self.me) % n
+        return f"{wind} ({_RELATIVE[3 if offset == n - 1 else offset]})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -202,6 +202,7 @@ def wait_value(ctx: Context, hand13: Sequence[Tile], wait: int, riichi: bool) ->
         v.dora_indicators,
         v.ruleset.id,
         v.ruleset.overrides,
+        v.kita[v.seat],
     )
     hit = _WAIT_VALUES.get(key)
     if hit is not None:
@@ -217,6 +218,7 @@ def wait_value(ctx: Context, hand13: Sequence[Tile], wait: int, riichi: bool) ->
             round_wind=v.round_wind_kind,
             riichi=riichi,
             dora_indicators=tuple(v.dora_indicators) if v.ruleset.dora else (),
+            kita=v.kita[v.seat],
         )
         try:
             result = score(win, v.ruleset)

@@ -1,10 +1,12 @@
 """Duplicate sets between players: the engine behind `mahjong-tui arena`.
 
-A set is one seed played four times: the same walls (a game's generator shuffles
-only the walls and throws the dice, so hand k of every game of the set gets the
-same wall), with the challenger in line-up seat 0, 1, 2 and 3 in turn and a copy
-of the opponent in each other seat. Luck of the deal is shared out evenly, so
-far fewer games tell two players apart than in free play.
+A set is one seed played once for each seat in play: the same walls (a game's
+generator shuffles only the walls and throws the dice, so hand k of every game of
+the set gets the same wall), with the challenger in line-up seat 0, 1, 2 and 3 in
+turn (0, 1 and 2 with three players, whose seat 3 stays empty) and a copy of the
+opponent in each other seat. Luck of the deal is shared out evenly, so far fewer
+games tell two players apart than in free play. Places, shares and rank points are
+over the ruleset's players: three places with three.
 
 Players come in as spec strings that `resolve` (a module-level function, so a
 worker process can be handed it by name) turns into factories `(seat, game_seed)
@@ -38,11 +40,19 @@ from .game import Game
 from .host import Host, Seat, Watcher
 from .invariants import Checker
 from .results import FinalResult
-from .seat_view import Observer
+from .seat_view import Observer, SeatView
 
 SeatFactory = Callable[[int, int], Seat]  # (seat, game seed) -> a seat for that game
 Resolver = Callable[[str], SeatFactory]
 RANK_POINTS = (90, 45, 0, -135)  # Tenhou's upper lobbies' placement points
+# With three players: the same top and bottom, no middle bonus (an assumption of this
+# arena, not a site's table: Tenhou's three-player dan points differ by lobby and dan).
+RANK_POINTS_THREE = (90, 0, -135)
+
+
+def rank_points(players: int) -> tuple[int, ...]:
+    """The placement points of a game of `players` seats."""
+    return RANK_POINTS if players == 4 else RANK_POINTS_THREE
 
 
 @dataclass(frozen=True)
@@ -109,13 +119,23 @@ class _Counts:
                 raise AssertionError(f"invariant violated after {action!r}: " + "; ".join(problems))
 
 
+class EmptySeat:
+    """The seat nobody sits in (seat 3 of a three-player game): never asked."""
+
+    async def decide(self, view: SeatView) -> Action:
+        raise RuntimeError(f"the empty seat {view.seat} was asked to decide")
+
+
 def play_game(chunk: Chunk, seed: int, challenger_seat: int) -> GameRecord:
     """One game of a set: the challenger at line-up seat `challenger_seat`."""
+    players = chunk.ruleset.players
     try:
         challenger = chunk.resolve(chunk.challenger)
         opponent = chunk.resolve(chunk.opponents)
-        seats = [
-            (challenger if s == challenger_seat else opponent)(s, seed) for s in range(4)
+        seats: list[Seat] = [
+            (challenger if s == challenger_seat else opponent)(s, seed) if s < players
+            else EmptySeat()
+            for s in range(4)
         ]
         game = Game.new(chunk.ruleset, seed)
         counts = _Counts(chunk.check)
@@ -128,16 +148,17 @@ def play_game(chunk: Chunk, seed: int, challenger_seat: int) -> GameRecord:
             error=f"{type(error).__name__}: {text} ({Path(where.filename).name}:{where.lineno})",
         )
     # Line-up seat s sits at absolute seat game.seating.index(s); records are by line-up.
-    at = [game.seating.index(s) for s in range(4)]
+    # Three players: seat 3 is empty and has no result; records hold the seats in play.
+    at = [game.seating.index(s) for s in range(players)]
     return GameRecord(
         seed,
         challenger_seat,
-        ranks=tuple(results[at[s]].rank for s in range(4)),
+        ranks=tuple(results[a].rank for a in at),
         hands=counts.hands,
-        wins=tuple(counts.wins[at[s]] for s in range(4)),
-        deal_ins=tuple(counts.deal_ins[at[s]] for s in range(4)),
-        riichi=tuple(counts.riichi[at[s]] for s in range(4)),
-        calls=tuple(counts.calls[at[s]] for s in range(4)),
+        wins=tuple(counts.wins[a] for a in at),
+        deal_ins=tuple(counts.deal_ins[a] for a in at),
+        riichi=tuple(counts.riichi[a] for a in at),
+        calls=tuple(counts.calls[a] for a in at),
         defaults=sum(int(getattr(seat, "defaults", 0)) for seat in seats),
     )
 
@@ -221,8 +242,9 @@ def run_chunks_ray(chunks: Sequence[Chunk], address: str) -> list[list[GameRecor
 class _Tally:
     """One player's figures over its seats."""
 
+    players: int = 4
     games: int = 0
-    ranks: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    ranks: list[int] = field(default_factory=list)
     hands: int = 0
     wins: int = 0
     deal_ins: int = 0
@@ -231,6 +253,8 @@ class _Tally:
     set_means: list[float] = field(default_factory=list)
 
     def add(self, record: GameRecord, seat: int) -> None:
+        if not self.ranks:
+            self.ranks = [0] * self.players
         rank = record.ranks[seat]
         self.games += 1
         self.ranks[rank - 1] += 1
@@ -243,13 +267,14 @@ class _Tally:
     def summary(self) -> dict[str, Any]:
         games = self.games or 1
         hands = self.hands or 1
-        rank_sum = sum((i + 1) * n for i, n in enumerate(self.ranks))
-        points = sum(p * n for p, n in zip(RANK_POINTS, self.ranks, strict=True))
+        ranks = self.ranks or [0] * self.players
+        rank_sum = sum((i + 1) * n for i, n in enumerate(ranks))
+        points = sum(p * n for p, n in zip(rank_points(self.players), ranks, strict=True))
         return {
             "avg_placement": round(rank_sum / games, 4) if self.games else 0.0,
             "se": round(standard_error(self.set_means), 4),
             "rank_points": round(points / games, 2) if self.games else 0.0,
-            "placements": [round(n / games, 4) for n in self.ranks],
+            "placements": [round(n / games, 4) for n in ranks],
             "win_rate": round(self.wins / hands, 4),
             "deal_in_rate": round(self.deal_ins / hands, 4),
             "riichi_rate": round(self.riichi / hands, 4),
@@ -285,15 +310,16 @@ def summarise(
 ) -> dict[str, Any]:
     """The CONTRACT.md object, from every game's record in seed order."""
     keys = player_keys(challenger, opponents)
-    tallies = {key: _Tally() for key in keys}
+    players = ruleset.players  # games a set, and places a game
+    tallies = {key: _Tally(players) for key in keys}
     errors = 0
-    for i in range(0, len(records), 4):
+    for i in range(0, len(records), players):
         per_set = {key: [0, 0] for key in keys}  # rank sum, games
-        for record in records[i:i + 4]:
+        for record in records[i:i + players]:
             if record.error is not None:
                 errors += 1
                 continue
-            for seat in range(4):
+            for seat in range(players):
                 key = keys[0] if seat == record.challenger_seat else keys[1]
                 tallies[key].add(record, seat)
                 per_set[key][0] += record.ranks[seat]
@@ -304,7 +330,7 @@ def summarise(
     return {
         "ruleset": ruleset.id,
         "sets": sets,
-        "games": 4 * sets,
+        "games": players * sets,
         "seconds": round(seconds, 3),
         "errors": errors,
         "players": {key: tally.summary() for key, tally in tallies.items()},
@@ -329,7 +355,7 @@ def run_arena(
     `errors`; the others still count."""
     started = time.perf_counter()
     workers = workers or os.cpu_count() or 1
-    games = [(s, seat) for s in range(seed, seed + sets) for seat in range(4)]
+    games = [(s, seat) for s in range(seed, seed + sets) for seat in range(ruleset.players)]
     chunks = [
         Chunk(ruleset, challenger, opponents, part, resolve, check)
         for part in split(games, 1 if ray_address is None and workers == 1 else workers)

@@ -16,6 +16,12 @@ after the last discarder it saw, a called tile just before its call, and the
 latest discard (`last`) at the end: the reference agents read only the tiles
 they see and the discard they may call. Tile kinds are numbered alike (0-33,
 1m..9m 1p..9p 1s..9s E S W N haku hatsu chun), so a tile is its kind and red flag.
+
+Three players (RULESETS.md §9): jansou plays them too (its deal has one hand per
+seat in play, `Nuki` sets a North aside, `NorthExtraction` tells it): the deal
+names three seats (our empty seat 3 is left out; seats 0-2 are the same numbers),
+turn order goes round three, and a North a seat set aside since its last view
+(`SeatInfo.kita`) is told before that seat's discards, like its own kans.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from .actions import (
     Daiminkan,
     Discard,
     Kakan,
+    Kita,
     NineTerminals,
     Pass,
     Pon,
@@ -49,6 +56,7 @@ from .actions import (
     ShowTenpai,
     Tsumo,
 )
+from .fold import ruleset_of
 from .host import default_action
 from .seat_view import RiverEntry, SeatView
 
@@ -130,6 +138,8 @@ def jansou_actions(view: SeatView) -> dict[ja.Action, Action]:
             out[ja.AddedKan(jtile(action.tile))] = action
         elif isinstance(action, NineTerminals):
             out[ja.NineTerminals()] = action
+        elif isinstance(action, Kita):
+            out[ja.Nuki()] = action
         elif isinstance(action, ShowTenpai):
             out[ja.DeclareTenpai(declare=True)] = action
         elif isinstance(action, Pass):
@@ -166,28 +176,31 @@ class ViewTranslator:
         if view.seat != self.seat:
             raise ValueError(f"a view of seat {view.seat} given to seat {self.seat}'s agent")
         prev = self.last
+        players = ruleset_of(view).players
         key = _hand_key(view)
         if prev is not None and (key != self._key or view.wall.tiles_left > prev.wall.tiles_left):
             prev = None
         out: list[je.Event] = []
         if prev is None:
-            out.append(self._deal(view))
+            out.append(self._deal(view, players))
             rivers: list[tuple[RiverEntry, ...]] = [()] * 4
             melds: list[tuple[Meld, ...]] = [()] * 4
+            kita = [0] * 4
             indicators = 1
             riichi = [False] * 4
             start = view.dealer
         else:
             rivers = [info.river for info in prev.seats]
             melds = [_melds(info.melds) for info in prev.seats]
+            kita = [len(info.kita) for info in prev.seats]
             indicators = max(1, len(prev.wall.dora_indicators))
             riichi = [info.riichi for info in prev.seats]
             start = next(
                 (info.seat for info in prev.seats if info.river and info.river[-1].last),
                 view.dealer,
             )
-            start = (start + 1) % 4
-        self._play(view, rivers, melds, start, out)
+            start = (start + 1) % players
+        self._play(view, rivers, melds, kita, start, players, out)
         out.extend(
             je.IndicatorReveal(jtile(t)) for t in view.wall.dora_indicators[indicators:]
         )
@@ -203,11 +216,11 @@ class ViewTranslator:
         self._key = key
         return out
 
-    def _deal(self, view: SeatView) -> je.DealStart:
+    def _deal(self, view: SeatView, players: int) -> je.DealStart:
         """The deal as the seat saw it: its own dealt tiles (the hand before any draw:
         a seat acts only when asked, so its first view of a deal is its dealt hand and
         at most a draw), the others' masked."""
-        hands: list[tuple[JTile, ...] | None] = [None] * 4
+        hands: list[tuple[JTile, ...] | None] = [None] * players
         hands[self.seat] = tuple(jtile(t) for t in view.own.tiles)
         indicators = view.wall.dora_indicators
         # A ruleset without dora (renmei_classic) turns no indicator up, but jansou's
@@ -220,7 +233,7 @@ class ViewTranslator:
             round_number=view.hand_number,
             honba=view.honba,
             deposits=view.sticks * STICK_POINTS,
-            scores=tuple(info.score for info in view.seats),
+            scores=tuple(info.score for info in view.seats[:players]),
             hands=tuple(hands),
             dora_indicator=jtile(indicator),
         )
@@ -230,10 +243,17 @@ class ViewTranslator:
         view: SeatView,
         rivers: list[tuple[RiverEntry, ...]],
         melds: list[tuple[Meld, ...]],
+        kita: list[int],
         start: int,
+        players: int,
         out: list[je.Event],
     ) -> None:
-        """New discards and calls since the last view, in the order described above."""
+        """New discards, calls and kita since the last view, in the order described
+        above."""
+        new_kita = [
+            [je.NorthExtraction(info.seat, jtile(t)) for t in info.kita[kita[info.seat]:]]
+            for info in view.seats
+        ]
         new_discards: list[list[RiverEntry]] = []
         new_melds: list[list[tuple[Meld, int | None]]] = []
         for info in view.seats:
@@ -254,10 +274,11 @@ class ViewTranslator:
         me = self.seat
         for meld, source in new_melds[me]:
             out.append(_call_event(me, meld, source))
+        out.extend(new_kita[me])
         out.extend(
             je.Discard(me, jtile(e.tile), e.tsumogiri, e.riichi) for e in new_discards[me]
         )
-        order = [(start + k) % 4 for k in range(4) if (start + k) % 4 != me]
+        order = [(start + k) % players for k in range(players) if (start + k) % players != me]
         queue: list[tuple[int, RiverEntry]] = []
         for k in range(max(len(d) for d in new_discards)):
             queue.extend((s, new_discards[s][k]) for s in order if k < len(new_discards[s]))
@@ -267,6 +288,8 @@ class ViewTranslator:
             for item in [m for m in pending[seat] if m[0].kind in _OWN_KANS]:
                 out.append(_call_event(seat, item[0], None))
                 pending[seat].remove(item)
+            out.extend(new_kita[seat])
+            new_kita[seat] = []
             out.append(je.Discard(seat, jtile(entry.tile), entry.tsumogiri, entry.riichi))
             caller = entry.called_by
             if caller is not None and caller != me:
@@ -274,8 +297,9 @@ class ViewTranslator:
                 if calls:
                     out.append(_call_event(caller, *calls[0]))
                     pending[caller].remove(calls[0])
-        for seat in order:  # not placed yet: a kan after the seat's last discard
+        for seat in order:  # not placed yet: a kan or kita after the seat's last discard
             out.extend(_call_event(seat, meld, source) for meld, source in pending[seat])
+            out.extend(new_kita[seat])
 
 
 def _melds(entries: tuple[Any, ...]) -> tuple[Meld, ...]:

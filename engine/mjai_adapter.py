@@ -15,6 +15,16 @@ are `?`. A riichi is `reach` (the seat's answer, echoed to every seat), then its
 - `action_to_mjai`: one of our actions -> the mjai answer that names it.
 - `FromMjai`: an mjai event stream for one seat -> our events as that seat may see
   them, to be folded into its view (`engine.fold`) by `engine.seat_legal.Reckoner`.
+
+Three players (RULESETS.md §9). Our stream writes four seats as the export does:
+`start_kyoku`'s `scores` and `tehais` have four entries, the empty seat 3's score 0
+and its tehai `[]`; a North set aside is `{"type":"kita","actor":A,"pai":"N"}`.
+Readers of three-player mjai differ: RiichiEnv's logs say `kita`, the Mortal-based
+tools (libriichi3p and the clients built on it) `nukidora` with the same fields,
+and some streams carry three entries in `scores`, `tehais` and `deltas`. `FromMjai`
+takes both names and three or four entries (three padded with the empty seat);
+`action_from_mjai` takes `kita` or `nukidora` as the answer that sets a North aside,
+and a bot of ours answers in the name its stream used (`FromMjai.kita_name`).
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ from .actions import (
     Daiminkan,
     Discard,
     Kakan,
+    Kita,
     NineTerminals,
     Pass,
     Pon,
@@ -51,6 +62,7 @@ from .events import (
     HandEnded,
     HandStarted,
     KanDeclared,
+    KitaDeclared,
     RiichiAccepted,
     Won,
 )
@@ -67,7 +79,7 @@ from .storage.records.mjai import (
     pai,
     start_game,
 )
-from .wall import DEAL_END, LIVE_END
+from .wall import TILE_COUNT, shape_for
 
 __all__ = [
     "FromMjai",
@@ -79,8 +91,37 @@ __all__ = [
     "tile_of",
 ]
 
-_SOURCES = {3: Source.KAMICHA, 2: Source.TOIMEN, 1: Source.SHIMOCHA}
 _REASON_KINDS = {v: k for k, v in RYUKYOKU_REASONS.items()}
+KITA_NAMES = ("kita", "nukidora")  # a North set aside: RiichiEnv's name, Mortal-based tools'
+NORTH = Tile(30)
+
+
+def source_of(target: int, caller: int, players: int) -> Source:
+    """Where a called tile came from, seen by the caller: with three players the seat
+    before him is his kamicha and the one after his shimocha (no toimen)."""
+    offset = (target - caller) % players
+    if offset == players - 1:
+        return Source.KAMICHA
+    return Source.SHIMOCHA if offset == 1 else Source.TOIMEN
+
+
+def players_of(preset: str, overrides: dict[str, Any]) -> int:
+    """Seats in play under a game's ruleset (its id and overrides, as `GameStarted`
+    names them)."""
+    from rules.ruleset import load_preset
+
+    players = overrides.get("players")
+    return int(players) if players is not None else load_preset(preset).players
+
+
+def four(values: Sequence[Any], fill: Any) -> list[Any]:
+    """A per-seat list of three (a three-player stream's) or four, as four."""
+    out = list(values)
+    if len(out) == 3:
+        out.append(fill)
+    if len(out) != 4:
+        raise ValueError(f"{len(out)} seats: three or four")
+    return out
 
 
 class MjaiActionError(ValueError):
@@ -141,6 +182,7 @@ class ToMjai(MjaiEvents):
             return out
         self._after_discard = isinstance(event, Discarded)
         if isinstance(event, GameStarted):
+            self.players = players_of(event.ruleset, event.overrides)
             out.append(start_game([f"seat {s}" for s in range(4)], self.red_fives,
                                   seat=self.seat))
         out.extend(super().events(event))
@@ -206,6 +248,8 @@ def action_from_mjai(message: object, view: SeatView, *, riichi: bool = False) -
             found = [a for a in legal if type(a) is Kakan and a.tile == tile]
         elif kind == "ryukyoku":
             found = [a for a in legal if type(a) is NineTerminals]
+        elif kind in KITA_NAMES:
+            found = [a for a in legal if type(a) is Kita]
         elif kind == "reach":
             raise MjaiActionError("reach is answered with its dahai")
         else:
@@ -224,10 +268,12 @@ def _short(message: dict[str, Any]) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def action_to_mjai(action: Action, view: SeatView) -> dict[str, Any]:
+def action_to_mjai(action: Action, view: SeatView, kita: str = "kita") -> dict[str, Any]:
     """The mjai answer naming `action` (a riichi discard: its `reach`; the `dahai`
-    follows the echo, `dahai_of`)."""
+    follows the echo, `dahai_of`; a North set aside: `kita`, or the name given)."""
     seat = view.seat
+    if isinstance(action, Kita):
+        return {"type": kita, "actor": seat, "pai": pai(NORTH)}
     if isinstance(action, Discard):
         if action.riichi:
             return {"type": "reach", "actor": seat}
@@ -298,11 +344,15 @@ class FromMjai:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
+        self.players = players = ruleset.players
+        shape = shape_for(TILE_COUNT - 4 * len(ruleset.removed_kinds), players)
+        self._draws = shape.live_end - shape.deal_end  # the live wall after the deal
+        self.kita_name = "kita"  # the stream's name for a North set aside, once it says
         self.seat: int | None = None
-        self._remaining = LIVE_END - DEAL_END
+        self._remaining = self._draws
         self._kan = False  # the next tsumo is a rinshan draw
         self._reach: set[int] = set()
-        self._scores: list[int] = [ruleset.starting_points] * 4
+        self._scores: list[int] = self._start_scores()
         self._deltas: list[int] = [0] * 4
         self._reason = "draw"
 
@@ -319,15 +369,19 @@ class FromMjai:
     def _tile(self, name: object) -> Tile:
         return tile_of(name)
 
+    def _start_scores(self) -> list[int]:
+        r = self.ruleset
+        return [r.starting_points if s < self.players else 0 for s in range(4)]
+
     def _events(self, m: dict[str, Any], view: SeatView | None) -> list[SeatEvent]:
         kind = m.get("type")
         r = self.ruleset
         if kind == "start_game":
             seat = m.get("id")
-            if not isinstance(seat, int) or not 0 <= seat < 4:
-                raise MjaiEventError(f"start_game: id 0-3, not {seat!r}")
+            if not isinstance(seat, int) or not 0 <= seat < self.players:
+                raise MjaiEventError(f"start_game: id 0-{self.players - 1}, not {seat!r}")
             self.seat = seat
-            self._scores = [r.starting_points] * 4
+            self._scores = self._start_scores()
             return [
                 Seated(seat, "seat"),
                 GameStarted(HIDDEN_SEED, r.id, {}, (0, 1, 2, 3), tuple(self._scores)),
@@ -337,14 +391,24 @@ class FromMjai:
         me = self.seat
         if kind == "start_kyoku":
             dealer = int(m["oya"])
-            scores = tuple(int(s) for s in m["scores"]) if "scores" in m else tuple(self._scores)
+            scores = (
+                tuple(int(s) for s in four(m["scores"], 0)) if "scores" in m
+                else tuple(self._scores)
+            )
             self._scores = list(scores)
-            self._remaining = LIVE_END - DEAL_END
+            self._remaining = self._draws
             self._kan = False
             self._reach = set()
             self._deltas = [0] * 4
+            tehais = four(m["tehais"], [])
+            seated = sum(1 for hand in tehais if hand)
+            if seated != self.players:
+                raise MjaiEventError(
+                    f"start_kyoku: a {seated}-player deal under {r.id}, a "
+                    f"{self.players}-player ruleset (the bot's --ruleset names the game's)"
+                )
             hands = tuple(
-                tuple(self._tile(t) for t in m["tehais"][s]) if s == me else ()
+                tuple(self._tile(t) for t in tehais[s]) if s == me else ()
                 for s in range(4)
             )
             if len(hands[me]) != 13:
@@ -385,8 +449,8 @@ class FromMjai:
         if kind == "reach_accepted":
             seat = int(actor)  # type: ignore[arg-type]
             if "scores" in m:
-                score = int(m["scores"][seat])
-                self._scores = [int(s) for s in m["scores"]]
+                self._scores = [int(s) for s in four(m["scores"], 0)]
+                score = self._scores[seat]
             else:
                 score = view.seats[seat].score - STICK
                 self._scores[seat] = score
@@ -398,7 +462,7 @@ class FromMjai:
             meld_kind = {"chi": MeldKind.CHI, "pon": MeldKind.PON,
                          "daiminkan": MeldKind.MINKAN}[kind]
             meld = Meld(meld_kind, tuple(sorted((*own, called), key=tile_key)),
-                        _SOURCES[(target - seat) % 4], called)
+                        source_of(target, seat, self.players), called)
             if kind == "daiminkan":
                 self._kan = True
             return [Called(seat, meld, target)]
@@ -421,6 +485,11 @@ class FromMjai:
             )]
         if kind == "dora":
             return [DoraRevealed(self._tile(m["dora_marker"]), True)]
+        if kind in KITA_NAMES:
+            seat = int(actor)  # type: ignore[arg-type]
+            self.kita_name = kind
+            self._kan = True  # the replacement draw follows, from the dead wall
+            return [KitaDeclared(seat, self._tile(m.get("pai", "N")))]
         if kind == "hora":
             seat, target = int(actor), int(m["target"])  # type: ignore[arg-type]
             tile = self._tile(m["pai"])
@@ -434,7 +503,7 @@ class FromMjai:
             return [Won(seat, None if target == seat else target, tile, tuple(hand), (), ura,
                         {}, (), None)]
         if kind == "ryukyoku":
-            tenpai = tuple(bool(t) for t in m.get("tenpais") or (False,) * 4)
+            tenpai = tuple(bool(t) for t in four(m.get("tenpais") or (False,) * 4, False))
             self._settle(m)
             self._reason = "draw"
             return [ExhaustiveDraw(tenpai, (), _REASON_KINDS.get(m.get("reason", ""),
@@ -444,14 +513,14 @@ class FromMjai:
             return [HandEnded(self._reason, tuple(deltas), tuple(self._scores), False, 0, 0,
                               False)]
         if kind == "end_game":
-            scores = tuple(int(s) for s in m.get("scores") or self._scores)
+            scores = tuple(int(s) for s in four(m.get("scores") or self._scores, 0))
             return [GameEnded(scores, 0, ())]
         return []  # none, hello, error and the like: nothing happened at the table
 
     def _settle(self, m: dict[str, Any]) -> None:
         if "scores" in m:
-            self._scores = [int(s) for s in m["scores"]]
+            self._scores = [int(s) for s in four(m["scores"], 0)]
         elif "deltas" in m:
-            for seat, d in enumerate(m["deltas"]):
+            for seat, d in enumerate(four(m["deltas"], 0)):
                 self._scores[seat] += int(d)
                 self._deltas[seat] += int(d)

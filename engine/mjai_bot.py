@@ -7,9 +7,12 @@ view as a seat at our own host is asked (`engine.player_seat.PlayerSeat`: an AI
 level reads the seat view itself).
 
 It answers only on an event that lets it act: its own `tsumo`; another seat's
-`dahai`, `kakan` (chankan) or `ankan` (kokushi, where allowed) that it may call or
-rob; its own `reach` echoed (then the `dahai` it chose with the riichi); its own
-`chi` or `pon` (then its discard). A riichi is answered `reach` first, as mjai has it.
+`dahai`, `kakan` (chankan), `ankan` (kokushi, where allowed) or, with three players,
+`kita` / `nukidora` (a ron on the North set aside) that it may call or rob; its own
+`reach` echoed (then the `dahai` it chose with the riichi); its own `chi` or `pon`
+(then its discard). A riichi is answered `reach` first, as mjai has it; a North set
+aside is answered in the name the stream uses for it (`kita` unless it said
+`nukidora`).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from rules.ruleset import Ruleset
 
 from .actions import Action, Discard
 from .driver import Player, ViewPlayer
-from .mjai_adapter import FromMjai, MjaiEventError, action_to_mjai, dahai_of
+from .mjai_adapter import KITA_NAMES, FromMjai, MjaiEventError, action_to_mjai, dahai_of
 from .player_seat import PlayerSeat
 from .seat_legal import Reckoner
 from .seat_view import SeatView
@@ -95,6 +98,7 @@ class MjaiBot:
             (kind == "tsumo" and mine)
             or (kind in ("chi", "pon") and mine)
             or (kind in ("dahai", "kakan", "ankan") and not mine)
+            or (kind in KITA_NAMES and not mine)
         ):
             return None
         view = seat.decision_view()
@@ -103,7 +107,7 @@ class MjaiBot:
         action = self._decide(view)
         if isinstance(action, Discard) and action.riichi:
             self._riichi = action
-        return action_to_mjai(action, view)
+        return action_to_mjai(action, view, self.source.kita_name)
 
     def _decide(self, view: SeatView) -> Action:
         """The player's answer, asked as a host seat is asked (`PlayerSeat`)."""

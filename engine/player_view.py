@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rules.hand import Meld
 from rules.ruleset import Ruleset
-from rules.tiles import KIND_COUNT, Tile
+from rules.tiles import KIND_COUNT, NORTH, Tile
 
 from .state import RiverTile
 
@@ -46,6 +46,7 @@ class PlayerView:
     double_riichi: tuple[bool, ...] = (False,) * 4  # by seat
     first_draw: bool = False  # own first draw, no call of any kind before it (tenhou/chiihou)
     rinshan_draw: bool = False  # own drawn tile came from the dead wall after a kan
+    kita: tuple[int, ...] = (0,) * 4  # by seat: Norths set aside as dora (three players)
 
     @property
     def seat_wind(self) -> int:
@@ -65,8 +66,8 @@ class PlayerView:
 
     def visible_counts(self) -> list[int]:
         """Copies of each kind seen outside one's own hand: rivers (tiles not called
-        away), every meld, dora indicators. With `counts()`, 4 minus both is the
-        number still unseen."""
+        away), every meld, dora indicators, the Norths set aside (kita). With
+        `counts()`, 4 minus both is the number still unseen."""
         out = [0] * KIND_COUNT
         for river in self.rivers:
             for entry in river:
@@ -78,4 +79,6 @@ class PlayerView:
                     out[t.kind] += 1
         for t in self.dora_indicators:
             out[t.kind] += 1
+        for n in self.kita:
+            out[NORTH] += n
         return out

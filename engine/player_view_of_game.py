@@ -66,6 +66,7 @@ def player_view(game: Game, seat: int) -> PlayerView:
         else _NO_FLAGS,
         first_draw=not h.calls_made and not s.first_discard_done,
         rinshan_draw=h.turn == seat and h.phase == "turn" and h.turn_kind == "rinshan",
+        kita=tuple([len(x.kita) for x in seats]),
     )
 
 

@@ -3,7 +3,10 @@
 Each input line is a JSON array of events; it answers each line with one line: on its
 own `tsumo`, the drawn tile straight out (`dahai`, tsumogiri), else `none`. Modes
 (argv[1]): `illegal` answers its turns with a tile it does not hold; `late` answers
-its first turn only after sleeping longer than the seat's deadline.
+its first turn only after sleeping longer than the seat's deadline; `kita` and
+`nukidora` (three players) set a North drawn aside under that name while a live tile
+is left (the live wall: 55 draws with three seats dealt, 70 with four; each `tsumo`,
+replacement draws included, takes one).
 """
 
 import json
@@ -15,16 +18,24 @@ def main() -> None:
     mode = sys.argv[1] if len(sys.argv) > 1 else ""
     me = None
     slept = False
+    left = 0
     for line in sys.stdin:
         events = json.loads(line)
         answer = {"type": "none"}
         for event in events:
             if event.get("type") == "start_game":
                 me = event["id"]
+            elif event.get("type") == "start_kyoku":
+                seats = sum(1 for hand in event["tehais"] if hand)
+                left = 108 - 14 - 39 if seats == 3 else 136 - 14 - 52
+            elif event.get("type") == "tsumo":
+                left -= 1
         last = events[-1] if events else {}
         if last.get("type") == "tsumo" and last.get("actor") == me:
             tile = last["pai"]
-            if mode == "illegal":
+            if mode in ("kita", "nukidora") and tile == "N" and left > 0:
+                answer = {"type": mode, "actor": me, "pai": "N"}
+            elif mode == "illegal":
                 tile = "C" if tile != "C" else "E"
                 answer = {"type": "dahai", "actor": me, "pai": tile, "tsumogiri": False}
             else:

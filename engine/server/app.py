@@ -384,9 +384,11 @@ class TableServer:
                 ruleset = ruleset.with_overrides(dict(fields["rules"]))
         except (RulesetError, KeyError, ValueError, TypeError) as exc:
             return error("bad_ruleset", str(exc).splitlines()[0][:200] if str(exc) else "bad")
-        players = fields.get("players", 4)
-        if not 1 <= players <= 4:
-            return error("bad_message", "create: players is 1 to 4")
+        # People's seats: up to the ruleset's players (three: seat 3 stays empty, §9).
+        most = ruleset.players
+        players = fields.get("players", most)
+        if not 1 <= players <= most:
+            return error("bad_message", f"create: players is 1 to {most}")
         level = fields.get("ai", self.default_level)
         if self.levels and level not in self.levels:
             return error("bad_message", f"create: AI level is one of {', '.join(self.levels)}")
@@ -394,7 +396,7 @@ class TableServer:
         if per is not None and not (0 < per <= 3600 and 0 <= bank <= 3600):
             return error("bad_message", "create: per_decision in (0, 3600], bank in [0, 3600]")
         try:
-            bots = bot_seats(fields.get("bots", {}), players, self.bots)
+            bots = bot_seats(fields.get("bots", {}), players, self.bots, ruleset.players)
         except BotError as exc:
             return error("bad_message", str(exc))
         table = Table(

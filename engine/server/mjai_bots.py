@@ -51,14 +51,19 @@ def parse_bots(texts: list[str], *, timeout: float, chombo: bool) -> dict[str, M
     return out
 
 
-def bot_seats(asked: Any, players: int, known: dict[str, MjaiSpec]) -> dict[int, str]:
-    """A `create`'s `bots` ({"seat": NAME}) checked: absolute seat -> bot name."""
+def bot_seats(
+    asked: Any, players: int, known: dict[str, MjaiSpec], in_play: int = 4
+) -> dict[int, str]:
+    """A `create`'s `bots` ({"seat": NAME}) checked: absolute seat -> bot name. A bot
+    sits only in a seat in play (`in_play`, the ruleset's players: with three, seat 3
+    is empty and never asked)."""
     if not isinstance(asked, dict):
         raise BotError("create: bots is an object of seat -> bot name")
     out: dict[int, str] = {}
+    last = in_play - 1
     for key, name in asked.items():
-        if not (isinstance(key, str) and key.isdigit() and players <= int(key) <= 3):
-            raise BotError(f"create: a bot seat is {players} to 3 (the seats for people "
+        if not (isinstance(key, str) and key.isdigit() and players <= int(key) <= last):
+            raise BotError(f"create: a bot seat is {players} to {last} (the seats for people "
                            f"come first), not {str(key)[:8]!r}")
         if not isinstance(name, str) or name not in known:
             names = ", ".join(sorted(known)) or "none (serve --bot NAME=mjai:COMMAND)"

@@ -2,9 +2,11 @@
 
 On connect the server writes `{"type":"hello","protocol":"mjsonp","protocol_version":3}`;
 the client writes `{"type":"join","name":NAME,"room":ROOM}`. When four clients have
-joined one room, a game starts at a table of the `TableServer` (seats in the order
-they joined, the first as East), so it is logged, saved and resumable like any
-table and can be watched; the room's name is free again for the next four at once.
+joined one room (three under a three-player ruleset, RULESETS.md §9: seat 3 stays
+empty and nobody is seated there), a game starts at a table of the `TableServer`
+(seats in the order they joined, the first as East), so it is logged, saved and
+resumable like any table and can be watched; the room's name is free again for the
+next players at once.
 Every event goes to every seat as one line, masked as mjai servers mask, and every
 seat answers every line (`engine.server.mjai_seat`); after `end_game` the server
 closes the connections.
@@ -75,7 +77,8 @@ class MjaiRooms:
         timeout: float = 10.0,
         chombo: bool = False,
     ) -> None:
-        load_preset(ruleset)  # RulesetError now rather than at the first game
+        # RulesetError now rather than at the first game; the seats a room fills
+        self.players = load_preset(ruleset).players
         self.tables = tables
         self.ruleset = ruleset
         self.fill = fill
@@ -168,9 +171,9 @@ class MjaiRooms:
         line.name = name
         waiting = self.rooms.setdefault(room, Room(room))
         waiting.lines.append((line, name))
-        log.info("mjai room %r: %s joined from %s (%d of 4)", room, name, address,
-                 len(waiting.lines))
-        if len(waiting.lines) == 4:
+        log.info("mjai room %r: %s joined from %s (%d of %d)", room, name, address,
+                 len(waiting.lines), self.players)
+        if len(waiting.lines) == self.players:
             self._start(waiting)
         elif self.fill is not None and waiting.timer is None:
             waiting.timer = asyncio.get_running_loop().call_later(
@@ -213,7 +216,8 @@ class MjaiRooms:
             on_over=self._over,
         )
         names = [n for _, n in room.lines]
-        names += [f"AI ({server.default_level})"] * (4 - len(names))
+        names += [f"AI ({server.default_level})"] * (self.players - len(names))
+        names += [""] * (4 - len(names))  # three players: the empty seat has no name
         for seat, (line, name) in enumerate(room.lines):
             table.names[seat] = name
             # A token nobody holds: the seat is the mjai client's, no websocket joins it.
