@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.hand import MeldKind
-from rules.tiles import KIND_COUNT, dora_from_indicator
+from rules.tiles import KIND_COUNT, dora_skipping
 
 from .common import Context
 from .option_reasons import seat_words
@@ -124,7 +124,8 @@ def assess(ctx: Context) -> list[Threat]:
     left = view.tiles_left
     dora_kinds = set()
     if view.ruleset.dora:
-        dora_kinds = {dora_from_indicator(t.kind) for t in view.dora_indicators}
+        removed = view.ruleset.removed_kinds  # three players: a 1m indicator makes 9m (§9)
+        dora_kinds = {dora_skipping(t.kind, removed) for t in view.dora_indicators}
     suji = view.ruleset.furiten_scope == "all_waits"
     players = view.ruleset.players  # with three, seat 3 is empty: no threat there
     kita = view.kita

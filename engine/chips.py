@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from rules.hand import Meld
 from rules.ruleset import Ruleset
 from rules.scoring import ScoreResult
-from rules.tiles import Tile, dora_from_indicator
+from rules.tiles import Tile, dora_skipping
 
 from .events import Event, Won
 
@@ -41,7 +41,7 @@ def chip_items(
     every = [*tiles, *(t for m in melds for t in m.tiles)]
     reds = sum(t.red for t in every)
     closed = not any(m.opened for m in melds)
-    ura_kinds = [dora_from_indicator(t.kind) for t in ura_indicators]
+    ura_kinds = [dora_skipping(t.kind, r.removed_kinds) for t in ura_indicators]  # §9: 1m→9m
     counts = {
         "red_five": reds if closed else 0,
         "red_five_open": 0 if closed else reds,
@@ -61,7 +61,8 @@ def chip_deltas(
     deltas = [0] * SEATS
     if not each:
         return tuple(deltas) if values else ()
-    payers = [discarder] if discarder is not None else [s for s in range(SEATS) if s != winner]
+    # a tsumo: every seat in play pays; a three-player game's empty seat 3 does not (§9)
+    payers = [discarder] if discarder is not None else [s for s in r.seats if s != winner]
     for seat in payers:
         deltas[seat] -= each
         deltas[winner] += each

@@ -118,3 +118,15 @@ def test_the_view_of_a_seat_reads_every_seats_kita():
     assert game.view(0).kita == (1, 0, 0, 0)  # the host's own reading, for the aids
     assert Context.of(own).dora_in_hand() >= 1
     assert Tile(NORTH) not in own.hand
+
+
+def test_an_open_pon_of_9m_under_a_1m_indicator_is_priced_as_dora():
+    # with three players a 1m indicator makes 9m the dora (§9), so the seat that called
+    # 999m holds three dora: its threat is worth more than under a 3p indicator
+    def threat(indicator: str) -> float:
+        view = _view("19m19p19s1234567z", seat=0, melds=((), (_pon("999m"),), (), ()),
+                     rivers=((), _river("1z2z3z4z5z"), (), ()),
+                     dora_indicators=(parse_tile(indicator),))
+        return next(t for t in assess(Context.of(view)) if t.seat == 1).value
+
+    assert threat("1m") > threat("3p")
