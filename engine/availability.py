@@ -74,6 +74,7 @@ REASONS: dict[str, str] = {
     "kan_tile_ron_only": "a kan tile may only be robbed (ron), not called (tile)",
     "no_call_in_riichi": "no chi, pon or kan call after riichi",
     "no_call_houtei": "the last discard cannot be called",
+    "chi_not_in_ruleset": "the ruleset has no chi (three players, RULESETS.md §9)",
     "chi_only_from_kamicha": "chi takes only the previous seat's discard (tile)",
     "no_chi": "no two tiles make a run with it (tile)",
     "no_pon": "fewer than two of its kind in the hand (tile)",
@@ -280,6 +281,8 @@ def _in_claim(game: Game, seat: int, kind: str) -> Reason:
         return "nothing_to_pass", ()
     if kind == "ron":
         return _no_ron(game, seat, tile)
+    if kind == "chi" and not game.ruleset.chi:
+        return "chi_not_in_ruleset", ()
     if claim.source != "discard":
         return "kan_tile_ron_only", fields
     if s.riichi:
@@ -287,7 +290,7 @@ def _in_claim(game: Game, seat: int, kind: str) -> Reason:
     if h.wall.remaining == 0:
         return "no_call_houtei", ()
     if kind == "chi":
-        if (claim.seat - seat) % 4 != 3:
+        if claim.seat != (seat - 1) % game.ruleset.players:  # the seat before, of those in play
             return "chi_only_from_kamicha", fields
         return "no_chi", fields
     if kind == "pon":

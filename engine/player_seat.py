@@ -85,6 +85,7 @@ def player_view_of(view: SeatView) -> PlayerView:
         double_riichi=view.double_riichi,
         first_draw=view.first_draw,
         rinshan_draw=view.rinshan_draw,
+        kita=tuple(len(info.kita) for info in view.seats),
     )
 
 

@@ -193,3 +193,16 @@ def test_every_reason_given_in_seeded_games_is_a_listed_key():
         seen.update(u.key for u in build_seat_view(game, 0).unavailable)
     assert seen <= set(REASONS)
     assert {"not_your_turn", "nothing_to_call", "game_over"} <= seen
+
+
+def test_chi_in_a_three_player_game_is_not_in_the_ruleset():
+    # seat 0 discards 1s, seat 2 may pon it; seat 1 holds 23s but three players play no chi
+    hands = ["123p456p789s11m1s4z", "23s555z666z789s44z", "11s222p333p777p9p1z", ""]
+    game = scripted_game("tenhou3", hands, "9m")
+    do(game, Discard(0, t("1s")))
+    assert game.hand.phase == "claim"
+    assert reasons(build_seat_view(game, 1))["chi"] == ("chi_not_in_ruleset", {})
+    # four players: the same seat is the discarder's shimocha and may chi
+    four = scripted_game("tenhou", [*hands[:3], "2223334445556m"], "9m")
+    do(four, Discard(0, t("1s")))
+    assert any(isinstance(a, Chi) for a in four.legal_actions(1))

@@ -100,3 +100,13 @@ def test_two_mjai_seats_in_one_window_keep_an_answer_written_before_the_ask() ->
     assert err.getvalue() == ""
     for key in ("hands", "wins", "draws", "errors", "placements", "stats"):
         assert summary[key] == alone[key], key
+
+
+def test_sim_seat_in_the_empty_seat_of_a_three_player_game_is_refused() -> None:
+    from tui.commands.sim import parse_seats
+
+    with pytest.raises(ValueError, match="seat 3 is empty") as error:
+        parse_seats(["3=mjai:x"], 10.0, players=3)
+    assert "\n" not in str(error.value)
+    assert set(parse_seats(["2=mjai:x"], 10.0, players=3)) == {2}
+    assert set(parse_seats(["3=mjai:x"], 10.0)) == {3}  # four players: seat 3 plays

@@ -40,7 +40,8 @@ def add_parser(sub: Any) -> None:
     arena.add_argument("--opponents", required=True, metavar="SPEC",
                        help="the player in the other three seats (a SPEC as above)")
     arena.add_argument("--sets", required=True, type=integer("--sets", 1, MAX_SETS),
-                       metavar="N", help="duplicate sets of four games, one seed each")
+                       metavar="N",
+                       help="duplicate sets, one seed each: four games (three with three players)")
     arena.add_argument("--seed", type=integer("--seed", 0, MAX_SEED), default=0,
                        metavar="S", help="the first set's seed (default: 0)")
     arena.add_argument("--workers", type=integer("--workers", 1, MAX_WORKERS), default=None,

@@ -27,9 +27,12 @@ def parse_lineup(text: str | None, levels: dict, default: str) -> list[str]:
     return names
 
 
-def parse_seats(texts: list[str], timeout: float, chombo: bool = False) -> dict[int, Any]:
+def parse_seats(
+    texts: list[str], timeout: float, chombo: bool = False, players: int = 4
+) -> dict[int, Any]:
     """`--seat N=mjai:COMMAND` (or `N=mjai-stream:COMMAND`): starting seat -> `MjaiSpec`
-    (`chombo`: `--mjai-chombo`, mjai.app's penalty for a timeout or an illegal answer)."""
+    (`chombo`: `--mjai-chombo`, mjai.app's penalty for a timeout or an illegal answer).
+    With three `players` seat 3 is empty (RULESETS.md §9): a bot there would never play."""
     from engine.sim import MjaiSpec
 
     if timeout <= 0:
@@ -43,6 +46,9 @@ def parse_seats(texts: list[str], timeout: float, chombo: bool = False) -> dict[
         n = int(seat)
         if not 0 <= n < 4:
             raise ValueError(f"--seat {text!r}: the seat is 0-3")
+        if n >= players:
+            raise ValueError(f"--seat {text!r}: a {players}-player game seats 0-{players - 1}"
+                             f" (seat {n} is empty)")
         if kind not in ("mjai", "mjai-stream"):
             raise ValueError(f"--seat {text!r}: the seat kind is mjai or mjai-stream")
         if n in out:
@@ -68,7 +74,7 @@ def _sim(args, stdout: TextIO, stderr: TextIO, fail: Callable[[str], None]) -> i
         ruleset = resolve(args.ruleset, args.rule)
         lineup = parse_lineup(args.ai, LEVELS, SIM_DEFAULT_LEVEL)
         mjai_seats = parse_seats(getattr(args, "seat", []), getattr(args, "mjai_timeout", 10.0),
-                                 getattr(args, "mjai_chombo", False))
+                                 getattr(args, "mjai_chombo", False), ruleset.players)
     except (RulesetError, ValueError) as error:
         fail(str(error))
         return 2
