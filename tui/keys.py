@@ -8,7 +8,7 @@ screen lists `BINDINGS_TABLE`; a test checks that both agree, so a key cannot be
 bound without being documented.
 
 Actions the table screen implements (``action_<name>``): cursor, cursor_to,
-discard, tsumo, riichi, chi, pon, kan, ron, pass, nine_terminals, choose, help,
+discard, tsumo, riichi, chi, pon, kan, ron, pass, kita, nine_terminals, choose, help,
 hint, aids, rules; q quits the app (`app.quit`: the game is saved after every event).
 """
 
@@ -68,11 +68,13 @@ BINDINGS_TABLE: tuple[KeyBinding, ...] = (
     KeyBinding(("enter", "space"), "discard", "key.discard", key_display="Enter"),
     KeyBinding(("t",), "tsumo", "key.tsumo"),
     KeyBinding(("r",), "riichi", "key.riichi", needs="riichi"),
-    KeyBinding(("c",), "chi", "key.chi"),
+    KeyBinding(("c",), "chi", "key.chi", needs="chi"),
     KeyBinding(("p",), "pon", "key.pon"),
     KeyBinding(("k",), "kan", "key.kan"),
     KeyBinding(("o",), "ron", "key.ron"),
     KeyBinding(("escape", "n"), "pass", "key.pass", key_display="n"),
+    # 北抜き (RULESETS.md §9): only where the ruleset sets Norths aside (three players).
+    KeyBinding(("x",), "kita", "key.kita", needs="kita"),
     # 九種九牌 (abort_kyuushu): offered on the first draw only, so in the footer only then.
     KeyBinding(("y",), "nine_terminals", "key.nine_terminals", show=False,
                needs="abort_kyuushu"),
@@ -110,6 +112,7 @@ FOOTER_LABELS: dict[str, str] = {
     "key.kan": "call.kan",
     "key.ron": "call.ron",
     "key.pass": "call.pass",
+    "key.kita": "call.kita",
     "key.nine_terminals": "footer.nine_terminals",
     "key.pick": "footer.pick",
     "key.help": "footer.help",

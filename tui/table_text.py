@@ -38,6 +38,7 @@ from engine.events import (
     HandEnded,
     HandStarted,
     KanDeclared,
+    KitaDeclared,
     RiichiAccepted,
     TenpaiDeclared,
     Won,
@@ -298,6 +299,9 @@ def event_text(event: Event, human: int | None, dealer: int, lang: str = "en") -
             call=first_name(f"call.{kind}", lang),
             tile=tile_label(event.meld.base_kind, lang),
         )
+    if isinstance(event, KitaDeclared):  # 北抜き (three players): a dora, then a draw
+        return message("log_kita", lang, who=who(event.seat), call=first_name("call.kita", lang),
+                       tile=tile_label(event.tile, lang))
     if isinstance(event, DoraRevealed):
         label = term("kan_dora" if event.kan else "dora_indicator", lang)
         dora = tile_label(dora_from_indicator(event.indicator.kind), lang)

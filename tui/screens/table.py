@@ -406,6 +406,10 @@ class TableScreen(Screen[None]):
         """九種九牌: call the hand off on one's first draw, where the ruleset allows it."""
         self._apply(self.keys.press("nine_terminals"))
 
+    def action_kita(self) -> None:
+        """北抜き: set a North aside as a dora, where the ruleset has kita (three players)."""
+        self._apply(self.keys.press("kita"))
+
     def action_chi(self) -> None:
         self._apply(self.keys.press("chi"))
 
