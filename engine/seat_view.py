@@ -369,7 +369,7 @@ def build_view(
     # Who may answer a claim window is hidden: it tells who can call or ron.
     open_answers = claim is None or everything
     infos = []
-    winds = _WINDS[dealer]
+    winds = _WINDS[dealer] if r.players == 4 else _WINDS_THREE[dealer]
     any_riichi = False
     for i, x in enumerate(h.seats):
         any_riichi = any_riichi or x.riichi
@@ -488,6 +488,11 @@ _CACHE_SIZE = 64
 
 
 _WINDS = tuple(tuple(27 + (seat - dealer) % 4 for seat in range(4)) for dealer in range(4))
+# Three players (RULESETS.md §9): the winds go round East, South, West among the seats
+# that play (`Round.seat_wind`); the empty seat 3 keeps North.
+_WINDS_THREE = tuple(
+    (*(27 + (seat - dealer) % 3 for seat in range(3)), 30) for dealer in range(3)
+)
 
 # The last `SeatInfo` built for each seat, with what it was built from: most seats are
 # unchanged from one decision to the next, and views of one table share them.

@@ -54,7 +54,7 @@ def yaku_section(ruleset: Ruleset, lang: str) -> RenderableType:
 
 
 def summary_section(ruleset: Ruleset) -> RenderableType:
-    info = {p.id: p for p in preset_infos()}.get(ruleset.id)
+    info = {p.id: p for p in preset_infos(three_players=True)}.get(ruleset.id)
     parts: list[RenderableType] = [Text(X.preset_title(ruleset), style="bold")]
     if info is not None:
         parts.append(Text(info.summary))

@@ -465,7 +465,7 @@ class TableScreen(Screen[None]):
         self.post_message(OpenRules(self.session.ruleset, self.lang))
 
     def action_help(self) -> None:
-        self.post_message(OpenHelp(self.lang))
+        self.post_message(OpenHelp(self.lang, self.session.ruleset))
 
     def action_glossary(self) -> None:
         """The glossary over the table, in the table's language (the app pushes it)."""

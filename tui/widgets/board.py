@@ -32,7 +32,15 @@ from ..layout import GAP, MELD_GAP, RIVER_ROW, BoardLayout, Rect, board_layout
 from ..table_text import seat_label
 from ..tiles import framed_tile, tile_text
 from ..words import message, round_word, wind_word
-from .empty_seat import PANEL, empty_seats, empty_side, kita_text, panel_layout, panel_lines
+from .empty_seat import (
+    KITA_FORMS,
+    PANEL,
+    empty_seats,
+    empty_side,
+    kita_text,
+    panel_layout,
+    panel_lines,
+)
 
 # The wall's glyphs (all of East-Asian width "narrow", so every terminal agrees on
 # their width); the help screen's legend lists them (`WALL_LEGEND`).
@@ -314,11 +322,13 @@ def own_hand_lines(
     if not melds and not info.kita:
         return lines
     groups = [meld_text(m, lay) for m in reversed(melds)]
-    if info.kita:
-        groups.insert(0, kita_text(info.kita, lay, lang))
-    laid = _join(groups, MELD_GAP)
     row = 1 if lay.framed else 0  # beside the faces of a framed hand
     line = lines[row]
+    laid = _join(groups, MELD_GAP)
+    for form in KITA_FORMS if info.kita else ():  # the longest kita group that fits
+        laid = _join([kita_text(info.kita, lay, lang, form), *groups], MELD_GAP)
+        if line.cell_len + MELD_GAP + laid.cell_len <= rect.w:
+            break
     pad = max(MELD_GAP, rect.w - line.cell_len - laid.cell_len)
     lines[row] = Text.assemble(line, " " * pad, laid, end="", no_wrap=True)
     return lines

@@ -82,12 +82,22 @@ def panel_layout(lay: BoardLayout, rel: int) -> BoardLayout:
     return replace(lay, regions=regions)
 
 
-def kita_text(kita: Sequence[Tile], lay: BoardLayout, lang: str) -> Text:
-    """A seat's set-aside Norths, by its melds: "kita N N" (each one a dora)."""
-    out = Text(message("board_kita", lang), style="bold", end="", no_wrap=True)
-    for tile in kita:
-        out.append(" ")
-        out.append_text(tile_text(tile, lay.face, short=lay.short, dora=True))
+KITA_FORMS = ("full", "faces", "count")
+
+
+def kita_text(kita: Sequence[Tile], lay: BoardLayout, lang: str, form: str = "full") -> Text:
+    """A seat's set-aside Norths, by its melds: "kita N N" (each one a dora); shorter
+    where the row is full: the faces alone ("N N"), or one face and a count ("N×2")."""
+    faces = [tile_text(tile, lay.face, short=lay.short, dora=True) for tile in kita]
+    if form == "count":
+        return Text.assemble(faces[0], f"\u00d7{len(kita)}", end="", no_wrap=True)
+    out = Text(end="", no_wrap=True)
+    if form == "full":
+        out.append(message("board_kita", lang), style="bold")
+    for face in faces:
+        if out.cell_len:
+            out.append(" ")
+        out.append_text(face)
     return out
 
 
