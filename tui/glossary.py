@@ -506,8 +506,8 @@ _TERM_TEXT: dict[str, tuple[str, str, str, str, tuple[str, ...]]] = {
         "With three players, a North set aside beside your melds (key x): each one is a dora, "
         "and you draw a replacement tile from the dead wall. Another player may ron the North you "
         "set aside.",
-        "三人麻雀で北を抜いて副露の横に置くこと（x キー）で、1枚ごとにドラ1つになり、王牌から補充する。"
-        "抜いた北は他家がロンできる。",
+        "三人麻雀で北を抜いて副露の横に置くこと（x キー）で、1枚ごとにドラ1つになり、"
+        "王牌から補充する。抜いた北は他家がロンできる。",
         ("sanma", "dora", "rinshan"),
     ),
     "tsumo_son": (
