@@ -163,3 +163,152 @@ async def test_a_three_player_game_by_keys_with_a_kita_to_a_result(tmp_path):
             await pilot.press("n" if Pass in legal_types(app.screen) else "enter")
             await settle(pilot)
         assert not isinstance(app.screen, TableScreen)  # the hand's result is up
+
+
+@pytest.fixture(scope="module")
+def three_player_log(tmp_path_factory):
+    import asyncio
+
+    from ai import LEVELS
+    from engine.driver import play_game
+    from engine.game import Game
+    from engine.storage.game_log import write_log
+    from rules.ruleset import load_preset
+
+    game = Game(load_preset("tenhou3"), 3, shuffle_seats=True)
+    players = [LEVELS["normal"](s, 3) for s in range(4)]
+    asyncio.run(play_game(game, players, yield_every=0, concurrent=False))
+    path = tmp_path_factory.mktemp("sanma") / "tenhou3.jsonl"
+    write_log(game, path)
+    return path
+
+
+async def test_the_replay_viewer_shows_a_three_player_game(three_player_log):
+    """The viewer seats three: the empty side is the panel, 1-3 pick a seat (4 says the
+    seat is empty and moves nothing), Tab goes round the three, End reaches the end."""
+    from engine.storage.game_log import replay
+    from engine.timeline import Timeline
+    from tui.replay_app import ReplayApp
+
+    app = ReplayApp(Timeline.of(replay(three_player_log)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        before = screen.view_seat
+        await pilot.press("4")
+        await pilot.pause()
+        assert screen.view_seat == before
+        assert "empty" in screen.status
+        seen = set()
+        for _ in range(4):
+            await pilot.press("tab")
+            await pilot.pause()
+            seen.add(screen.view_seat)
+        assert seen == {0, 1, 2}
+        await pilot.press("end")
+        await pilot.pause()
+        lines = "\n".join(line.plain for line in screen.board.lines())
+        assert "Kita and dora shown" in lines
+        keys = " ".join(h.key for h in screen.query_one("#keys").data.keys)
+        assert "1-3" in keys and "1-4" not in keys
+
+
+# ---------------------------------------------------------------- snapshots
+
+
+def _kita_position():
+    from tui.testing import Position
+
+    return Position(hands=(DEALER, NORTH_WAIT, IDLE, ""), draws="9m", moves=(Kita(0),),
+                    rinshan="3p", ruleset="tenhou3")
+
+
+def _after_the_deal():
+    from tui.testing import wait_for_turn
+
+    async def run(pilot) -> None:
+        await wait_for_turn(pilot)
+
+    return run
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_three_player_table_with_a_kita_snapshot(snap_compare, tmp_path, size):
+    """You (East, dealer) set a North aside: it lies by your melds' place, the panel of
+    the empty side (left) counts it, the key line offers x kita and no chi."""
+    from tui.testing import position_app
+
+    app = position_app(_kita_position(), data_dir=tmp_path)
+    assert snap_compare(app, terminal_size=size, run_before=_after_the_deal())
+
+
+def _kita_tsumo_game():
+    """The dealer sets a North aside and wins on the replacement tile; seat 1 had 1,000
+    points and busts, so the game ends too (three rows, uma for three)."""
+    from engine.events import Won
+    from engine.scripted import of_type
+
+    game = _game(rinshan="1m", start=Start(scores=(35000, 1000, 69000, 0)))
+    do(game, Kita(0))
+    (won,) = of_type(do(game, Tsumo(0)), Won)
+    return game, won
+
+
+class _ScreenApp:
+    @staticmethod
+    def of(make):
+        from textual.app import App
+
+        class ScreenApp(App):
+            def on_mount(self) -> None:
+                self.push_screen(make())
+
+        return ScreenApp()
+
+
+def test_three_player_hand_result_snapshot(snap_compare):
+    from tui.result_text import hand_context
+    from tui.screens.hand_result import HandResultScreen
+
+    def make():
+        game, won = _kita_tsumo_game()
+        return HandResultScreen(won, hand_context(won, game))
+
+    assert snap_compare(_ScreenApp.of(make), terminal_size=(120, 40))
+
+
+def test_three_player_game_end_snapshot(snap_compare):
+    from engine.events import GameEnded
+    from engine.scripted import of_type
+    from engine.timeline import Timeline
+    from tui.screens.game_end import GameEndScreen, game_ending
+
+    def make():
+        game, _ = _kita_tsumo_game()
+        (ended,) = of_type(game.events, GameEnded)
+        return GameEndScreen(ended, game_ending(game.events, game.ruleset, Timeline.of(game)))
+
+    assert snap_compare(_ScreenApp.of(make), terminal_size=(120, 40))
+
+
+def test_the_three_player_results_read_right():
+    """The hand result's words: kita on its own line, the tsumo loss said, three score
+    rows; the game end's three rows and uma for three places."""
+    from engine.events import GameEnded
+    from engine.scripted import of_type
+    from tui import result_text as X
+
+    game, won = _kita_tsumo_game()
+    ctx = X.hand_context(won, game)
+    rows = {row.label: row for row in X.yaku_rows(won, ctx)}
+    kita = rows[X.say("kita_dora")]
+    assert kita.value.startswith("1 han") and [t.kind for t in kita.tiles] == [30]
+    dora = int(rows[X.say("dora")].value.split()[0])
+    assert dora + 1 == won.result["dora"]["dora"]
+    assert "Tsumo loss" in X.tsumo_loss_line(won, ctx)
+    assert len(X.score_rows(ctx)) == 3
+    assert [p.payer for p in won.payments] == [1, 2]
+    (ended,) = of_type(game.events, GameEnded)
+    assert len(X.final_rows(ended, game.ruleset)) == 3
+    uma = next(n for n in X.final_notes(ended, game.ruleset) if "Uma" in n)
+    assert uma.count("/") == 2

@@ -1229,6 +1229,24 @@ CHIP_WORDS = {
 }
 
 
+def three_player_notes(ruleset: Ruleset, lang: str = "en") -> list[str]:
+    """What a three-player preset plays differently (RULESETS.md §9), one sentence each,
+    from its parameters; none for four players."""
+    if ruleset.players == 4:
+        return []
+    notes = [sentence("sanma_seats", lang)]
+    if ruleset.removed_tiles:
+        notes.append(sentence("sanma_tiles", lang, removed=ruleset.removed_tiles,
+                              count=136 - 4 * len(ruleset.removed_kinds)))
+    if not ruleset.chi:
+        notes.append(sentence("sanma_no_chi", lang))
+    if ruleset.kita:
+        notes.append(sentence("sanma_kita", lang))
+    if ruleset.tsumo_loss != "none":
+        notes.append(sentence(f"tsumo_{ruleset.tsumo_loss}", lang))
+    return notes
+
+
 def parameter_label(key: str, lang: str = "en") -> str:
     return words.term(f"param.{key}", lang)
 
@@ -1254,7 +1272,9 @@ def parameter_value(key: str, ruleset: Ruleset) -> str:
     if key == "oka":
         return f"+{value} pt to first place" if value else "none"
     if key == "uma":
-        return " / ".join(f"{u:+d}" for u in value) + " pt" if r.uma_mode == "fixed" else "n/a"
+        if r.uma_mode != "fixed":
+            return "n/a"
+        return " / ".join(f"{u:+d}" for u in value[: r.players]) + " pt"  # a place each
     if key == "uma_float":
         if r.uma_mode != "float":
             return "n/a"
