@@ -312,3 +312,30 @@ def test_the_three_player_results_read_right():
     assert len(X.final_rows(ended, game.ruleset)) == 3
     uma = next(n for n in X.final_notes(ended, game.ruleset) if "Uma" in n)
     assert uma.count("/") == 2
+
+
+async def test_the_kita_key_sets_a_north_aside_and_a_wrong_key_says_why(tmp_path):
+    """x sets the North aside (the panel counts it); x again, with no North left, and c
+    (no chi for three) each say why in the status line and change nothing."""
+    from tui.testing import Position, position_app, wait_for_turn
+
+    # Nobody waits on the North (a ron on it ends the hand: see the report on the fold).
+    position = Position(hands=(DEALER, "567s111p222p1z2z3z7z", "567p111s222s1z2z3z6z", ""),
+                        draws="9m", rinshan="3p", ruleset="tenhou3")
+    app = position_app(position, data_dir=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_turn(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and Kita in legal_types(table)
+        game = hosted_game(app.table_host)
+        await pilot.press("x")
+        await wait_for_turn(pilot)
+        assert [e.seat for e in game.events if isinstance(e, KitaDeclared)] == [0]
+        assert "kita 1" in " ".join(line.plain for line in table.board.lines())
+        moves = len(game.events)
+        await pilot.press("x")
+        await pilot.pause()
+        assert "North" in table.status and len(game.events) == moves
+        await pilot.press("c")
+        await pilot.pause()
+        assert "No chi" in table.status and len(game.events) == moves

@@ -82,12 +82,13 @@ def panel_layout(lay: BoardLayout, rel: int) -> BoardLayout:
     return replace(lay, regions=regions)
 
 
-KITA_FORMS = ("full", "faces", "count")
+KITA_FORMS = ("full", "count")
 
 
 def kita_text(kita: Sequence[Tile], lay: BoardLayout, lang: str, form: str = "full") -> Text:
-    """A seat's set-aside Norths, by its melds: "kita N N" (each one a dora); shorter
-    where the row is full: the faces alone ("N N"), or one face and a count ("N×2")."""
+    """A seat's set-aside Norths, by its melds: "kita N N" (each one a dora); where the
+    row is full, one face and a count ("N×2"), never a bare North a hand tile could be
+    taken for."""
     faces = [tile_text(tile, lay.face, short=lay.short, dora=True) for tile in kita]
     if form == "count":
         return Text.assemble(faces[0], f"\u00d7{len(kita)}", end="", no_wrap=True)
