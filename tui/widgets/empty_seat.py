@@ -117,16 +117,19 @@ def panel_lines(view: SeatView, rect: Rect, lang: str) -> list[Text]:
     from .board import flow, wrap  # the board's own wrapping (it imports this module)
 
     ruleset = ruleset_of(view)
-    lines = wrap(Text(message("panel_title", lang), style="bold", end=""), rect.w)
+    kita = ruleset is None or bool(ruleset.kita)  # no kita counts where none is set aside
+    title = message("panel_title" if kita else "panel_title_dora", lang)
+    lines = wrap(Text(title, style="bold", end=""), rect.w)
     empty = empty_seats(view)
     for info in view.seats:
         if info.seat in empty:
             continue
-        chunks = [
-            Text(wind_word(info.wind).part(lang), style="bold", end=""),
-            Text(message("panel_kita", lang, count=len(info.kita)), end=""),
-            Text(message("panel_dora", lang, count=dora_shown(info, view.wall.dora)), end=""),
-        ]
+        chunks = [Text(wind_word(info.wind).part(lang), style="bold", end="")]
+        if kita:
+            chunks.append(Text(message("panel_kita", lang, count=len(info.kita)), end=""))
+        chunks.append(
+            Text(message("panel_dora", lang, count=dora_shown(info, view.wall.dora)), end="")
+        )
         lines += flow(chunks, rect.w, gap=1)
     if ruleset is not None:
         notes = []
