@@ -375,3 +375,26 @@ async def test_a_ron_on_your_kita_ends_the_hand_without_a_crash(tmp_path):
         await pilot.press("x")
         await wait_for_turn(pilot)
         assert not isinstance(app.screen, TableScreen)  # the hand's result is up
+
+
+def test_the_hint_words_a_suggested_kita():
+    """The AI suggests kita where it pays: the hint words it (it raised KeyError)."""
+    from ai.suggest import describe_action
+
+    reason = describe_action(Kita(0))
+    assert reason.key == "suggest_kita" and "kita" in reason
+
+
+async def test_the_hint_key_works_on_a_three_player_table(tmp_path):
+    """i on the turn where the AI would set the North aside shows the hint, no crash."""
+    from tui.testing import Position, position_app, wait_for_turn
+
+    position = Position(hands=(DEALER, "567s111p222p1z2z3z7z", "567p111s222s1z2z3z6z", ""),
+                        draws="9m", rinshan="3p", ruleset="tenhou3")
+    app = position_app(position, data_dir=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_turn(pilot)
+        table = app.screen
+        await pilot.press("i")
+        await pilot.pause()
+        assert app.is_running and table.hint
