@@ -398,3 +398,16 @@ async def test_the_hint_key_works_on_a_three_player_table(tmp_path):
         await pilot.press("i")
         await pilot.pause()
         assert app.is_running and table.hint
+
+
+def test_a_kita_is_worded_in_the_prompt_and_the_review():
+    """The kita action has words of its own (it fell back to its repr)."""
+    from tui.screens.review import action_words
+    from tui.table_text import action_text
+
+    game = _game()
+    view = game.view(0)
+    assert "kita" in action_text(Kita(0), view).lower()
+    assert "Kita(" not in action_text(Kita(0), view, "ja")
+    assert action_words(Kita(0), None) == "kita: set the North aside as a dora"
+    assert action_words(Kita(0), None, "ja") == "北抜き"

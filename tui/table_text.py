@@ -20,6 +20,7 @@ from engine.actions import (
     Daiminkan,
     Discard,
     Kakan,
+    Kita,
     NineTerminals,
     Pass,
     Pon,
@@ -225,6 +226,8 @@ def action_text(
         return _cap(call_name("pass", lang))
     if isinstance(action, NineTerminals):  # 九種九牌: the hand is called off
         return _cap(term("end.nine_terminals", lang))
+    if isinstance(action, Kita):  # 北抜き (three players)
+        return _cap(call_name("kita", lang))
     return repr(action)  # pragma: no cover
 
 
