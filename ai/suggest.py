@@ -23,6 +23,7 @@ from engine.actions import (
     Daiminkan,
     Discard,
     Kakan,
+    Kita,
     Pass,
     Pon,
     Ron,
@@ -98,6 +99,7 @@ def describe_action(action: Action) -> Reason:
         Daiminkan: ("suggest_daiminkan", "Suggested: daiminkan (open kan)"),
         ShowTenpai: ("suggest_show_tenpai", "Suggested: show your tenpai hand"),
         Pass: ("suggest_pass", "Suggested: pass"),
+        Kita: ("suggest_kita", "Suggested: kita: set the North aside as a dora"),
     }
     key, text = simple[type(action)]
     return Reason(key, text)

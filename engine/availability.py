@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rules.tiles import Tile, format_tiles, tile_key
+from rules.tiles import NORTH, Tile, format_tiles, tile_key
 from rules.waits import is_complete
 
 from .aborts import nine_terminals_bar
@@ -40,11 +40,21 @@ from .seat_view import Unavailable
 from .state import STICK
 
 if TYPE_CHECKING:
+    from rules.ruleset import Ruleset
+
     from .game import Game
 
 # Every kind a client has a key for; `tenpai` is showing a tenpai hand at a draw.
 KINDS = ("discard", "tsumo", "ron", "riichi", "chi", "pon", "kan", "pass", "tenpai",
          "nine_terminals")
+# A ruleset with kita (三麻, RULESETS.md §9) has one more kind: setting a North aside.
+KITA_KINDS = (*KINDS, "kita")
+
+
+def kinds_of(ruleset: Ruleset) -> tuple[str, ...]:
+    """The kinds a client has a key for under `ruleset` (no kita key in a four-player game,
+    so a four-player view keeps exactly the reasons it had)."""
+    return KITA_KINDS if ruleset.kita else KINDS
 
 # Every reason key, with its fields: the table side words each one (and can test
 # that it words them all). Tiles are mpsz; counts and points decimal strings.
@@ -74,7 +84,6 @@ REASONS: dict[str, str] = {
     "kan_tile_ron_only": "a kan tile may only be robbed (ron), not called (tile)",
     "no_call_in_riichi": "no chi, pon or kan call after riichi",
     "no_call_houtei": "the last discard cannot be called",
-    "chi_not_in_ruleset": "the ruleset has no chi (three players, RULESETS.md §9)",
     "chi_only_from_kamicha": "chi takes only the previous seat's discard (tile)",
     "no_chi": "no two tiles make a run with it (tile)",
     "no_pon": "fewer than two of its kind in the hand (tile)",
@@ -90,6 +99,11 @@ REASONS: dict[str, str] = {
     "nine_terminals_first_draw": "nine terminals only on one's first draw, nothing called "
                                  "before it (count)",
     "nine_terminals_too_few": "fewer than nine different terminals and honors (count)",
+    "chi_not_in_ruleset": "the ruleset has no chi (three players, RULESETS.md §9)",
+    "no_north": "no North in the hand to set aside",
+    "kita_after_call": "no kita on a turn that began with a call",
+    "no_kita_last_tile": "no kita once the live wall is empty",
+    "kita_riichi_drawn": "after riichi only a North just drawn may be set aside",
 }
 
 
@@ -156,6 +170,9 @@ _OFF_TURN_FIXED = {
 }
 
 
+_NO_CHI = Unavailable("chi", "chi_not_in_ruleset")
+
+
 def unavailable(game: Game, seat: int, legal: Sequence[Action]) -> tuple[Unavailable, ...]:
     """For each kind with no action in `legal`, the reason; then the per-tile discard bars.
 
@@ -169,10 +186,11 @@ def unavailable(game: Game, seat: int, legal: Sequence[Action]) -> tuple[Unavail
         else {}
     )
     out = []
-    for kind in KINDS:
+    no_chi = not game.ruleset.chi
+    for kind in kinds_of(game.ruleset):
         if kind in have:
             continue
-        known = fixed.get(kind)
+        known = _NO_CHI if no_chi and kind == "chi" else fixed.get(kind)
         out.append(known if known is not None else _unavailable(kind, *_reason(game, seat, kind)))
     if "discard" in have:
         out.extend(_barred_tiles(game, seat, legal))
@@ -195,6 +213,8 @@ def _reason(game: Game, seat: int, kind: str) -> Reason:
         return "declaring", ()
     if kind == "tenpai":
         return "nothing_to_declare", ()
+    if kind == "chi" and not game.ruleset.chi:
+        return "chi_not_in_ruleset", ()
     if h.phase == "claim":
         return _in_claim(game, seat, kind)
     return _on_turn(game, seat, kind)
@@ -239,6 +259,8 @@ def _on_turn(game: Game, seat: int, kind: str) -> Reason:
         if is_complete(s.counts, len(s.melds), chiitoitsu=chiitoitsu):
             return "no_yaku", (("tile", _tile(s.drawn)),)
         return "no_tsumo", (("tile", _tile(s.drawn)),)
+    if kind == "kita":
+        return _no_kita(game, seat)
     if kind == "kan":
         if h.wall.remaining == 0:
             return "no_kan_last_tile", ()
@@ -260,6 +282,19 @@ def _on_turn(game: Game, seat: int, kind: str) -> Reason:
     return "not_tenpai", ()
 
 
+def _no_kita(game: Game, seat: int) -> Reason:
+    """The first rule of `engine.kans.may_kita` that stops a kita on the seat's turn."""
+    h = game.hand
+    s = h.seats[seat]
+    if h.turn_kind == "call":
+        return "kita_after_call", ()
+    if h.wall.remaining <= 0:
+        return "no_kita_last_tile", ()
+    if not s.counts[NORTH]:
+        return "no_north", ()
+    return "kita_riichi_drawn", ()
+
+
 def _in_claim(game: Game, seat: int, kind: str) -> Reason:
     """Reasons while a claim window is open on a discard or a kan tile."""
     h = game.hand
@@ -269,7 +304,7 @@ def _in_claim(game: Game, seat: int, kind: str) -> Reason:
     tile = claim.tile
     fields = (("tile", _tile(tile)),)
     asked = seat in claim.options and seat not in claim.responses
-    if kind in ("discard", "tsumo", "riichi"):
+    if kind in ("discard", "tsumo", "riichi", "kita"):
         if claim.seat == seat or not asked:
             return "waiting_for_claims", fields
         return "claim_open", fields
@@ -281,8 +316,6 @@ def _in_claim(game: Game, seat: int, kind: str) -> Reason:
         return "nothing_to_pass", ()
     if kind == "ron":
         return _no_ron(game, seat, tile)
-    if kind == "chi" and not game.ruleset.chi:
-        return "chi_not_in_ruleset", ()
     if claim.source != "discard":
         return "kan_tile_ron_only", fields
     if s.riichi:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from .ruleset import ALL_PRESET_IDS, PRESET_IDS
+from .ruleset import ALL_PRESET_IDS, EVERY_PRESET_ID, PRESET_IDS
 
 __all__ = ["LISTED_FIELDS", "PRESET_IDS", "PresetInfo", "preset_infos"]
 
@@ -38,7 +38,10 @@ class PresetInfo:
 
 
 @cache
-def preset_infos() -> tuple[PresetInfo, ...]:
+def preset_infos(three_players: bool = False) -> tuple[PresetInfo, ...]:
+    """The four-player presets (what `rulesets` lists); with `three_players`, the
+    three-player ones after them (the launch screen offers every preset it can seat)."""
     text = resources.files("rules").joinpath("preset_info.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
-    return tuple(PresetInfo(id=pid, **data[pid]) for pid in ALL_PRESET_IDS)
+    ids = EVERY_PRESET_ID if three_players else ALL_PRESET_IDS
+    return tuple(PresetInfo(id=pid, **data[pid]) for pid in ids)

@@ -110,11 +110,34 @@ def test_the_rules_reference_words_the_three_player_rows(preset):
 
 @pytest.mark.parametrize(
     "args",
-    [["--ruleset", "tenhou3"], ["--ruleset", "jpml", "--rule", "players=3"]],
+    [["--ruleset", "tenhou3"], ["--ruleset", "mahjongsoul3"],
+     ["--ruleset", "jpml", "--rule", "players=3"]],
 )
-def test_the_table_refuses_three_players_in_one_line(args):
+def test_the_table_seats_three_players(args, monkeypatch, tmp_path):
+    """`mahjong-tui --ruleset tenhou3` (or `--rule players=3`) starts the game: the app
+    is built with the three-player ruleset and run, exit 0 (the refusal is gone)."""
+    from tui import cli
+    from tui.app import MahjongApp
+
+    monkeypatch.setenv("MAHJONG_TUI_DATA", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    ran = []
+    monkeypatch.setattr(MahjongApp, "run", lambda self: ran.append(self.config))
+    assert cli.main(args) == 0
+    (config,) = ran
+    assert config.build_ruleset().players == 3
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--ruleset", "tenhou3", "--rule", "players=5"],
+     ["--ruleset", "tenhou3", "--rule", "tsumo_loss=half"],
+     ["--ruleset", "tenhou33"]],
+)
+def test_a_bad_three_player_value_is_one_line_and_exit_2(args):
     out = subprocess.run([sys.executable, "-m", "tui.cli", *args],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and out.stdout == ""
     assert len(out.stderr.strip().splitlines()) == 1
-    assert "three" in out.stderr or "four" in out.stderr
+    assert ("players" in out.stderr or "tsumo_loss" in out.stderr
+            or "tenhou33" in out.stderr)

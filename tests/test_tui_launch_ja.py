@@ -32,7 +32,7 @@ def allowed_words() -> set[str]:
     """Preset ids, and the words of the rulebooks' own names and of the references
     they come from (file names, URLs): proper names, shown as they are written."""
     words = set(NOT_PROSE)
-    for info in preset_infos():
+    for info in preset_infos(three_players=True):
         words.add(info.id)
         words.update(ENGLISH_WORD.findall(f"{info.name} {info.seed}"))
     return words
@@ -55,7 +55,7 @@ def test_the_check_finds_english():
 async def _every_preset_text(pilot, app) -> str:
     """The screen's text with each preset highlighted in turn (summaries and details)."""
     texts = []
-    for _ in preset_infos():
+    for _ in preset_infos(three_players=True):
         await pilot.pause()
         texts.append(screen_text(app))
         await pilot.press("down")
@@ -71,7 +71,7 @@ async def test_launch_screen_in_japanese_has_no_english_left(tmp_path, size):
         text = await _every_preset_text(pilot, app)
         assert english_left(text) == [], text
         # The Japanese summaries and terms are there, not blanks.
-        for info in preset_infos():
+        for info in preset_infos(three_players=True):
             assert info.summary_ja and info.summary_ja.split("、")[0] in text
         if size == SIZES[0]:  # the details' rows are below the fold at 80x24
             for term in ("持ち点", "ウマ", "立直", "ドラ", "喰い替え", "喰いタン"):

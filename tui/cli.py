@@ -407,28 +407,22 @@ def _run(args: Any) -> int:
 def run_game(args: argparse.Namespace) -> int:
     """The bare `mahjong-tui`: check the flags, then start the Textual app."""
     from ai import LEVELS
-    from rules.ruleset import ALL_PRESET_IDS, SANMA_PRESET_IDS, RulesetError, resolve
+    from rules.ruleset import EVERY_PRESET_ID, RulesetError, resolve
 
     from .settings import load_settings
     from .tiles import TILE_STYLES
     from .words import LANGS
 
-    if args.game_ruleset in SANMA_PRESET_IDS:
-        _fail(f"ruleset {args.game_ruleset!r} is three-player: 'sim', 'score' and 'replay'"
-              " play it; the table seats four for now")
-    if args.game_ruleset is not None and args.game_ruleset not in ALL_PRESET_IDS:
-        _fail(f"unknown ruleset {args.game_ruleset!r}: choose one of {', '.join(ALL_PRESET_IDS)}")
+    if args.game_ruleset is not None and args.game_ruleset not in EVERY_PRESET_ID:
+        _fail(f"unknown ruleset {args.game_ruleset!r}: choose one of {', '.join(EVERY_PRESET_ID)}")
     if args.game_rules:
         # Checked against the preset the game starts with: --ruleset, else the one the
         # launch screen remembers (tui/settings.py), exactly as `score` and `sim` check.
         preset = args.game_ruleset or load_settings().ruleset
         try:
-            chosen = resolve(preset if preset in ALL_PRESET_IDS else "wrc", args.game_rules)
+            resolve(preset if preset in EVERY_PRESET_ID else "wrc", args.game_rules)
         except RulesetError as error:
             _fail(str(error))
-        if chosen.players != 4:
-            _fail("rule 'players': the table seats four for now; 'sim', 'score' and 'replay'"
-                  " play three")
     if args.game_ai is not None and args.game_ai not in LEVELS:
         _fail(f"unknown AI level {args.game_ai!r}: choose one of {', '.join(LEVELS)}")
     if args.game_tiles is not None and args.game_tiles not in TILE_STYLES:

@@ -492,6 +492,33 @@ _TERM_TEXT: dict[str, tuple[str, str, str, str, tuple[str, ...]]] = {
         "赤く塗られた5の牌で、それ自体が1枚でドラになる（採用ルールのみ）。",
         ("dora",),
     ),
+    "sanma": (
+        *TERMS["sanma"],
+        "Mahjong for three (tenhou3, mahjongsoul3): 108 tiles, the 2m-8m taken out, so a 1m "
+        "indicator makes 9m the dora; no chi; the North seat stays empty and a North may be set "
+        "aside as a dora (kita).",
+        "三人で打つ麻雀（tenhou3・mahjongsoul3）で、2萬から8萬を抜いた108枚を使い、1萬が表示牌なら"
+        "9萬がドラ。チーはなく、北家は空席で、北は抜いてドラにできる（北抜き）。",
+        ("kita_dora", "tsumo_son", "dora_indicator"),
+    ),
+    "kita_dora": (
+        *TERMS["kita_dora"],
+        "With three players, a North set aside beside your melds (key x): each one is a dora, "
+        "and you draw a replacement tile from the dead wall. Another player may ron the North you "
+        "set aside.",
+        "三人麻雀で北を抜いて副露の横に置くこと（x キー）で、1枚ごとにドラ1つになり、"
+        "王牌から補充する。抜いた北は他家がロンできる。",
+        ("sanma", "dora", "rinshan"),
+    ),
+    "tsumo_son": (
+        *TERMS["tsumo_son"],
+        "With three players a tsumo is paid by the two others only: the empty North seat's "
+        "share is lost, so a tsumo earns less than a ron of the same hand (Mahjong Soul may "
+        "split that share instead: north-bisection).",
+        "三人麻雀のツモ和了は他の二人だけが払う。空いた北家の分がなくなるので、同じ手のロンより"
+        "少なくなる（雀魂では北家の分を折半する北家折半もある）。",
+        ("sanma", "tsumo"),
+    ),
     "tsumogiri": (
         *TERMS["tsumogiri"],
         "Discarding the tile you have just drawn, without putting it into your hand.",

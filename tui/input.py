@@ -22,6 +22,7 @@ from engine.actions import (
     Daiminkan,
     Discard,
     Kakan,
+    Kita,
     NineTerminals,
     Pass,
     Pon,
@@ -41,6 +42,7 @@ KINDS: dict[str, tuple[type, ...]] = {
     "pon": (Pon,),
     "kan": (Ankan, Kakan, Daiminkan),
     "pass": (Pass,),
+    "kita": (Kita,),
     "nine_terminals": (NineTerminals,),
 }
 # Key command -> the `Unavailable.kind` names the engine may give a reason under.
@@ -53,10 +55,12 @@ REASON_KINDS: dict[str, tuple[str, ...]] = {
     "pon": ("pon",),
     "kan": ("kan",),
     "pass": ("pass",),
+    "kita": ("kita",),
     "nine_terminals": ("nine_terminals",),
 }
 GAME_COMMANDS = (
-    "discard", "tsumo", "riichi", "chi", "pon", "kan", "ron", "pass", "nine_terminals", "choose"
+    "discard", "tsumo", "riichi", "chi", "pon", "kan", "ron", "pass", "kita", "nine_terminals",
+    "choose",
 )
 
 

@@ -8,7 +8,7 @@ screen lists `BINDINGS_TABLE`; a test checks that both agree, so a key cannot be
 bound without being documented.
 
 Actions the table screen implements (``action_<name>``): cursor, cursor_to,
-discard, tsumo, riichi, chi, pon, kan, ron, pass, nine_terminals, choose, help,
+discard, tsumo, riichi, chi, pon, kan, ron, pass, kita, nine_terminals, choose, help,
 hint, aids, rules; q quits the app (`app.quit`: the game is saved after every event).
 """
 
@@ -31,6 +31,9 @@ class KeyBinding:
     show: bool = True  # shown in the footer (everything is in the help screen)
     key_display: str | None = None  # how the footer writes the key(s)
     needs: str | None = None  # the ruleset flag without which the key can never act
+    # Listed in the help only under a ruleset that can use it (kita: a four-player
+    # game's help stays as it was).
+    help_if_usable: bool = False
 
     def usable(self, ruleset: object) -> bool:
         """Whether a game under `ruleset` can ever use the key (the footer lists
@@ -68,11 +71,13 @@ BINDINGS_TABLE: tuple[KeyBinding, ...] = (
     KeyBinding(("enter", "space"), "discard", "key.discard", key_display="Enter"),
     KeyBinding(("t",), "tsumo", "key.tsumo"),
     KeyBinding(("r",), "riichi", "key.riichi", needs="riichi"),
-    KeyBinding(("c",), "chi", "key.chi"),
+    KeyBinding(("c",), "chi", "key.chi", needs="chi"),
     KeyBinding(("p",), "pon", "key.pon"),
     KeyBinding(("k",), "kan", "key.kan"),
     KeyBinding(("o",), "ron", "key.ron"),
     KeyBinding(("escape", "n"), "pass", "key.pass", key_display="n"),
+    # 北抜き (RULESETS.md §9): only where the ruleset sets Norths aside (three players).
+    KeyBinding(("x",), "kita", "key.kita", needs="kita", help_if_usable=True),
     # 九種九牌 (abort_kyuushu): offered on the first draw only, so in the footer only then.
     KeyBinding(("y",), "nine_terminals", "key.nine_terminals", show=False,
                needs="abort_kyuushu"),
@@ -110,6 +115,7 @@ FOOTER_LABELS: dict[str, str] = {
     "key.kan": "call.kan",
     "key.ron": "call.ron",
     "key.pass": "call.pass",
+    "key.kita": "call.kita",
     "key.nine_terminals": "footer.nine_terminals",
     "key.pick": "footer.pick",
     "key.help": "footer.help",
@@ -156,12 +162,16 @@ def textual_bindings(lang: str = "en") -> list[Binding]:
     ]
 
 
-def help_rows(lang: str = "en") -> list[tuple[str, str]]:
-    """(keys, description) for the help screen; the nine number keys form one row."""
+def help_rows(lang: str = "en", ruleset: object = None) -> list[tuple[str, str]]:
+    """(keys, description) for the help screen; the nine number keys form one row.
+    Under a `ruleset`, a key listed only where usable (kita) is left out unless the
+    ruleset can use it; with none, every binding is listed."""
     rows: list[tuple[str, str]] = []
     seen: set[str] = set()
     for b in BINDINGS_TABLE:
         if b.description in seen:
+            continue
+        if b.help_if_usable and ruleset is not None and not b.usable(ruleset):
             continue
         same = [x for x in BINDINGS_TABLE if x.description == b.description]
         seen.add(b.description)

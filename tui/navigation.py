@@ -37,9 +37,10 @@ class OpenRules(Message):
 class OpenHelp(Message):
     """The keys and the legend of every mark the board draws (?)."""
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", ruleset: Any = None) -> None:
         super().__init__()
         self.lang = lang
+        self.ruleset = ruleset  # the game's, if any: the keys it can use (kita)
 
 
 class OpenHint(Message):
@@ -144,7 +145,7 @@ class Navigator:
         from .screens.help import HelpScreen
 
         message.stop()
-        self.push_screen(HelpScreen(message.lang))  # type: ignore[attr-defined]
+        self.push_screen(HelpScreen(message.lang, message.ruleset))  # type: ignore[attr-defined]
 
     def on_open_hint(self, message: OpenHint) -> None:
         from .screens.hint import HintScreen

@@ -49,9 +49,9 @@ from engine.win_facts import win_facts
 from rules.hand import Meld, MeldKind
 from rules.presets import preset_infos
 from rules.request import answer
-from rules.ruleset import PAO_CLASSIC, PRESET_IDS, Ruleset, load_preset
+from rules.ruleset import PAO_CLASSIC, PRESET_IDS, SANMA_PRESET_IDS, Ruleset, load_preset
 from rules.scoring import kiriage_mangan
-from rules.tiles import WIND_LETTERS, Tile, format_tiles, parse_tiles, tile_key
+from rules.tiles import NORTH, WIND_LETTERS, Tile, format_tiles, parse_tiles, tile_key
 from rules.yaku import YAKU_ORDER, available_table
 
 from . import words
@@ -118,8 +118,8 @@ class HandContext:
         return self.short[seat] if self.short else self.names[seat]
 
     def seat_wind(self, seat: int) -> int:
-        """0 East .. 3 North."""
-        return (seat - self.dealer) % 4
+        """0 East .. 3 North (three players: East, South, West go round)."""
+        return seat_wind(seat, self.dealer, self.ruleset.players)
 
 
 def _index_of(event: Event, events: Sequence[Event]) -> int | None:
@@ -222,8 +222,8 @@ def hand_context(
         dora_indicators=indicators,
         riichi=riichi,
         melds=tuple(tuple(m) for m in melds),
-        names=seat_names(dealer, names, lang),
-        short=short_names(dealer, names, lang),
+        names=seat_names(dealer, names, lang, ruleset.players),
+        short=short_names(dealer, names, lang, ruleset.players),
         you=_your_seat(names),
         events=tuple(hand_events),
         facts=facts,
@@ -243,25 +243,32 @@ def _every_situation(ruleset: Ruleset) -> Ruleset:
     return replace(ruleset, ippatsu=True, double_riichi=True)
 
 
+def seat_wind(seat: int, dealer: int, players: int = 4) -> int:
+    """A seat's wind in the hand, 0 East .. 3 North: with three players the winds go
+    round East, South, West among the seats that play, the empty seat 3 keeps North
+    (`engine.state.Round.seat_wind`)."""
+    return (seat - dealer) % players if seat < players else 3
+
+
 def seat_names(
-    dealer: int, names: Sequence[str] | None = None, lang: str = "en"
+    dealer: int, names: Sequence[str] | None = None, lang: str = "en", players: int = 4
 ) -> tuple[str, ...]:
     """Each seat by its wind in the hand ("South 南"), after its name if names are given."""
     out = []
     for seat in range(4):
-        wind = words.wind_name((seat - dealer) % 4, lang)
+        wind = words.wind_name(seat_wind(seat, dealer, players), lang)
         out.append(f"{names[seat]} ({wind})" if names else wind)
     return tuple(out)
 
 
 def short_names(
-    dealer: int, names: Sequence[str] | None = None, lang: str = "en"
+    dealer: int, names: Sequence[str] | None = None, lang: str = "en", players: int = 4
 ) -> tuple[str, ...]:
     """Names for table columns: the wind ("South 南"), or the name and the wind's kanji."""
     if not names:
-        return seat_names(dealer, None, lang)
+        return seat_names(dealer, None, lang, players)
     return tuple(
-        f"{names[seat]} {words.word(f'wind.{_WINDS[(seat - dealer) % 4]}').japanese}"
+        f"{names[seat]} {words.word(f'wind.{_WINDS[seat_wind(seat, dealer, players)]}').japanese}"
         for seat in range(4)
     )
 
@@ -321,6 +328,7 @@ class Row:
     label: str
     value: str
     tiles: tuple[Tile, ...] = ()
+    indicators: bool = True  # `tiles` are dora indicators (shown with their dora)
 
 
 def win_headline(event: Won, ctx: HandContext, lang: str = "en") -> str:
@@ -366,14 +374,21 @@ def yaku_rows(event: Won, ctx: HandContext, lang: str = "en") -> list[Row]:
         return rows
     dora = result.get("dora", {})
     r = ctx.ruleset
+    # Each North set aside is a dora of its own (抜きドラ, RULESETS.md §9): the scorer
+    # counts it with the dora; its own line here, the Norths shown.
+    facts = event.facts or ctx.facts
+    kita = facts.kita if facts is not None else 0
     if r.dora:
         rows.append(
             Row(
                 say("dora", lang),
-                words.amount(dora.get("dora", 0), "han", lang),
+                words.amount(dora.get("dora", 0) - kita, "han", lang),
                 ctx.dora_indicators,
             )
         )
+    if kita:
+        rows.append(Row(say("kita_dora", lang), words.amount(kita, "han", lang),
+                        (Tile(NORTH),) * kita, indicators=False))
     if r.red_fives:
         rows.append(Row(say("aka", lang), words.amount(dora.get("aka", 0), "han", lang)))
     if event.ura_indicators:
@@ -534,6 +549,14 @@ def payment_rows(
     return rows
 
 
+def tsumo_loss_line(event: Won, ctx: HandContext, lang: str = "en") -> str | None:
+    """Under the payments of a three-player tsumo: the empty seat's share is not paid
+    (tsumo loss, ツモ損) or is split between the payers (north-bisection)."""
+    if event.from_seat is not None or ctx.ruleset.tsumo_loss == "none":
+        return None
+    return sentence(f"tsumo_{ctx.ruleset.tsumo_loss}", lang)
+
+
 def liability_line(event: Won, ctx: HandContext, lang: str = "en") -> str | None:
     if event.liable is None:
         return None
@@ -552,7 +575,7 @@ def score_rows(ctx: HandContext) -> list[tuple[str, str, str, str, str]]:
     up: start + stick + hand = end. The stick column is "" for a seat without one.
     """
     rows = []
-    for seat in range(4):
+    for seat in ctx.ruleset.seats:  # three players: the empty seat has no row
         stick = ctx.scores_after[seat] - ctx.scores_before[seat] - ctx.deltas[seat]
         rows.append(
             (
@@ -633,6 +656,9 @@ def win_request(event: Won, ctx: HandContext) -> dict[str, Any]:
     }
     if request["chankan"]:
         request["houtei"] = False
+    facts = ctx.facts or event.facts
+    if facts is not None and facts.kita:  # three players: the Norths set aside
+        request["kita"] = facts.kita
     return request
 
 
@@ -651,9 +677,13 @@ class PresetLine:
 
 
 def other_presets(
-    event: Won, ctx: HandContext, lang: str = "en", presets: Sequence[str] = PRESET_IDS
+    event: Won, ctx: HandContext, lang: str = "en", presets: Sequence[str] | None = None
 ) -> list[PresetLine]:
-    """One line per preset other than the game's own, each scored by the scorer."""
+    """One line per preset other than the game's own, each scored by the scorer (by
+    default the presets for as many players as the game's: a three-player hand is
+    compared with the other three-player preset)."""
+    if presets is None:
+        presets = PRESET_IDS if ctx.ruleset.players == 4 else SANMA_PRESET_IDS
     request = win_request(event, ctx)
     here = {y["id"] for y in event.result.get("yaku", ())}
     dealer_win = event.winner == ctx.dealer
@@ -739,7 +769,7 @@ def tenpai_rows(event: ExhaustiveDraw, ctx: HandContext) -> list[TenpaiRow]:
             tuple(shown.get(seat, ())) if event.tenpai[seat] else (),
             ctx.melds[seat],
         )
-        for seat in range(4)
+        for seat in ctx.ruleset.seats
     ]
 
 
@@ -778,7 +808,7 @@ def ending_fields(event: ExhaustiveDraw, ctx: HandContext, lang: str = "en") -> 
     elif event.kind == "four_kans":
         seats = list(dict.fromkeys(e.seat for e in ctx.events if isinstance(e, KanDeclared)))
     elif event.kind == "triple_ron":
-        seats = [s for s in range(4) if last is None or s != last.seat]
+        seats = [s for s in ctx.ruleset.seats if last is None or s != last.seat]
     else:
         seats = [event.seat] if event.seat is not None else []
     kinds = nine_kinds(event.hand)
@@ -915,7 +945,8 @@ def final_notes(event: GameEnded, ruleset: Ruleset, lang: str = "en") -> list[st
     if ruleset.oka:
         notes.append(sentence("oka_note", lang, oka=f"+{ruleset.oka}"))
     if ruleset.uma_mode == "fixed":
-        notes.append(sentence("uma_note", lang, uma=" / ".join(f"{u:+d}" for u in ruleset.uma)))
+        uma = ruleset.uma[: ruleset.players]  # three players: three places
+        notes.append(sentence("uma_note", lang, uma=" / ".join(f"{u:+d}" for u in uma)))
     elif ruleset.uma_mode == "float":
         finals = [r["points"] for r in event.results]
         if ruleset.float_at_return:
@@ -1198,6 +1229,24 @@ CHIP_WORDS = {
 }
 
 
+def three_player_notes(ruleset: Ruleset, lang: str = "en") -> list[str]:
+    """What a three-player preset plays differently (RULESETS.md §9), one sentence each,
+    from its parameters; none for four players."""
+    if ruleset.players == 4:
+        return []
+    notes = [sentence("sanma_seats", lang)]
+    if ruleset.removed_tiles:
+        notes.append(sentence("sanma_tiles", lang, removed=ruleset.removed_tiles,
+                              count=136 - 4 * len(ruleset.removed_kinds)))
+    if not ruleset.chi:
+        notes.append(sentence("sanma_no_chi", lang))
+    if ruleset.kita:
+        notes.append(sentence("sanma_kita", lang))
+    if ruleset.tsumo_loss != "none":
+        notes.append(sentence(f"tsumo_{ruleset.tsumo_loss}", lang))
+    return notes
+
+
 def parameter_label(key: str, lang: str = "en") -> str:
     return words.term(f"param.{key}", lang)
 
@@ -1223,7 +1272,9 @@ def parameter_value(key: str, ruleset: Ruleset) -> str:
     if key == "oka":
         return f"+{value} pt to first place" if value else "none"
     if key == "uma":
-        return " / ".join(f"{u:+d}" for u in value) + " pt" if r.uma_mode == "fixed" else "n/a"
+        if r.uma_mode != "fixed":
+            return "n/a"
+        return " / ".join(f"{u:+d}" for u in value[: r.players]) + " pt"  # a place each
     if key == "uma_float":
         if r.uma_mode != "float":
             return "n/a"
@@ -1385,7 +1436,7 @@ _CLOSED_ONLY_LIMITS = frozenset({"kokushi", "suuankou", "chuuren", "tenhou", "ch
 
 def preset_title(ruleset: Ruleset) -> str:
     """ "wrc — WRC ルール" (and the overrides, if any)."""
-    info = {p.id: p for p in preset_infos()}.get(ruleset.id)
+    info = {p.id: p for p in preset_infos(three_players=True)}.get(ruleset.id)
     title = f"{ruleset.id} - {info.name}" if info else ruleset.id
     if ruleset.overrides:
         title += " (+ " + ", ".join(f"{k}={v}" for k, v in ruleset.overrides) + ")"

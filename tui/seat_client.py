@@ -21,7 +21,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
-from engine.events import Called, Drew, Event, ExhaustiveDraw, GameEnded, KanDeclared, Won
+from engine.events import (
+    Called,
+    Drew,
+    Event,
+    ExhaustiveDraw,
+    GameEnded,
+    KanDeclared,
+    KitaDeclared,
+    Won,
+)
 from engine.fold import ruleset_of
 from engine.frames import Frame, Seated, Status
 from engine.player_seat import player_view_of
@@ -141,7 +150,7 @@ class TableSession:
                 await self.on_result(event)
             elif (
                 self.config.delay > 0
-                and isinstance(event, Drew | Called | KanDeclared)
+                and isinstance(event, Drew | Called | KanDeclared | KitaDeclared)
                 and event.seat != self.seat
             ):
                 # An AI "thinks" between its draw (or call) and its move.

@@ -20,6 +20,7 @@ from engine.actions import (
     Daiminkan,
     Discard,
     Kakan,
+    Kita,
     NineTerminals,
     Pass,
     Pon,
@@ -38,6 +39,7 @@ from engine.events import (
     HandEnded,
     HandStarted,
     KanDeclared,
+    KitaDeclared,
     RiichiAccepted,
     TenpaiDeclared,
     Won,
@@ -224,6 +226,8 @@ def action_text(
         return _cap(call_name("pass", lang))
     if isinstance(action, NineTerminals):  # 九種九牌: the hand is called off
         return _cap(term("end.nine_terminals", lang))
+    if isinstance(action, Kita):  # 北抜き (three players)
+        return _cap(call_name("kita", lang))
     return repr(action)  # pragma: no cover
 
 
@@ -298,6 +302,9 @@ def event_text(event: Event, human: int | None, dealer: int, lang: str = "en") -
             call=first_name(f"call.{kind}", lang),
             tile=tile_label(event.meld.base_kind, lang),
         )
+    if isinstance(event, KitaDeclared):  # 北抜き (three players): a dora, then a draw
+        return message("log_kita", lang, who=who(event.seat), call=first_name("call.kita", lang),
+                       tile=tile_label(event.tile, lang))
     if isinstance(event, DoraRevealed):
         label = term("kan_dora" if event.kan else "dora_indicator", lang)
         dora = tile_label(dora_from_indicator(event.indicator.kind), lang)

@@ -115,11 +115,6 @@ def run_replay_viewer(
     game = load_log(path, fail, ruleset)  # ReplayApp.run refuses a non-terminal (ProcessApp)
     if game is None:
         return 2
-    if game.ruleset.players != 4:
-        # The viewer's table seats four; three (RULESETS.md §9) is issue 25's next step.
-        fail("the replay viewer seats four for now; a three-player game replays with"
-             " --summary (or --summary --json)")
-        return 2
     from ..replay_app import ReplayApp
 
     ReplayApp(game, seat=seat, tiles=tiles).run()

@@ -113,8 +113,10 @@ def win_sections(
 
     yaku = grid(3, right=(2,))
     for row in X.yaku_rows(event, ctx, lang):
-        extra: RenderableType = indicators_text(row.tiles, style, lang) if row.tiles \
-            else Text("")
+        extra: RenderableType = Text("")
+        if row.tiles:
+            extra = (indicators_text(row.tiles, style, lang) if row.indicators
+                     else tiles_text(row.tiles, style))
         yaku.add_row(row.label, extra, row.value)
     total = Text(X.total_line(event, ctx, lang), style="bold")
     liable = X.liability_line(event, ctx, lang)
@@ -139,11 +141,18 @@ def win_sections(
         "yaku": Group(*yaku_parts),
         "fu": Group(*fu_parts),
         "payments": Group(
-            payments_section(event.payments, ctx, lang), *_chips(event, ctx, lang)
+            payments_section(event.payments, ctx, lang), *_tsumo_loss(event, ctx, lang),
+            *_chips(event, ctx, lang)
         ),
         "scores": scores_section(ctx, lang),
         "others": others_section(event, ctx, lang),
     }
+
+
+def _tsumo_loss(event: Won, ctx: X.HandContext, lang: str) -> list[Text]:
+    """A three-player tsumo's note under its payments: who does not pay, and why."""
+    said = X.tsumo_loss_line(event, ctx, lang)
+    return [Text(said, style="italic")] if said else []
 
 
 def _chips(event: Won, ctx: X.HandContext, lang: str) -> list[Text]:

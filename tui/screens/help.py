@@ -15,6 +15,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from rules.ruleset import DEFAULT_PRESET, load_preset
+
 from .. import result_text as X
 from ..keys import help_rows
 from ..tiles import notation
@@ -30,11 +32,11 @@ def mark_samples() -> dict[str, Text]:
     return {key: Text.assemble(sample) for sample, key in legend()}
 
 
-def help_sections(lang: str) -> RenderableType:
+def help_sections(lang: str, ruleset: object = None) -> RenderableType:
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", no_wrap=True, style="bold")
     keys.add_column()
-    for key, what in help_rows(lang):
+    for key, what in help_rows(lang, ruleset):
         keys.add_row(key, what)  # G, the glossary, is one of the table's keys
     marks = Table.grid(padding=(0, 2))
     marks.add_column(justify="right", no_wrap=True)
@@ -66,15 +68,18 @@ class HelpScreen(ModalScreen[None]):
         Binding("G", "glossary", "glossary", show=False),
     ]
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", ruleset: object = None) -> None:
         super().__init__(classes="result-screen -help")
         self.lang = check_lang(lang)
+        # The game's (the default preset's without one): its keys only where it can
+        # use them (kita).
+        self.ruleset = ruleset if ruleset is not None else load_preset(DEFAULT_PRESET)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="result-body") as body:
             body.border_title = X.say("help.title", self.lang)
             body.border_subtitle = hint_text(self.lang, "result.close")
-            yield Static(help_sections(self.lang), id="help", classes="section")
+            yield Static(help_sections(self.lang, self.ruleset), id="help", classes="section")
 
     def on_mount(self) -> None:
         self.query_one("#result-body").focus()

@@ -90,7 +90,7 @@ def preset_details(preset_id: str, lang: str = "en") -> RenderableType:
     """Name, family, summary and the parameters a player notices first, in `lang`.
     A Japanese summary wraps between characters (`wrap_ja`); the rest wraps as Rich
     does, so a long file name in the rulebook line folds instead of being cut."""
-    info = next(p for p in preset_infos() if p.id == preset_id)
+    info = next(p for p in preset_infos(three_players=True) if p.id == preset_id)
     head = Text()
     head.append(f"{info.id}\n", style="bold reverse")
     head.append(f"{info.name}\n", style="bold")
@@ -127,6 +127,12 @@ def detail_rows(preset_id: str, lang: str) -> Text:
         ("launch.kiriage", yes_no(r.kiriage_30_4, lang)),
         ("launch.multiple_ron", value_name(r.multiple_ron, lang)),
     ]
+    if r.players == 3:  # the three-player rows (RULESETS.md §9); four-player panes as before
+        rows += [
+            ("launch.players", value_name("three_players", lang)),
+            ("launch.kita", value_name(str(r.kita), lang) if r.kita else yes_no(False, lang)),
+            ("launch.tsumo_loss", value_name(r.tsumo_loss, lang)),
+        ]
     for key, value in rows:
         label = first_name(key, lang)
         # Right-aligned in terminal cells: a Japanese label is two cells a character.
@@ -138,8 +144,11 @@ def detail_rows(preset_id: str, lang: str) -> Text:
 def preset_prompt(info: PresetInfo, lang: str) -> Text | JaWrapped:
     """One preset in the list: id, name, and its summary in `lang` (Japanese wraps
     between characters, `wrap_ja`)."""
-    text = Text.assemble((f"{info.id:<15}", "bold"), info.name, "\n",
-                         (info.summary_in(lang), "dim"))
+    text = Text.assemble((f"{info.id:<15}", "bold"), info.name)
+    if load_preset(info.id).players == 3:  # marked: the table seats three
+        text.append(f"  {first_name('launch.three_players', lang)}", style="bold cyan")
+    text.append("\n")
+    text.append(info.summary_in(lang), style="dim")
     return wrapped(text, lang)
 
 
@@ -165,7 +174,7 @@ class LaunchScreen(Screen[GameConfig | str]):
         self._shown_lang = ""  # the language the texts were last put in
 
     def compose(self) -> ComposeResult:
-        infos = preset_infos()
+        infos = preset_infos(three_players=True)
         with Vertical(id="launch"):
             yield Static(id="title")
             with Horizontal(id="launch-body"):
@@ -189,7 +198,7 @@ class LaunchScreen(Screen[GameConfig | str]):
 
     def on_mount(self) -> None:
         presets = self.query_one("#presets", OptionList)
-        ids = [p.id for p in preset_infos()]
+        ids = [p.id for p in preset_infos(three_players=True)]
         presets.highlighted = ids.index(self.config.ruleset) if self.config.ruleset in ids else 0
         presets.focus()
         self._show()
@@ -234,7 +243,7 @@ class LaunchScreen(Screen[GameConfig | str]):
         self._shown_lang = lang
         self.query_one("#title", Static).update(message("launch.title", lang))
         presets = self.query_one("#presets", OptionList)
-        for info in preset_infos():
+        for info in preset_infos(three_players=True):
             presets.replace_option_prompt(info.id, preset_prompt(info, lang))
         self.query_one("#seed-label", Static).update(first_name("launch.seed", lang))
         self.query_one("#launch-help", Static).update(self.keys_line(lang))

@@ -324,6 +324,9 @@ class ReplayScreen(Screen[None]):
                     label = "replay.own_hand" if self.show_all else "replay.all_hands"
                 if k.action == "suggest" and self.suggesting:
                     label = "replay.hide_ai"
+                if k.action == "seat(0)" and self.ruleset.players != 4:  # nobody in seat 4
+                    hints.append(KeyHint(f"1-{self.ruleset.players}", first_name(label, lang)))
+                    continue
                 # the way out never gives way on a narrow row (`fit_hints`)
                 hints.append(KeyHint(k.display, first_name(label, lang), stays=k.action == "close"))
         self.query_one("#keys", KeyBar).update_data(KeyBarData(tuple(hints)))
@@ -390,6 +393,10 @@ class ReplayScreen(Screen[None]):
         self.goto(len(self.positions) - 1)
 
     def action_seat(self, seat: int) -> None:
+        if seat not in self.ruleset.seats:  # three players: seat 4 (North) is empty
+            self.say(message("replay_seat_empty", self.lang, seat=seat,
+                             players=self.ruleset.players))
+            return
         self.view_seat = seat
         self._show_position()
         self.say(
@@ -397,7 +404,7 @@ class ReplayScreen(Screen[None]):
         )
 
     def action_next_seat(self) -> None:
-        self.action_seat((self.view_seat + 1) % 4)
+        self.action_seat((self.view_seat + 1) % self.ruleset.players)
 
     def action_rules(self) -> None:
         self.post_message(OpenRules(self.ruleset, self.lang))

@@ -30,6 +30,7 @@ from engine.actions import (
     Daiminkan,
     Discard,
     Kakan,
+    Kita,
     NineTerminals,
     Pass,
     Pon,
@@ -249,6 +250,8 @@ def action_words(action: Action, offered: Tile | None, lang: str = "en") -> str:
         return message("review_act_pass" if offered is not None else "review_act_silent", lang)
     if isinstance(action, NineTerminals):
         return message("review_act_nine_terminals", lang)
+    if isinstance(action, Kita):
+        return message("review_act_kita", lang)
     return repr(action)  # pragma: no cover - every action type is named above
 
 

@@ -42,6 +42,15 @@ def parameters_section(ruleset: Ruleset, lang: str) -> RenderableType:
     return Group(heading(X.say("rules.parameters", lang)), table)
 
 
+def three_player_section(ruleset: Ruleset, lang: str) -> RenderableType | None:
+    """Where three-player play differs (RULESETS.md §9); None for four players."""
+    notes = X.three_player_notes(ruleset, lang)
+    if not notes:
+        return None
+    lines = [Text(f"- {note}") for note in notes]
+    return Group(heading(X.say("sanma", lang)), *lines)
+
+
 def yaku_section(ruleset: Ruleset, lang: str) -> RenderableType:
     table = Table(box=None, padding=(0, 2), show_edge=False, header_style="bold underline")
     table.add_column(X.first_word("yaku", lang), no_wrap=True)
@@ -54,7 +63,7 @@ def yaku_section(ruleset: Ruleset, lang: str) -> RenderableType:
 
 
 def summary_section(ruleset: Ruleset) -> RenderableType:
-    info = {p.id: p for p in preset_infos()}.get(ruleset.id)
+    info = {p.id: p for p in preset_infos(three_players=True)}.get(ruleset.id)
     parts: list[RenderableType] = [Text(X.preset_title(ruleset), style="bold")]
     if info is not None:
         parts.append(Text(info.summary))
@@ -104,6 +113,9 @@ class RulesReferenceScreen(ModalScreen[None]):
             body.border_title = f"{X.say('rules.title', self.lang)} - {self.ruleset.id}"
             body.border_subtitle = hint_text(self.lang, "result.close")
             yield Static(summary_section(self.ruleset), id="summary", classes="section")
+            sanma = three_player_section(self.ruleset, self.lang)
+            if sanma is not None:
+                yield Static(sanma, id="sanma", classes="section")
             yield Static(yaku_section(self.ruleset, self.lang), id="yaku", classes="section")
             yield Static(
                 parameters_section(self.ruleset, self.lang), id="parameters", classes="section"

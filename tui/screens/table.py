@@ -406,6 +406,10 @@ class TableScreen(Screen[None]):
         """九種九牌: call the hand off on one's first draw, where the ruleset allows it."""
         self._apply(self.keys.press("nine_terminals"))
 
+    def action_kita(self) -> None:
+        """北抜き: set a North aside as a dora, where the ruleset has kita (three players)."""
+        self._apply(self.keys.press("kita"))
+
     def action_chi(self) -> None:
         self._apply(self.keys.press("chi"))
 
@@ -461,7 +465,7 @@ class TableScreen(Screen[None]):
         self.post_message(OpenRules(self.session.ruleset, self.lang))
 
     def action_help(self) -> None:
-        self.post_message(OpenHelp(self.lang))
+        self.post_message(OpenHelp(self.lang, self.session.ruleset))
 
     def action_glossary(self) -> None:
         """The glossary over the table, in the table's language (the app pushes it)."""

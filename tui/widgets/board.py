@@ -32,6 +32,15 @@ from ..layout import GAP, MELD_GAP, RIVER_ROW, BoardLayout, Rect, board_layout
 from ..table_text import seat_label
 from ..tiles import framed_tile, tile_text
 from ..words import message, round_word, wind_word
+from .empty_seat import (
+    KITA_FORMS,
+    PANEL,
+    empty_seats,
+    empty_side,
+    kita_text,
+    panel_layout,
+    panel_lines,
+)
 
 # The wall's glyphs (all of East-Asian width "narrow", so every terminal agrees on
 # their width); the help screen's legend lists them (`WALL_LEGEND`).
@@ -251,15 +260,24 @@ def meld_text(meld: MeldEntry, lay: BoardLayout, turned: bool = False) -> Text:
 
 
 def meld_lines(
-    melds: Sequence[MeldEntry], rect: Rect, lay: BoardLayout, rel: int = 2
+    melds: Sequence[MeldEntry],
+    rect: Rect,
+    lay: BoardLayout,
+    rel: int = 2,
+    kita: Sequence[Tile] = (),
+    lang: str = "en",
 ) -> list[Text]:
     """A side or facing seat's melds in its region, laid from the seat's right as the
     online clients lay them: toimen's from the screen's left on its hand's row;
     shimocha's (its right is the screen's top) first at the top, right above its
     river and against its hand; kamicha's (its right is the screen's bottom) first
     at the bottom, right below its river and against its hand. (The player's own
-    melds are part of the hand row: `own_hand_lines`.)"""
-    lines = flow([meld_text(m, lay, turned=rel == 2) for m in melds], rect.w, gap=MELD_GAP)
+    melds are part of the hand row: `own_hand_lines`.) A three-player seat's Norths
+    set aside (`kita`) come after its melds, as one group."""
+    chunks = [meld_text(m, lay, turned=rel == 2) for m in melds]
+    if kita:
+        chunks.append(kita_text(kita, lay, lang))
+    lines = flow(chunks, rect.w, gap=MELD_GAP)
     if rel == 1:
         pad = [Text("", end="")] * max(0, rect.h - len(lines))
         return pad + [_right(line, rect.w) for line in lines]
@@ -291,17 +309,26 @@ def top_hand_line(info: SeatInfo, rect: Rect, lay: BoardLayout, lang: str) -> li
     return [_centred(Text(message("board_tiles", lang, count=len(tiles)), end=""), rect.w)]
 
 
-def own_hand_lines(view: SeatView, rect: Rect, lay: BoardLayout, ui: BoardInput) -> list[Text]:
+def own_hand_lines(
+    view: SeatView, rect: Rect, lay: BoardLayout, ui: BoardInput, lang: str = "en"
+) -> list[Text]:
     """The player's row: the hand, the drawn tile set apart (framed tiles or one row
     of faces), and the melds at the row's right edge, laid as the online clients lay
-    them: the first meld at the far right, each new one to the left of the last."""
+    them: the first meld at the far right, each new one to the left of the last; the
+    Norths set aside (kita, three players) left of them."""
     lines = _own_tiles(view, lay, ui)
-    melds = view.seats[view.seat].melds
-    if not melds:
+    info = view.seats[view.seat]
+    melds = info.melds
+    if not melds and not info.kita:
         return lines
-    laid = _join([meld_text(m, lay) for m in reversed(melds)], MELD_GAP)
+    groups = [meld_text(m, lay) for m in reversed(melds)]
     row = 1 if lay.framed else 0  # beside the faces of a framed hand
     line = lines[row]
+    laid = _join(groups, MELD_GAP)
+    for form in KITA_FORMS if info.kita else ():  # the longest kita group that fits
+        laid = _join([kita_text(info.kita, lay, lang, form), *groups], MELD_GAP)
+        if line.cell_len + MELD_GAP + laid.cell_len <= rect.w:
+            break
     pad = max(MELD_GAP, rect.w - line.cell_len - laid.cell_len)
     lines[row] = Text.assemble(line, " " * pad, laid, end="", no_wrap=True)
     return lines
@@ -447,6 +474,8 @@ def _info_lines(
 
 def _seat_block(view: SeatView, rel: int, width: int, align: str, lang: str) -> list[Text]:
     info = view.seats[(view.seat + rel) % 4]
+    if info.seat in empty_seats(view):  # nobody sits there (three players): no badges
+        return []
     lines = flow(badge_chunks(view, info, lang, name=rel == 0), width, gap=1)
     if align == "centre":
         return [_centred(line, width) for line in lines]
@@ -582,11 +611,16 @@ def paint_board(
     lang: str = "en",
 ) -> Painted:
     """Every region's lines for `view`, as `lay` places them."""
+    empty = empty_side(view)
+    if empty is not None:  # three players: the empty seat's side becomes a panel
+        lay = panel_layout(lay, empty)
     painted = Painted(lay)
     parts = painted.parts
     regions = lay.regions
     look = (lay.face, lay.short, lay.river_rows, lay.spread, lay.square)
     for rel in range(4):
+        if rel == empty:
+            continue
         info = view.seats[(view.seat + rel) % 4]
         rect = regions[f"river-{rel}"]
         parts[f"river-{rel}"] = _part(
@@ -596,8 +630,10 @@ def paint_board(
         if rel:  # the player's melds are drawn with the hand
             rect = regions[f"melds-{rel}"]
             parts[f"melds-{rel}"] = _part(
-                ("melds", info.melds, rect, look, rel),
-                lambda info=info, rect=rect, rel=rel: meld_lines(info.melds, rect, lay, rel),
+                ("melds", info.melds, info.kita, rect, look, rel, lang),
+                lambda info=info, rect=rect, rel=rel: meld_lines(
+                    info.melds, rect, lay, rel, info.kita, lang
+                ),
             )
         if f"hand-{rel}" in regions and rel in (1, 3):
             rect = regions[f"hand-{rel}"]
@@ -607,11 +643,19 @@ def paint_board(
                 lambda info=info, rect=rect, river=river: side_hand_lines(info, rect, lay, river),
             )
     toimen = view.seats[(view.seat + 2) % 4]
-    parts["hand-2"] = _part(
-        ("top", toimen.hand_size, toimen.shown, regions["hand-2"], look, lang),  # toimen only
-        lambda: top_hand_line(toimen, regions["hand-2"], lay, lang),
-    )
-    parts["hand-0"] = own_hand_lines(view, regions["hand-0"], lay, ui)
+    if empty != 2:
+        parts["hand-2"] = _part(
+            ("top", toimen.hand_size, toimen.shown, regions["hand-2"], look, lang),
+            lambda: top_hand_line(toimen, regions["hand-2"], lay, lang),
+        )
+    if PANEL in regions:
+        panel = regions[PANEL]
+        parts[PANEL] = _part(
+            ("panel", tuple((i.wind, i.melds, i.kita) for i in view.seats), view.wall.dora,
+             view.ruleset, repr(view.house_rules), view.seat, panel, lang),
+            lambda: panel_lines(view, panel, lang),
+        )
+    parts["hand-0"] = own_hand_lines(view, regions["hand-0"], lay, ui, lang)
     badges = tuple((i.seat, i.wind, i.score, i.dealer, i.riichi, i.on_turn) for i in view.seats)
     facts = (
         view.house_rules,
