@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from test_tui_geometry import _wall_gaps, board_size
 from test_tui_pilot import game_app, legal_types, settle
-from textual.worker import WorkerFailed
 
 from engine.actions import Discard, Kita, Pass, Ron, ShowTenpai, Tsumo
 from engine.availability import KINDS, action_kind
@@ -356,11 +355,6 @@ def test_a_three_player_house_rule_without_kita_counts_only_dora():
     assert text.startswith("Dora shown") and "kita" not in text and "No chi" not in text
 
 
-@pytest.mark.slow  # about 30 s: the table waits out its turn timeout after the crash
-@pytest.mark.xfail(strict=True, raises=WorkerFailed,
-                   reason="engine/fold.py cannot fold KitaDeclared (FoldError): the host folds "
-                          "the closing events of a hand, and a North ronned right after its "
-                          "kita is among them (the fold for three is seat3's)")
 async def test_a_ron_on_your_kita_ends_the_hand_without_a_crash(tmp_path):
     """You set a North aside and seat 1, waiting on the North alone, rons it: the hand's
     result is shown (today the host's fold of the closing events raises)."""
