@@ -344,11 +344,14 @@ def _kept(ctx: _Context, tiles: list[Tile], discard: int | None) -> KeptHand:
     counts = to_counts(tiles)
     now = ctx.shanten(counts)
     after = ctx.by_draw(counts)
-    accepted = tuple((k, ctx.left(k)) for k in range(KIND_COUNT) if after[k] < now)
+    # A kind the set does not hold (three players: 2m-8m, RULESETS.md §9) is never
+    # proposed: not as an accepted tile, a wait or an improving draw.
+    drawable = [k for k in range(KIND_COUNT) if k not in ctx.ruleset.removed_kinds]
+    accepted = tuple((k, ctx.left(k)) for k in drawable if after[k] < now)
     accepted_count = sum(left for _, left in accepted)
     improving = tuple(
         (k, ctx.left(k))
-        for k in range(KIND_COUNT)
+        for k in drawable
         if ctx.improving and after[k] == now and _widens(ctx, counts, k, now, accepted_count)
     )
     waits: tuple[WaitValue, ...] = ()

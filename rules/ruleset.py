@@ -580,6 +580,13 @@ def _check_table(v: dict[str, Any]) -> None:
             f"rule {key!r}: only a three-player game has an empty North seat; use"
             f" {key} = {'false' if key == 'kita' else repr('none')} or players = 3"
         )
+    if players == 3 and v["tsumo_loss"] == "none":
+        # With an empty North seat a tsumo's missing share must be settled one way or
+        # the other; "none" would quietly play as "loss".
+        raise RulesetError(
+            "rule 'tsumo_loss': a three-player game needs 'loss' (ツモ損: the empty"
+            " seat's share is not paid) or 'north_bisection' (北家折半)"
+        )
     if v["kita"] and 30 in removed:
         raise RulesetError("rule 'kita': the North tiles are set aside, so 'removed_tiles'"
                            " may not remove them")

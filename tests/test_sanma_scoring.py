@@ -120,3 +120,38 @@ def test_the_analyser_reads_the_three_player_tile_set():
     # 7m and 8m would make 789m with the 9m: none exist with three players
     assert three.options[0].accepted_count < four.options[0].accepted_count
     assert dict(three.options[0].accepted).get(6, 0) == 0
+
+
+def test_the_analyser_never_proposes_a_2m_8m_tile():
+    # Hands holding 1m and 9m: four players would want 2m/3m beside the 1m and 7m/8m
+    # beside the 9m; a three-player ruleset has none to draw (RULESETS.md §9).
+    from rules.analysis import analyse
+
+    removed = T3.removed_kinds
+    hands = ["19m123p456p789s1z1m9m", "119m99m2345p678s11z", "1199m19p19s123457z"]
+    hands += ["11m99m123p456p78s5z6z"]
+    for hand in hands:
+        for kinds in _proposed(analyse(hand, T3)):
+            assert not kinds & removed, (hand, sorted(kinds & removed))
+    four = _proposed(analyse(hands[0], load_preset("tenhou")))
+    assert any(kinds & removed for kinds in four)  # the same hand with four players
+
+
+def _proposed(analysis):
+    """Every kind an analysis puts forward: accepted, improving and waits, per option."""
+    return [
+        {k for k, _ in o.accepted} | {k for k, _ in o.improving} | {w.kind for w in o.waits}
+        for o in analysis.options
+    ]
+
+
+def test_the_analyse_command_proposes_no_2m_8m_tile_with_three_players():
+    out = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "analyse", "19m123p456p789s1z1m9m",
+         "--ruleset", "tenhou3", "--json"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    named = {t for d in data["discards"] for t in (*d["accepted"], *d["improving"])}
+    assert named and not named & {f"{n}m" for n in range(2, 9)}

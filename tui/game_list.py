@@ -58,6 +58,17 @@ class KeptGame:
     def finished(self) -> bool:
         return self.state in (FINISHED, NOT_RECORDED)
 
+    @property
+    def players(self) -> int:
+        """3 or 4, as the game's ruleset seats them (RULESETS.md §9); 4 for a ruleset
+        this version does not know."""
+        from rules.ruleset import RulesetError, load_preset
+
+        try:
+            return load_preset(self.ruleset).with_overrides(self.overrides).players
+        except (RulesetError, TypeError, ValueError):
+            return 4
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -65,6 +76,7 @@ class KeptGame:
             "started_at": self.started_at,
             "ended_at": self.ended_at,
             "ruleset": self.ruleset,
+            "players": self.players,
             "overrides": self.overrides,
             "seed": self.seed,
             "place": self.place,

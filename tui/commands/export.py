@@ -68,10 +68,6 @@ def _export(
     except LogError as error:
         fail(str(error))
         return 2
-    if fmt == "tenhou6" and record.ruleset.players != 4:
-        # The tenhou.net/6 writer seats four; three (RULESETS.md §9) is issue 25's next step.
-        fail("tenhou6: a three-player game is not written in this format yet; use mjai")
-        return 2
     text, notes = export(record, fmt)
     for note in notes:
         stderr.write(f"mahjong-tui: warning: {note}\n")

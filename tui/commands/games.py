@@ -59,13 +59,13 @@ def load_rows(data_dir: Path, ruleset: str | None) -> tuple[list[Any], str | Non
 def _games(args: argparse.Namespace, stdout: TextIO, fail: Callable[[str], None],
            data_dir: Path | None) -> int:
     from engine.storage.history import db as history
-    from rules.ruleset import ALL_PRESET_IDS
+    from rules.ruleset import EVERY_PRESET_ID
 
     from ..data_dirs import default_data_dir
     from .stats import one_line
 
-    if args.ruleset is not None and args.ruleset not in ALL_PRESET_IDS:
-        fail(f"unknown ruleset {args.ruleset!r}: choose one of {', '.join(ALL_PRESET_IDS)}")
+    if args.ruleset is not None and args.ruleset not in EVERY_PRESET_ID:
+        fail(f"unknown ruleset {args.ruleset!r}: choose one of {', '.join(EVERY_PRESET_ID)}")
         return 2
     data = data_dir or default_data_dir()
     try:
@@ -98,6 +98,8 @@ def text_report(games: list[KeptGame], data: Path) -> str:
         date = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.ended_at))
         seed = "-" if g.seed is None else str(g.seed)
         place = PLACES.get(g.place or 0, "-") if g.state == FINISHED or g.place else "-"
+        if place != "-" and g.players == 3:
+            place += "/3"  # a three-player game's place, apart from four-player ones
         note = STATE_WORDS.get(g.state, "")
         if g.session is not None and g.session_game is not None:
             note = f"{note}, session game {g.session_game}" if note else \

@@ -62,12 +62,27 @@ def yaku_text(s: Summary, lang: str = "en") -> str:
     return ", ".join(f"{name(y)} ({n})" for y, n in s.top_yaku()) or "-"
 
 
+MODE_WORDS = {4: "stats.all_four", 3: "stats.all_three"}
+
+
 def rows(summaries: Summaries, lang: str = "en") -> list[tuple[str, Summary]]:
-    """"all" first, then each ruleset (only one ruleset: just that one)."""
+    """"all" first, then each ruleset (only one ruleset: just that one). Three-player
+    and four-player games are kept apart (`Summaries.modes`): with both played, each
+    mode has its own "all" row (where it has more than one ruleset) before its
+    rulesets, and no row mixes them."""
     from ..words import first_name
 
     per = list(summaries.rulesets.items())
-    return per if len(per) == 1 else [(first_name("stats.all", lang), summaries.overall), *per]
+    if len(summaries.modes) < 2:
+        return per if len(per) == 1 else [(first_name("stats.all", lang), summaries.overall),
+                                          *per]
+    out: list[tuple[str, Summary]] = []
+    for players, mode in summaries.modes.items():
+        mine = [(name, s) for name, s in per if s.players == players]
+        if len(mine) > 1:
+            out.append((first_name(MODE_WORDS[players], lang), mode))
+        out += mine
+    return out
 
 
 def games_text(games: int, lang: str = "en") -> str:
@@ -140,12 +155,12 @@ def run_stats(
 
 
 def _stats(args, stdout: TextIO, fail: Callable[[str], None], data_dir: Path | None) -> int:
-    from rules.ruleset import ALL_PRESET_IDS
+    from rules.ruleset import EVERY_PRESET_ID
 
     from ..data_dirs import default_data_dir
 
-    if args.ruleset is not None and args.ruleset not in ALL_PRESET_IDS:
-        fail(f"unknown ruleset {args.ruleset!r}: choose one of {', '.join(ALL_PRESET_IDS)}")
+    if args.ruleset is not None and args.ruleset not in EVERY_PRESET_ID:
+        fail(f"unknown ruleset {args.ruleset!r}: choose one of {', '.join(EVERY_PRESET_ID)}")
         return 2
     try:
         summaries, path, problem = load_summaries(data_dir or default_data_dir(), args.ruleset)

@@ -15,7 +15,8 @@ Layout (schema version 6, `PRAGMA user_version`; `application_id` marks the file
                NULL for a single game), log (where the game's whole log is kept,
                relative to the history's folder: ``games/<game id>.jsonl``; NULL
                when no log was kept). House rules are `overrides`.
-    seats      game_id, seat, points, rank, uma, result      -- all four seats
+    seats      game_id, seat, points, rank, uma, result      -- every seat (three
+               for a three-player game: the empty North seat has no row)
     hands      game_id, hand_index, round_wind, hand_number, honba, dealer, won,
                tsumo, dealt_in, riichi, called, win_value, deal_in_value, delta
                -- the human's hands only
@@ -307,6 +308,17 @@ class KeptRow:
     session_game: int | None
     log: str | None  # relative to the history's folder; None: no log was kept
     overrides: dict[str, Any]
+
+
+def _players(ruleset: str, overrides: str) -> int:
+    """The seats a stored game of `ruleset` ranks: 3 for a three-player ruleset
+    (RULESETS.md §9), else 4 (a ruleset this version does not know, too)."""
+    from rules.ruleset import RulesetError, load_preset
+
+    try:
+        return load_preset(ruleset).with_overrides(json.loads(overrides or "{}")).players
+    except (RulesetError, TypeError, ValueError):
+        return 4
 
 
 class HistoryDB:
@@ -639,11 +651,15 @@ class HistoryDB:
         """Ids of games whose seats or hands are not all stored (always empty: each
         game is one transaction; the crash tests check it)."""
         rows = self._query(
-            "SELECT g.id FROM games g WHERE"
-            " (SELECT count(*) FROM seats s WHERE s.game_id = g.id) != 4"
-            " OR (SELECT count(*) FROM hands h WHERE h.game_id = g.id) != g.hand_count"
+            "SELECT g.id, g.ruleset, g.overrides,"
+            " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"
+            " (SELECT count(*) FROM hands h WHERE h.game_id = g.id) != g.hand_count"
+            " FROM games g"
         )
-        return [row[0] for row in rows]
+        return [
+            game for game, ruleset, overrides, seats, short in rows
+            if short or seats != _players(ruleset, overrides)
+        ]
 
     def run(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """One statement (its own transaction: the connection is in autocommit mode),

@@ -18,6 +18,11 @@ The figures follow `engine.sim` (the `mahjong-tui sim` summary), per hand:
   sticks excluded) over the hands won; average deal-in: the same value of the
   wins ronned off the player, over the hands dealt in;
 - average placement: the mean final rank (1-4, tied players share the better one).
+
+Three-player games (RULESETS.md §9) are kept apart from four-player ones: a summary
+counts the places its games have (three, or four), and `Summaries.modes` holds the
+figures of each mode (3 or 4 players, from the seats a game's end ranks), so a
+three-player third place never mixes with a four-player one.
 """
 
 from __future__ import annotations
@@ -92,6 +97,11 @@ class GameRecord:
     @property
     def human(self) -> SeatResult:
         return self.seats[self.human_seat]
+
+    @property
+    def players(self) -> int:
+        """3 or 4: the seats the game's end ranked (three-player games rank three)."""
+        return len(self.seats) if len(self.seats) == 3 else 4
 
 
 class IncompleteGame(ValueError):
@@ -177,12 +187,13 @@ def game_record(
 
 @dataclass
 class Summary:
-    """The player's figures over some games (`as_dict()` is the JSON form)."""
+    """The player's figures over some games (`as_dict()` is the JSON form); `players`
+    sizes `places` (1st..3rd for three-player games, 1st..4th otherwise)."""
 
     games: int = 0
     hands: int = 0
     rank_sum: int = 0
-    places: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    places: list[int] = field(default_factory=list)
     wins: int = 0
     deal_ins: int = 0
     riichi: int = 0
@@ -190,12 +201,17 @@ class Summary:
     win_points: int = 0
     deal_in_points: int = 0
     yaku: Counter[str] = field(default_factory=Counter)
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        if not self.places:
+            self.places = [0] * self.players
 
     def add(self, record: GameRecord) -> None:
         self.games += 1
         rank = record.human.rank
         self.rank_sum += rank
-        self.places[min(max(rank, 1), 4) - 1] += 1
+        self.places[min(max(rank, 1), len(self.places)) - 1] += 1
         for hand in record.hands:
             self.hands += 1
             self.wins += hand.won
@@ -243,14 +259,18 @@ class Summary:
 
 @dataclass(frozen=True)
 class Summaries:
-    """Figures over all the games given, and per ruleset (ids sorted)."""
+    """Figures over all the games given, per ruleset (ids sorted) and per mode (4 then
+    3 players, the modes played only). `overall` mixes the modes: its places and
+    average placement mean something only when one mode was played."""
 
     overall: Summary
     rulesets: dict[str, Summary]
+    modes: dict[int, Summary] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "overall": self.overall.as_dict(),
+            "modes": {f"{n}p": v.as_dict() for n, v in self.modes.items()},
             "rulesets": {k: v.as_dict() for k, v in self.rulesets.items()},
         }
 
@@ -258,7 +278,10 @@ class Summaries:
 def summarize(records: Iterable[GameRecord]) -> Summaries:
     overall = Summary()
     per: dict[str, Summary] = {}
+    modes: dict[int, Summary] = {}
     for record in records:
         overall.add(record)
-        per.setdefault(record.ruleset, Summary()).add(record)
-    return Summaries(overall, dict(sorted(per.items())))
+        per.setdefault(record.ruleset, Summary(players=record.players)).add(record)
+        modes.setdefault(record.players, Summary(players=record.players)).add(record)
+    ordered: dict[int, Summary] = {n: modes[n] for n in (4, 3) if n in modes}
+    return Summaries(overall, dict(sorted(per.items())), ordered)

@@ -14,7 +14,10 @@ is checked first) and writes it as
   reach_accepted, hora / ryukyoku, end_kyoku ... end_game.
 
 Every hand, call, riichi, kan, dora, win and draw comes through with the scores
-(start of hand, deltas, end of game). Where a ruleset has something the target
+(start of hand, deltas, end of game). Three-player games (RULESETS.md §9) keep both
+formats' four seats with the North one empty (tenhou.net/6: empty deal, takes and
+discards, `f44` for a kita; mjai: an empty tehai and `kita` events), as Tenhou's own
+three-player records do. Where a ruleset has something the target
 format cannot say, the export goes on with what is faithful and returns one
 warning line per gap (`warnings(ruleset, fmt)`); the CLI prints them on stderr.
 The gaps (decided from ruleset fields, never from preset ids):

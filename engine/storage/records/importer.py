@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.ruleset import ALL_PRESET_IDS, DEFAULT_PRESET, Ruleset, load_preset
+from rules.ruleset import DEFAULT_PRESET, EVERY_PRESET_ID, Ruleset, load_preset
 from rules.tiles import Tile, tile_key
 
 from ...actions import (
@@ -250,12 +250,13 @@ REQUIRED = {
     "kakan": ("actor", "pai"),
     "dora": ("dora_marker",),
     "hora": ("actor", "target"),
+    "kita": ("actor",),
 }
 
 
 TYPES = ("start_game", "start_kyoku", "tsumo", "dahai", "reach", "reach_accepted", "chi",
-         "pon", "daiminkan", "ankan", "kakan", "dora", "hora", "ryukyoku", "end_kyoku",
-         "end_game")
+         "pon", "daiminkan", "ankan", "kakan", "kita", "dora", "hora", "ryukyoku",
+         "end_kyoku", "end_game")
 
 
 def check_mjai_line(obj: Any, number: int) -> None:
@@ -274,9 +275,15 @@ def check_mjai_line(obj: Any, number: int) -> None:
         rule = MJAI_FIELDS.get(name)
         if rule is not None and not rule[0](value):
             raise ValueError(f"line {number}: {kind}.{name} must be {rule[1]}")
-    if kind == "start_kyoku" and any(not isinstance(h, list) or len(h) != 13
-                                     for h in obj["tehais"]):
-        raise ValueError(f"line {number}: start_kyoku.tehais must be four hands of 13 tiles")
+    # Three players (RULESETS.md §9): the empty North seat's hand is [].
+    if kind == "start_kyoku" and any(
+        not isinstance(h, list) or len(h) != (13 if seat < 3 or h else 0)
+        for seat, h in enumerate(obj["tehais"])
+    ):
+        raise ValueError(
+            f"line {number}: start_kyoku.tehais must be four hands of 13 tiles "
+            "(the fourth empty for three players)"
+        )
     ext = obj.get(EXTENSION)
     if kind == "start_game" and ext is not None:
         _check_extension(ext, number)
@@ -286,7 +293,7 @@ def _check_extension(ext: Any, number: int) -> None:
     where = f"line {number}: start_game.{EXTENSION}"
     if not isinstance(ext, dict):
         raise ValueError(f"{where} must be an object")
-    if ext.get("ruleset") is not None and ext["ruleset"] not in ALL_PRESET_IDS:
+    if ext.get("ruleset") is not None and ext["ruleset"] not in EVERY_PRESET_ID:
         raise ValueError(f"{where}.ruleset {str(ext['ruleset'])[:40]!r} is not a preset")
     if ext.get("overrides") is not None and not isinstance(ext["overrides"], dict):
         raise ValueError(f"{where}.overrides must be an object")

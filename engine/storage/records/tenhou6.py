@@ -19,6 +19,14 @@ of an abortive draw or nagashi mangan, `DRAW_TAGS`); deltas
 include honba and the sticks the winner takes but not the riichi sticks paid
 during the hand (those show as the next hand's starting scores).
 
+Three players (RULESETS.md §9) keep the four-seat shape, as Tenhou's own three-player
+records do: the empty North seat has an empty deal, takes and discards, a 0 score, 0
+deltas, an empty name and `0, 0` in `sc`; the seats sit in the four-seat frame, so a pon
+string places the called tile by where its giver sits around a table of four with the
+North chair empty (East calling West's tile writes it at toimen, as Tenhou's mjlog
+meld codes do); a North set aside (kita) is `f44` in the discards, its replacement draw
+the next take; `rule.disp` carries 三 (Tenhou's own "三鳳南喰赤").
+
 What this format cannot say is listed in `engine.storage.records` (module doc).
 """
 
@@ -30,11 +38,12 @@ from typing import Any
 from rules.hand import Meld, MeldKind, Source
 from rules.tiles import Tile, tile_key
 
-from ...events import Called, Discarded, Drew, KanDeclared, Won
+from ...events import Called, Discarded, Drew, KanDeclared, KitaDeclared, Won
 from ...wall import MAN5, PIN5, SOU5, red_kinds
 from . import GameRecord, HandRecord
 
 TSUMOGIRI = 60
+KITA = "f44"  # a North set aside (抜きドラ) in the discards
 DAIMINKAN_SLOT = 0
 WIN_TAG = "和了"
 RED_CODES = {MAN5: 51, PIN5: 52, SOU5: 53}
@@ -106,6 +115,18 @@ LIMIT_NAMES = {
 # Letter position (in tiles) of the called tile in pon / daiminkan strings.
 PON_AT = {Source.KAMICHA: 0, Source.TOIMEN: 1, Source.SHIMOCHA: 2}
 MINKAN_AT = {Source.KAMICHA: 0, Source.TOIMEN: 1, Source.SHIMOCHA: 3}
+# Where the giver sits in the four-seat frame, by (giver - caller) % 4.
+FRAME = {3: Source.KAMICHA, 2: Source.TOIMEN, 1: Source.SHIMOCHA}
+
+
+def table_source(seat: int, source: Source, players: int) -> Source:
+    """`source` (ours: with three players the seat before is kamicha, the one after
+    shimocha) as tenhou.net/6 places it, around four chairs with the North one empty
+    (module doc): with four players the same."""
+    if players == 4:
+        return source
+    giver = (seat - 1) % players if source is Source.KAMICHA else (seat + 1) % players
+    return FRAME[(giver - seat) % 4]
 
 
 def tile_code(tile: Tile) -> int:
@@ -132,21 +153,24 @@ def _without(tiles: tuple[Tile, ...], tile: Tile | None) -> list[Tile]:
     return rest
 
 
-def meld_string(meld: Meld) -> str:
-    """The Tenhou string of a meld (see the module doc)."""
+def meld_string(meld: Meld, seat: int = 0, players: int = 4) -> str:
+    """The Tenhou string of `seat`'s meld (see the module doc; `seat` and `players`
+    place a three-player call in the four-seat frame)."""
     kind = meld.kind
     if kind is MeldKind.ANKAN:
         codes = [tile_code(t) for t in sorted(meld.tiles, key=tile_key)]
         return _string(codes, "a", 3)
     if kind is MeldKind.KAKAN:
         pon = Meld(MeldKind.PON, meld.tiles[:3], meld.source, meld.called)
-        return meld_string(pon).replace("p", f"k{tile_code(meld.tiles[3]):02d}")
+        added = f"k{tile_code(meld.tiles[3]):02d}"
+        return meld_string(pon, seat, players).replace("p", added)
     assert meld.called is not None and meld.source is not None
     own = [tile_code(t) for t in _without(meld.tiles, meld.called)]
     called = tile_code(meld.called)
     if kind is MeldKind.CHI:
         return _string([called, *own], "c", 0)
-    at = (PON_AT if kind is MeldKind.PON else MINKAN_AT)[meld.source]
+    source = table_source(seat, meld.source, players)
+    at = (PON_AT if kind is MeldKind.PON else MINKAN_AT)[source]
     own.insert(at, called)
     return _string(own, "p" if kind is MeldKind.PON else "m", at)
 
@@ -168,10 +192,11 @@ def score_string(won: Won, dealer: int) -> str:
     return head + amount
 
 
-def yaku_strings(won: Won, dealer: int, round_wind: int) -> list[str]:
-    """"立直(1飜)", "自風 東(1飜)", "ドラ(2飜)", "大三元(役満)"."""
+def yaku_strings(won: Won, dealer: int, round_wind: int, players: int = 4) -> list[str]:
+    """"立直(1飜)", "自風 東(1飜)", "ドラ(2飜)" (set-aside Norths counted in, as Tenhou's
+    three-player records count them), "大三元(役満)"."""
     r = won.result
-    seat_wind = (won.winner - dealer) % 4
+    seat_wind = (won.winner - dealer) % players
     out = []
     for y in r["yaku"]:
         name = YAKU_NAMES.get(y["id"], y["id"])
@@ -189,7 +214,7 @@ def yaku_strings(won: Won, dealer: int, round_wind: int) -> list[str]:
     return out
 
 
-def hand_array(hand: HandRecord) -> list[Any]:
+def hand_array(hand: HandRecord, players: int = 4) -> list[Any]:
     start = hand.start
     takes: list[list[Any]] = [[] for _ in range(4)]
     discards: list[list[Any]] = [[] for _ in range(4)]
@@ -201,11 +226,13 @@ def hand_array(hand: HandRecord) -> list[Any]:
             code = TSUMOGIRI if event.tsumogiri else tile_code(event.tile)
             discards[event.seat].append(f"r{code}" if event.riichi else code)
         elif isinstance(event, Called):
-            takes[event.seat].append(meld_string(event.meld))
+            takes[event.seat].append(meld_string(event.meld, event.seat, players))
             if event.meld.kind is MeldKind.MINKAN:
                 discards[event.seat].append(DAIMINKAN_SLOT)
         elif isinstance(event, KanDeclared):
-            discards[event.seat].append(meld_string(event.meld))
+            discards[event.seat].append(meld_string(event.meld, event.seat, players))
+        elif isinstance(event, KitaDeclared):
+            discards[event.seat].append(KITA)
     wins = hand.wins
     ura = next((w.ura_indicators for w in wins if w.ura_indicators), ())
     out: list[Any] = [
@@ -217,16 +244,16 @@ def hand_array(hand: HandRecord) -> list[Any]:
     for seat in range(4):
         deal = [tile_code(t) for t in sorted(hand.dealt[seat], key=tile_key)]
         out += [deal, takes[seat], discards[seat]]
-    out.append(_result(hand))
+    out.append(_result(hand, players))
     return out
 
 
-def _result(hand: HandRecord) -> list[Any]:
+def _result(hand: HandRecord, players: int) -> list[Any]:
     assert hand.end is not None
     wins = hand.wins
     if not wins:
         draw = hand.draw
-        tenpai = draw.tenpai if draw is not None else (False,) * 4
+        tenpai = (draw.tenpai if draw is not None else (False,) * 4)[:players]
         tag = "全員聴牌" if all(tenpai) else "全員不聴" if not any(tenpai) else "流局"
         if draw is not None and draw.kind in DRAW_TAGS:
             tag = DRAW_TAGS[draw.kind]
@@ -244,7 +271,7 @@ def _result(hand: HandRecord) -> list[Any]:
         pao = who if won.liable is None else won.liable
         detail = [who, source, pao, score_string(won, dealer)]
         out.append(deltas)
-        out.append(detail + yaku_strings(won, dealer, hand.start.round_wind))
+        out.append(detail + yaku_strings(won, dealer, hand.start.round_wind, players))
     return out
 
 
@@ -257,8 +284,9 @@ def to_tenhou6(record: GameRecord) -> dict[str, Any]:
     game = record.game
     r = record.ruleset
     red = red_kinds(r.red_fives)
+    three = "三" if r.players == 3 else ""  # as Tenhou's "三鳳南喰赤" says three players
     rule: dict[str, Any] = {
-        "disp": f"mahjong-tui {r.id} " + GAME_LENGTH_TAGS[r.game_length],
+        "disp": f"mahjong-tui {r.id} {three}" + GAME_LENGTH_TAGS[r.game_length],
         "aka": 1 if red else 0,
         "aka51": red.count(MAN5),
         "aka52": red.count(PIN5),
@@ -275,14 +303,19 @@ def to_tenhou6(record: GameRecord) -> dict[str, Any]:
     }
     out: dict[str, Any] = {
         "title": [f"mahjong-tui {r.id}", f"seed {game.seed}"],
-        "name": [f"seat {s} (player {game.seating[s]})" for s in range(4)],
+        "name": [
+            f"seat {s} (player {game.seating[s]})" if s < r.players else "" for s in range(4)
+        ],
         "rule": rule,
-        "log": [hand_array(h) for h in record.hands],
+        "log": [hand_array(h, r.players) for h in record.hands],
     }
     if record.ended is not None:
         by_seat = {row["seat"]: row for row in record.ended.results}
         sc: list[int | float] = []
         for seat in range(4):
+            if seat not in by_seat:  # the empty North seat (three players)
+                sc += [0, 0]
+                continue
             sc += [_hundreds(record.ended.scores[seat]), by_seat[seat]["result"]]
         out["sc"] = sc
     return out

@@ -10,7 +10,11 @@ that very seat takes it (else the next seat's chi of it, else the next seat
 draws); a kan on one's own turn (`a`/`k` in the discards) and a daiminkan are
 followed by the rinshan draw; `60` discards the tile just drawn; the hand ends
 when the seat to act has nothing left (a tsumo, a ron of the last discard, a
-draw). The result is the same mjai lines the mjlog import makes
+draw). With three players (RULESETS.md §9) the turn passes over the empty North
+seat, whose deal, takes and discards are empty; `f44` in the discards sets a North
+aside (kita), and the seat's next take is its replacement draw (unless the North
+is ronned); the pon strings place the giver around four chairs
+(`engine.storage.records.tenhou6`). The result is the same mjai lines the mjlog import makes
 (`engine.storage.records.tenhou_import`), walked by the importer
 (`engine.storage.records.importer.rebuild`), so the checks are the same.
 
@@ -24,7 +28,7 @@ The rules: our own export names its preset and house rules in `rule.mahjong_tui`
 (older exports: the preset in `title`, "mahjong-tui ID", and the red fives in
 `rule` `aka51`-`aka53`); a Tenhou record's `rule.disp` names
 its lobby ("四鳳南喰赤": 南 a hanchan, 喰 open tanyao, 赤 red fives; 三 three
-players, refused) and gives `tenhou` with that variant.
+players: `tenhou3`) and gives `tenhou` with that variant.
 """
 
 from __future__ import annotations
@@ -34,15 +38,15 @@ import re
 from collections import deque
 from typing import Any
 
-from rules.ruleset import ALL_PRESET_IDS, Ruleset, RulesetError, load_preset
+from rules.ruleset import EVERY_PRESET_ID, Ruleset, RulesetError, load_preset
 from rules.tiles import Tile, tile_key
 
 from ...game import Game
 from ...wall import MAN5, PIN5, SOU5
 from .importer import Kyoku, rebuild
 from .mjai import pai
-from .mjlog import GO_HANCHAN, GO_NO_KUITAN, GO_NO_RED
-from .tenhou6 import TSUMOGIRI, WIN_TAG
+from .mjlog import GO_HANCHAN, GO_NO_KUITAN, GO_NO_RED, GO_THREE_PLAYERS
+from .tenhou6 import KITA, TSUMOGIRI, WIN_TAG
 from .tenhou_import import tenhou_rules
 
 RED_CODES = {51: MAN5, 52: PIN5, 53: SOU5}
@@ -57,6 +61,10 @@ DRAW_REASONS = {
     "四槓散了": "sukaikan",
     "三家和了": "sanchaho",
 }
+# A hand array: [round, honba, sticks], scores, dora, ura, per seat (deal, takes,
+# discards), the result.
+HAND_PARTS = {4: 17, 3: 14}
+PLAYERS_WORD = {3: "three", 4: "four"}
 _MELD = re.compile(r"^(?:\d\d)*[cpmak](?:\d\d)+$")
 OUR_TITLE = "mahjong-tui "
 
@@ -105,7 +113,7 @@ def ruleset_of(record: dict[str, Any]) -> Ruleset:
     head = title[0] if isinstance(title, list) and title and isinstance(title[0], str) else ""
     rule = _object(record.get("rule"))
     ext = _object(rule.get("mahjong_tui"))
-    if ext.get("ruleset") in ALL_PRESET_IDS:
+    if ext.get("ruleset") in EVERY_PRESET_ID:
         overrides = ext.get("overrides") or {}
         if not isinstance(overrides, dict):
             raise Tenhou6Error("rule.mahjong_tui.overrides is not an object")
@@ -115,7 +123,7 @@ def ruleset_of(record: dict[str, Any]) -> Ruleset:
             raise Tenhou6Error(f"the record's house rules: {error}") from None
     if head.startswith(OUR_TITLE):
         preset = head[len(OUR_TITLE) :].strip()
-        if preset not in ALL_PRESET_IDS:
+        if preset not in EVERY_PRESET_ID:
             raise Tenhou6Error(f"the record names ruleset {preset!r}, which is not here")
         ruleset = load_preset(preset)
         reds = _red_count(rule)
@@ -126,18 +134,32 @@ def ruleset_of(record: dict[str, Any]) -> Ruleset:
                 raise Tenhou6Error(f"the record's red fives: {error}") from None
         return ruleset
     disp = rule["disp"] if isinstance(rule.get("disp"), str) else ""
-    if "三" in disp:
-        raise Tenhou6Error(
-            f"a three-player game ({disp}): only four-player games are played here"
-        )
+    sanma = "三" in disp or _seats_three(record)
     red = bool(rule.get("aka", 1)) if "aka" in rule else ("赤" in disp or not disp)
     kuitan = "喰" in disp or not disp
     hanchan = "東" not in disp or "南" in disp
-    go_type = GO_HANCHAN * hanchan | GO_NO_RED * (not red) | GO_NO_KUITAN * (not kuitan)
+    go_type = (
+        GO_HANCHAN * hanchan
+        | GO_NO_RED * (not red)
+        | GO_NO_KUITAN * (not kuitan)
+        | GO_THREE_PLAYERS * sanma
+    )
     sc = record.get("sc")
     results = sc[1::2] if isinstance(sc, list) else []
     rounded = all(isinstance(v, int) or (isinstance(v, float) and v.is_integer()) for v in results)
     return tenhou_rules(go_type, rounded=rounded, source=f"the record's lobby {disp!r}")
+
+
+def _seats_three(record: dict[str, Any]) -> bool:
+    """A record that seats three without saying 三: three names, or a first hand whose
+    fourth seat is dealt nothing (hand arrays of 14 parts, or an empty fourth deal)."""
+    names, log = record.get("name"), record.get("log")
+    first = log[0] if isinstance(log, list) and log else None
+    if isinstance(names, list) and len(names) == 3:
+        return True
+    return isinstance(first, list) and (
+        len(first) == HAND_PARTS[3] or (len(first) == HAND_PARTS[4] and first[13] == [])
+    )
 
 
 def _red_count(rule: dict[str, Any]) -> int | None:
@@ -154,6 +176,10 @@ def _red_count(rule: dict[str, Any]) -> int | None:
 def _object(value: Any) -> dict[str, Any]:
     """`value` if it is a JSON object, else an empty one (a field a record may omit)."""
     return value if isinstance(value, dict) else {}
+
+
+def _count(value: Any) -> int | str:
+    return len(value) if isinstance(value, list) else "no list of"
 
 
 def _is_int(value: Any) -> bool:
@@ -177,14 +203,15 @@ def game_from_tenhou6(text: str, ruleset: Ruleset | None = None) -> Game:
     step by step; `ruleset` replaces the record's own rules."""
     record = parse_tenhou6(text)
     rules = ruleset or ruleset_of(record)
-    kyokus = [_Hand(raw, n).kyoku() for n, raw in enumerate(record["log"], 1)]
+    kyokus = [_Hand(raw, n, rules.players).kyoku() for n, raw in enumerate(record["log"], 1)]
     end: dict[str, Any] | None = None
     sc = record.get("sc")
-    if isinstance(sc, list) and len(sc) == 8:
+    if isinstance(sc, list) and len(sc) in (8, 2 * rules.players):
         try:
-            end = {"type": "end_game", "scores": [round(float(v) * 100) for v in sc[0::2]]}
+            scores = [round(float(v) * 100) for v in sc[0::2]]
         except (TypeError, ValueError):
             raise Tenhou6Error("sc: the final scores are not numbers") from None
+        end = {"type": "end_game", "scores": [*scores, 0][:4]}
     ext = _object(_object(record.get("rule")).get("mahjong_tui"))
     seed = ext.get("seed", 0)
     seating = ext.get("seating")
@@ -198,17 +225,25 @@ def game_from_tenhou6(text: str, ruleset: Ruleset | None = None) -> Game:
 class _Hand:
     """One hand array, turned into mjai lines by playing its turns (module doc)."""
 
-    def __init__(self, raw: Any, number: int):
+    def __init__(self, raw: Any, number: int, players: int = 4):
         self.where = f"hand {number}"
-        if not isinstance(raw, list) or len(raw) != 17:
-            raise Tenhou6Error(f"{self.where}: a hand is an array of 17 parts")
+        self.players = players
+        if isinstance(raw, list) and players == 3 and len(raw) == HAND_PARTS[3]:
+            raw = [*raw[:13], [], [], [], raw[13]]  # three seats written without the fourth
+        if not isinstance(raw, list) or len(raw) != HAND_PARTS[4]:
+            raise Tenhou6Error(
+                f"{self.where}: a hand is an array of {HAND_PARTS[4]} parts"
+                + (f" (or {HAND_PARTS[3]} for three seats)" if players == 3 else "")
+            )
         head, scores, dora, ura = raw[0], raw[1], raw[2], raw[3]
         if not (isinstance(head, list) and len(head) == 3 and all(_is_int(x) for x in head)):
             raise Tenhou6Error(f"{self.where}: [round, honba, sticks] expected")
+        if isinstance(scores, list) and len(scores) == players == 3:
+            scores = [*scores, 0]  # the empty North seat left out
         if not (isinstance(scores, list) and len(scores) == 4):
             raise Tenhou6Error(f"{self.where}: four scores expected")
         self.round, self.honba, self.sticks = head
-        if not 0 <= self.round < 16:
+        if not 0 <= self.round < 16 or self.round % 4 >= players:
             raise Tenhou6Error(f"{self.where}: round {self.round} is out of range")
         self.where = f"hand {'ESWN'[self.round // 4 % 4]}{self.round % 4 + 1}-{self.honba}"
         self.scores = scores
@@ -217,10 +252,11 @@ class _Hand:
         self.dora, self.ura = dora, ura
         self.deals = [raw[4 + 3 * s] for s in range(4)]
         for seat, deal in enumerate(self.deals):
-            if not isinstance(deal, list) or len(deal) != 13:
+            want = 13 if seat < players else 0  # the empty North seat of three
+            if not isinstance(deal, list) or len(deal) != want:
                 raise Tenhou6Error(
-                    f"{self.where}: seat {seat} is not dealt 13 tiles (three-player "
-                    "records are not played here)"
+                    f"{self.where}: seat {seat} is dealt {_count(deal)} tiles, not {want} "
+                    f"(a {PLAYERS_WORD[players]}-player game)"
                 )
         self.takes = [deque(self._list(raw[5 + 3 * s], "takes")) for s in range(4)]
         self.discards = [deque(self._list(raw[6 + 3 * s], "discards")) for s in range(4)]
@@ -282,6 +318,10 @@ class _Hand:
             if not self.discards[seat]:
                 return last
             out = self.discards[seat].popleft()
+            if out == KITA:
+                last = self.kita(seat)  # robbed by a ron: the hand ends here
+                draw = True
+                continue
             if isinstance(out, str) and out[:1] != "r":
                 last = self.own_kan(seat, out)  # robbed by a chankan: the hand ends here
                 draw = True
@@ -300,7 +340,7 @@ class _Hand:
             if riichi and not ronned:
                 self.lines.append({"type": "reach_accepted", "actor": seat})
             if caller is None:
-                seat, draw = (seat + 1) % 4, True
+                seat, draw = (seat + 1) % self.players, True
                 if self.ends_here():
                     return last
                 continue
@@ -314,7 +354,7 @@ class _Hand:
     def caller(self, discarder: int, code: Any) -> int | None:
         """The seat that calls this discard (pon/kan before chi), or None."""
         kind = tile_of(code, self.where)
-        for seat in range(4):
+        for seat in range(self.players):
             if seat == discarder or not self.takes[seat]:
                 continue
             take = self.takes[seat][0]
@@ -323,7 +363,7 @@ class _Hand:
                 source = self._source(seat, letter, at)
                 if source == discarder and tile_of(codes[at], self.where) == kind:
                     return seat
-        nxt = (discarder + 1) % 4
+        nxt = (discarder + 1) % self.players
         if self.takes[nxt]:
             take = self.takes[nxt][0]
             if isinstance(take, str) and take.startswith("c"):
@@ -338,7 +378,10 @@ class _Hand:
         places = {"p": (0, 1, 2), "m": (0, 1, 3)}[letter]
         if at not in places:
             raise Tenhou6Error(f"{self.where}: the call letter stands at {at}")
-        return (seat + (3, 2, 1)[places.index(at)]) % 4
+        giver = (seat + (3, 2, 1)[places.index(at)]) % 4
+        if giver >= self.players:
+            raise Tenhou6Error(f"{self.where}: seat {seat} calls from the empty seat")
+        return giver
 
     def call(self, seat: int, discarder: int, code: Any) -> tuple[int, bool]:
         """The call line; (the caller, whether he draws next: after a daiminkan)."""
@@ -360,6 +403,11 @@ class _Hand:
                 self.discards[seat].popleft()
             return seat, True
         return seat, False
+
+    def kita(self, seat: int) -> int:
+        """The kita line; the North a ron would take."""
+        self.lines.append({"type": "kita", "actor": seat, "pai": "N"})
+        return 44
 
     def own_kan(self, seat: int, text: str) -> int:
         """The ankan or kakan line; the tile a chankan would rob."""
@@ -412,7 +460,7 @@ class _Hand:
         deltas = self._deltas(self.result[1]) if len(self.result) > 1 else [0, 0, 0, 0]
         line = {"type": "ryukyoku", "reason": DRAW_REASONS[tag], "deltas": deltas}
         if tag == "全員聴牌":
-            line["tenpais"] = [True] * 4
+            line["tenpais"] = [seat < self.players for seat in range(4)]
         elif tag == "全員不聴":
             line["tenpais"] = [False] * 4
         elif tag == "流局" and any(deltas):
@@ -420,6 +468,8 @@ class _Hand:
         self.lines.append(line)
 
     def _deltas(self, value: Any) -> list[int]:
+        if isinstance(value, list) and len(value) == self.players == 3:
+            value = [*value, 0]  # the empty North seat left out
         if not (isinstance(value, list) and len(value) == 4):
             raise Tenhou6Error(f"{self.where}: deltas must be four numbers")
         try:
