@@ -191,8 +191,9 @@ def _flag_problem(win: Win) -> str | None:
     if win.rinshan:
         if not tsumo:
             return "rinshan is a tsumo on the replacement tile"
-        if not any(m.is_quad for m in win.melds):
-            return "rinshan needs a kan among the melds"
+        if not any(m.is_quad for m in win.melds) and not win.kita:
+            # three players: a North set aside also draws a replacement tile (§9)
+            return "rinshan needs a kan among the melds (or a kita)"
         if win.haitei:
             return "a rinshan draw is never the haitei tile"
         if win.ippatsu:
@@ -345,6 +346,9 @@ def check_table(win: Win, ruleset: Ruleset) -> None:
     if win.kita:
         if not ruleset.kita:
             raise InvalidRequest(f"kita {win.kita}: {ruleset.id} has no kita (North set aside)")
+        if win.rinshan and not ruleset.kita_rinshan and not any(m.is_quad for m in win.melds):
+            raise InvalidRequest(f"rinshan: {ruleset.id} gives no rinshan kaihou on a kita's"
+                                 " replacement tile (kita_rinshan = false)")
         norths = win.kita + sum(1 for t in win.all_tiles if t.kind == NORTH)
         if win.kita > 4 or norths > 4:
             raise InvalidRequest(

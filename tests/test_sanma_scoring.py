@@ -155,3 +155,13 @@ def test_the_analyse_command_proposes_no_2m_8m_tile_with_three_players():
     data = json.loads(out.stdout)
     named = {t for d in data["discards"] for t in (*d["accepted"], *d["improving"])}
     assert named and not named & {f"{n}m" for n in range(2, 9)}
+
+
+def test_rinshan_kaihou_on_a_kitas_replacement_tile():
+    # a North set aside draws a replacement tile: a tsumo on it is rinshan kaihou where
+    # `kita_rinshan` says so (both three-player presets), with no kan among the melds
+    got = _ask(T3, tsumo=True, kita=1, rinshan=True)
+    assert got["ok"] and "rinshan" in {y["id"] for y in got["yaku"]}
+    assert "kan" in _ask(T3, tsumo=True, rinshan=True)["message"]  # no kan, no kita
+    off = _ask(resolve("tenhou3", ["kita_rinshan=false"]), tsumo=True, kita=1, rinshan=True)
+    assert not off["ok"] and "kita_rinshan" in off["message"]
