@@ -113,11 +113,3 @@ def test_tenhou6_export_of_three_players_is_written():
     assert out.returncode == 0, out.stderr
     record = json.loads(out.stdout)
     assert "三" in record["rule"]["disp"] and record["name"][3] == ""
-
-
-def test_the_replay_viewer_refuses_three_players_in_one_line():
-    from tui.commands.replay import run_replay_viewer
-
-    said: list[str] = []
-    assert run_replay_viewer(str(FILES[0]), said.append) == 2
-    assert len(said) == 1 and "--summary" in said[0]

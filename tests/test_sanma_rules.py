@@ -111,7 +111,7 @@ def test_the_rules_reference_words_the_three_player_rows(preset):
 @pytest.mark.parametrize(
     "args",
     [["--ruleset", "tenhou3"], ["--ruleset", "mahjongsoul3"],
-     ["--ruleset", "jpml", "--rule", "players=3"]],
+     ["--ruleset", "jpml", "--rule", "players=3", "--rule", 'tsumo_loss="loss"']],
 )
 def test_the_table_seats_three_players(args, monkeypatch, tmp_path):
     """`mahjong-tui --ruleset tenhou3` (or `--rule players=3`) starts the game: the app

@@ -342,12 +342,12 @@ async def test_the_kita_key_sets_a_north_aside_and_a_wrong_key_says_why(tmp_path
 
 
 def test_a_three_player_house_rule_without_kita_counts_only_dora():
-    """`--ruleset jpml --rule players=3`: three seats, chi kept, no kita: the panel counts
-    the dora shown, no kita."""
+    """`--ruleset jpml --rule players=3 --rule tsumo_loss=loss`: three seats, chi kept, no
+    kita: the panel counts the dora shown, no kita."""
     from tui.widgets.empty_seat import panel_lines
 
     game = scripted_game("jpml", [DEALER.replace("4z", "5z"), "555z666z123s789s1z",
-                                  IDLE, ""], "9m", rules={"players": 3})
+                                  IDLE, ""], "9m", rules={"players": 3, "tsumo_loss": "loss"})
     view = build_seat_view(game, 0)
     assert empty_side(view) == 3
     lay = paint_board(view, board_layout(120, 35, "text")).layout
