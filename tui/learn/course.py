@@ -754,7 +754,7 @@ _NORTH_TRIPLET = {"concealed": "444z123p456p789s1s", "win": "1s", "seat_wind": "
 _SANMA_DISCARD = "1m2p456p789s111z66z8p"  # 8p drawn last
 
 # a non-dealer's mangan by tsumo: riichi, menzen tsumo, pinfu and two Norths set aside
-_SANMA_TSUMO = {"concealed": "234p567p789s11s23s", "win": "4s", "tsumo": True, "riichi": True,
+_SANMA_TSUMO = {"concealed": "234p567p11s23s789s", "win": "4s", "tsumo": True, "riichi": True,
                 "seat_wind": "S", "round_wind": "E", "dora_indicators": _INDICATOR, "kita": 2}
 
 
@@ -819,7 +819,7 @@ LESSON_10 = Lesson("sanma", Say("Three-player mahjong (sanma)", "三人麻雀 (�
         goal=Say("You are South (not the dealer) and win this mangan by tsumo. How much do "
                  "you receive in all?",
                  "あなたは南家 (子) で、この満貫をツモ和了しました。合計で何点受け取りますか?"),
-        hand="234p567p789s11s23s4s",
+        hand="234p567p11s23s789s4s",
         facts=(Say("Riichi, tsumo on 4s; two Norths set aside (kita)",
                    "立直、4s でツモ。北を二枚抜いています"),),
         options=tuple((str(n), str(n)) for n in (6000, 8000, 9000)),
@@ -836,7 +836,7 @@ LESSON_10 = Lesson("sanma", Say("Three-player mahjong (sanma)", "三人麻雀 (�
                 "だけです。"),
         goal=Say("Kamicha discards 3p. Chi it with 24p?",
                  "上家が 3p を捨てました。24p でチーしますか?"),
-        hand="24p567p789s11s345s", facts=(Say("Kamicha discards 3p", "上家の捨て牌: 3p"),),
+        hand="24p567p11s345s789s", facts=(Say("Kamicha discards 3p", "上家の捨て牌: 3p"),),
         decide="call", options=CALL_OPTIONS,
         call_right=lambda r: r.chi,
         why_call=Say("No chi here: only pon, kan and ron take another player's discard.",
@@ -844,9 +844,9 @@ LESSON_10 = Lesson("sanma", Say("Three-player mahjong (sanma)", "三人麻雀 (�
         claims=(Claim("rule", expected={"chi": False}),),
     ),
     Discard(
-        say=Say("A lone 1m or 9m can only pair up, as an honour does: there is no 2m or 3m "
-                "to make a run with. You drew 8p (last).",
-                "孤立した 1m や 9m は字牌と同じく対子にしかなりません: 順子を作る 2m や 3m が"
+        say=Say("A lone 1m or 9m can only pair up, as an honour does: there is no 2m-8m to "
+                "make a run with. You drew 8p (last).",
+                "孤立した 1m や 9m は字牌と同じく対子にしかなりません: 順子を作る 2m-8m が"
                 "ないからです。8p をツモりました (右端)。"),
         goal=Say("Discard the tile that brings the hand closest to a win.",
                  "和了にいちばん近づく牌を切ってください。"),
