@@ -748,6 +748,11 @@ def _kita_explain(picked: frozenset[str], r: Ruleset, lang: str) -> str:
     return _KITA_IS.text(lang, state=state_text(_shanten(_KEPT_HAND), lang))
 
 
+# the kept hand's win with the North set aside: the North counts one dora (one han)
+_KITA_WIN = {"concealed": _KEPT_HAND, "win": "5s", "riichi": True, "seat_wind": "S",
+             "round_wind": "E", "dora_indicators": _INDICATOR, "kita": 1}
+_ONE_DORA = {"dora": 1, "aka": 0, "ura": 0}
+
 _NORTH_TRIPLET = {"concealed": "444z123p456p789s1s", "win": "1s", "seat_wind": "S",
                   "round_wind": "E"}
 
@@ -810,6 +815,7 @@ LESSON_10 = Lesson("sanma", Say("Three-player mahjong (sanma)", "三人麻雀 (�
                   "三麻では手に残した北は役牌ではありません: 北 (444z) の刻子は役になりません。"),
         claims=(Claim("rule", expected={"kita": "nukidora"}),
                 Claim("shanten", hand=_KEPT_HAND, expected=0),
+                Claim("win_value", request=_KITA_WIN, expected={"dora": _ONE_DORA}),
                 Claim("no_yaku", tiles="4z", request=_NORTH_TRIPLET)),
     ),
     Pick(
@@ -826,7 +832,8 @@ LESSON_10 = Lesson("sanma", Say("Three-player mahjong (sanma)", "三人麻雀 (�
         right=lambda r: frozenset({str(_tsumo_result(r)["points"]["total"])}),
         explain=_tsumo_explain,
         claims=(Claim("win_value", tiles="4s", request=_SANMA_TSUMO,
-                      expected={"limit": "mangan", "payment": "2000/4000"}),
+                      expected={"limit": "mangan", "payment": "2000/4000",
+                                "dora": {"dora": 2, "aka": 0, "ura": 0}}),
                 Claim("rule", expected={"tsumo_loss": "loss"})),
     ),
     Act(
