@@ -19,8 +19,8 @@ from tui.cli import main
     (["drill", "fu", "--at-end", "0"], "--at-end must be 1 or more"),
     (["drill", "waits", "--from-games"], "--from-games asks discard questions"),
     (["drill", "--from-games"], "--from-games asks discard questions"),
-    (["learn", "--lesson", "0"], "--lesson must be 1 to 9"),
-    (["learn", "--lesson", "10"], "--lesson must be 1 to 9"),
+    (["learn", "--lesson", "0"], "--lesson must be 1 to 10"),
+    (["learn", "--lesson", "11"], "--lesson must be 1 to 10"),
     (["learn", "--tiles", "x"], "unknown tile style 'x'"),
     (["learn", "--lesson", "two"], "invalid int value: 'two'"),
 ])

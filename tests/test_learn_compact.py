@@ -16,6 +16,7 @@ from engine.storage.history.db import history_path
 from engine.storage.history.drills import DrillLog
 from rules.ruleset import load_preset
 from tui.learn.app import LearnApp
+from tui.learn.course import COURSE
 from tui.learn.drill_run import DrillSession
 from tui.learn.kinds import DRILLS
 from tui.learn.question import Question
@@ -24,7 +25,7 @@ from tui.screens.drill import DrillScreen, choice_label
 from tui.screens.drill_menu import DrillMenuScreen
 from tui.screens.glossary import GlossaryScreen
 from tui.screens.lesson import KEYS_CHECK, KEYS_DONE, KEYS_NEXT, KEYS_PICK, LessonScreen
-from tui.screens.lesson_menu import LessonMenuScreen
+from tui.screens.lesson_menu import LessonMenuScreen, lesson_key
 
 COMPACT = (80, 24)
 LANGS = [("en", "text"), ("ja", "kanji")]
@@ -119,11 +120,11 @@ async def test_a_run_answered_at_the_end_keeps_its_keys_at_80x24(kind, lang, til
 
 
 @pytest.mark.parametrize(("lang", "tiles"), LANGS)
-@pytest.mark.parametrize("number", range(1, 10))
+@pytest.mark.parametrize("number", range(1, len(COURSE) + 1))
 async def test_a_lesson_keeps_its_keys_and_choices_at_80x24(number, lang, tiles, tmp_path):
     app = LearnApp(lambda: LessonMenuScreen(tmp_path, tiles=tiles, lang=lang), lang=lang)
     async with app.run_test(size=COMPACT) as pilot:
-        await pilot.press(str(number))
+        await pilot.press(lesson_key(number))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, LessonScreen)
@@ -160,7 +161,7 @@ async def test_the_menus_and_the_glossary_keep_their_keys_at_80x24(lang, tiles, 
     app = LearnApp(lambda: LessonMenuScreen(tmp_path, tiles=tiles, lang=lang), lang=lang)
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()
-        assert_keys(app, lang, "1-9:", "p:")
+        assert_keys(app, lang, "1-9, 0:", "p:")
     app = LearnApp(lambda: GlossaryScreen(lang), lang=lang)
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()

@@ -1,6 +1,6 @@
 """The beginner's road, end to end (issue #15's "done when"): from the launch screen
-to the lessons (c), every lesson played by keys, then the first game the last lesson
-offers (p): `wrc` against `easy` with the aids on, played by following the hint (i)
+to the lessons (c), every four-player lesson played by keys, then the first game the
+ninth lesson offers (p): `wrc` against `easy` with the aids on, played by following the hint (i)
 until the human wins a hand."""
 
 from __future__ import annotations
@@ -22,15 +22,16 @@ from engine.actions import (
     Tsumo,
 )
 from engine.events import Won
+from rules.ruleset import load_preset
 from tui.app import MahjongApp
 from tui.learn.app import LearnApp
 from tui.learn.course import COURSE
-from tui.learn.first_game import FIRST_GAME_AI, FIRST_GAME_PRESET
+from tui.learn.first_game import FIRST_GAME_AI, FIRST_GAME_PRESET, first_game_lesson
 from tui.result_text import win_headline
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.launch import LaunchScreen
 from tui.screens.lesson import KEYS_PLAY, LessonScreen
-from tui.screens.lesson_menu import DONE, LessonMenuScreen
+from tui.screens.lesson_menu import DONE, LessonMenuScreen, lesson_key
 from tui.screens.table import TableScreen, suggest
 from tui.table_text import seat_label
 
@@ -40,7 +41,14 @@ HANDS = 4  # the win must come within the first few hands
 
 
 def test_the_first_game_plays_the_rules_the_lessons_taught():
-    assert {lesson.ruleset for lesson in COURSE} == {FIRST_GAME_PRESET}
+    """Every lesson up to the one that offers the first game (lesson 9) is taught under
+    its preset; the lessons after it are three-player, under a three-player preset."""
+    offer = first_game_lesson()
+    assert offer == 8
+    assert {lesson.ruleset for lesson in COURSE[:offer + 1]} == {FIRST_GAME_PRESET}
+    assert load_preset(FIRST_GAME_PRESET).players == 4
+    after = COURSE[offer + 1:]
+    assert after and all(load_preset(lesson.ruleset).players == 3 for lesson in after)
     assert FIRST_GAME_AI == "easy"
 
 
@@ -82,8 +90,9 @@ async def _lessons_then_first_game(pilot, app: MahjongApp, lang: str) -> None:
     await pilot.press("c")
     await pilot.pause()
     assert isinstance(app.screen, LessonMenuScreen)
-    for number in range(1, len(COURSE) + 1):
-        await pilot.press(str(number))
+    offer_at = first_game_lesson() + 1  # lesson 9, the last under the first game's rules
+    for number in range(1, offer_at + 1):
+        await pilot.press(lesson_key(number))
         await pilot.pause()
         lesson = app.screen
         assert isinstance(lesson, LessonScreen) and lesson.lesson_run.lang == lang
@@ -91,7 +100,7 @@ async def _lessons_then_first_game(pilot, app: MahjongApp, lang: str) -> None:
         assert lesson.lesson_run.done
         offer = KEYS_PLAY.text(lang, key="p")
         keys = str(lesson.query_one("#learn-keys").render())
-        if number < len(COURSE):
+        if number < offer_at:
             assert offer not in keys
             await pilot.press("enter")
             await pilot.pause()
@@ -99,6 +108,29 @@ async def _lessons_then_first_game(pilot, app: MahjongApp, lang: str) -> None:
             assert app.screen.rows[number - 1][2] == DONE.text(lang)
     assert offer in keys, keys
     await pilot.press("p")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_the_three_player_lesson_after_it_offers_no_four_player_game(lang, tmp_path):
+    """Lesson 10 (sanma, under tenhou3) comes after the first game's offer: its end
+    has only Enter, and p there starts nothing."""
+    app = MahjongApp(seed=SEED, delay=0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        if lang == "ja":
+            await pilot.press("l")
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press(lesson_key(len(COURSE)))
+        await pilot.pause()
+        lesson = app.screen
+        assert isinstance(lesson, LessonScreen) and lesson.lesson_run.lesson is COURSE[-1]
+        assert not lesson.last
+        await _play(pilot, lesson, wrong_first=False)
+        assert lesson.lesson_run.done
+        assert KEYS_PLAY.text(lang, key="p") not in str(lesson.query_one("#learn-keys").render())
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.screen is lesson
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -23,7 +23,7 @@ from typing import Any
 from rules.request import answer
 from rules.ruleset import Ruleset
 from rules.shanten import shanten
-from rules.tiles import dora_from_indicator, format_tiles, is_yaochuu, parse_kinds, to_counts
+from rules.tiles import dora_skipping, format_tiles, is_yaochuu, parse_kinds, to_counts
 from rules.waits import discard_furiten, discard_options, is_complete, ukeire, waits
 from rules.yaku import available_table
 
@@ -104,16 +104,23 @@ def _check_shanten_forms(c: Claim, r: Ruleset) -> str | None:
 def _check_accepted(c: Claim, r: Ruleset) -> str | None:
     """`expected`: how many tiles not in sight (`river`: seen elsewhere) lower the
     shanten of the 13-tile `hand`."""
-    visible = to_counts(_kinds(c.river))
+    visible = _unseen_removed(to_counts(_kinds(c.river)), r)
     found = sum(left for _, left in ukeire(to_counts(_kinds(c.hand)), c.sets_done, visible,
                                            chiitoitsu=r.seven_pairs))
     return None if found == c.expected else f"{found} tiles advance {c.hand}"
 
 
+def _unseen_removed(visible: list[int], r: Ruleset) -> list[int]:
+    """`visible` with every copy of the kinds the ruleset's set leaves out counted as
+    gone (three-player: no 2m-8m to draw)."""
+    return [4 if k in r.removed_kinds else n for k, n in enumerate(visible)]
+
+
 def _check_best_discard(c: Claim, r: Ruleset) -> str | None:
     """`expected`: the discards that leave the lowest shanten with the most tiles left
     that advance the hand (`rules.waits.discard_options`)."""
-    options = discard_options(to_counts(_kinds(c.hand)), c.sets_done, chiitoitsu=False)
+    options = discard_options(to_counts(_kinds(c.hand)), c.sets_done,
+                              _unseen_removed([0] * 34, r), chiitoitsu=False)
     best = (options[0].shanten, options[0].ukeire_total)
     found = [o.kind for o in options if (o.shanten, o.ukeire_total) == best]
     return None if _same(found, c.expected) else f"the best discards are {_mpsz(found)}"
@@ -314,9 +321,10 @@ def _check_all_simples(c: Claim, r: Ruleset) -> str | None:
 
 
 def _check_dora(c: Claim, r: Ruleset) -> str | None:
-    """`tiles`: an indicator then the dora it points to."""
+    """`tiles`: an indicator then the dora it points to in the ruleset's tile set
+    (three-player: 1m points to 9m)."""
     indicator, dora = _kinds(c.tiles)
-    found = dora_from_indicator(indicator)
+    found = dora_skipping(indicator, r.removed_kinds)
     return None if found == dora else f"the dora is {format_tiles([found])}"
 
 

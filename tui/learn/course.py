@@ -1,5 +1,6 @@
 """The course (`mahjong-tui learn`): nine lessons in the order good teachers use, one
-suit and short hands first, then the full hand, riichi before calls, furiten late.
+suit and short hands first, then the full hand, riichi before calls, furiten late;
+then a tenth for three-player (sanma) where it differs, under `tenhou3`.
 
 Each lesson is a script of moments (`tui.learn.lessons`): the hands are written
 here, every answer is worked out by the rules code when the step is shown. Where a
@@ -18,11 +19,15 @@ from __future__ import annotations
 
 from rules.request import answer
 from rules.ruleset import Ruleset
+from rules.shanten import shanten
 from rules.tiles import (
     DRAGONS,
+    NORTH,
+    dora_skipping,
     is_yaochuu,
     kind_to_str,
     parse_kinds,
+    to_counts,
     wind_from_letter,
 )
 from rules.waits import is_complete
@@ -31,7 +36,17 @@ from rules.yaku import available_table
 from ..words import check_lang, first_name, fu_name
 from .claims import Claim
 from .drills import defence_table, payment_text
-from .lessons import Act, Discard, Lesson, Pick, Say, Waits, tile_label, yaku_text
+from .lessons import (
+    Act,
+    Discard,
+    Lesson,
+    Pick,
+    Say,
+    Waits,
+    state_text,
+    tile_label,
+    yaku_text,
+)
 
 TSUMO_OPTIONS = (("win", Say("Tsumo: declare the win", "ツモ: 和了を宣言する")),
                  ("pass", Say("Discard and play on", "打牌して続ける")))
@@ -682,5 +697,175 @@ LESSON_9 = Lesson("defence", Say("Defence against a riichi", "立直への守り
     ),
 ))
 
+
+# --- 10 three-player (sanma) ------------------------------------------------------------------
+
+_INDICATOR = "1m"
+
+
+def _dora_after(indicator: str, r: Ruleset) -> str:
+    """The dora an indicator points to in the ruleset's tile set (1m -> 9m without 2m-8m)."""
+    return kind_to_str(dora_skipping(parse_kinds(indicator)[0], r.removed_kinds))
+
+
+_DORA_IS = Say("With 2m-8m out of the set, the tile after {indicator} is {dora}: {dora} is the "
+               "dora. The other way round, a 9m indicator makes 1m the dora.",
+               "2m-8m が抜けているので、{indicator} の次は {dora}: ドラは {dora} です。"
+               "逆に 9m が表示牌なら、ドラは 1m です。")
+
+_KITA_HAND = "234p567p99p345s67s4z"  # the North drawn last
+_KEPT_HAND = "234p567p99p345s67s"
+
+
+def _shanten(hand: str) -> int:
+    return shanten(to_counts(parse_kinds(hand)), 0, chiitoitsu=False, kokushi=False)
+
+
+def _kita_right(r: Ruleset) -> frozenset[str]:
+    """Set the North aside when the ruleset has kita and the hand is no further from a
+    win without it than with it kept (discarding another tile); else discard it, or
+    keep it when it is part of the hand."""
+    kinds = parse_kinds(_KITA_HAND)
+    without = list(kinds)
+    without.remove(NORTH)
+    kept = min(_shanten("".join(kind_to_str(k) for k in kinds[:i] + kinds[i + 1:]))
+               for i, k in enumerate(kinds) if k != NORTH)
+    if _shanten("".join(kind_to_str(k) for k in without)) > kept:
+        return frozenset({"keep"})
+    return frozenset({"kita" if r.kita else "discard"})
+
+
+_KITA_IS = Say("Set aside, the North is a dora and you draw a replacement tile: the hand stays "
+               "{state} and is worth one han more.",
+               "抜くと北はドラになり、嶺上牌を一枚引きます: 手は{state}のままで、一翻増えます。")
+_NO_KITA = Say("This ruleset has no kita: the North is only a tile to discard.",
+               "このルールには北抜きがありません: 北はただ捨てる牌です。")
+
+
+def _kita_explain(picked: frozenset[str], r: Ruleset, lang: str) -> str:
+    if not r.kita:
+        return _NO_KITA.text(lang)
+    return _KITA_IS.text(lang, state=state_text(_shanten(_KEPT_HAND), lang))
+
+
+# the kept hand's win with the North set aside: the North counts one dora (one han)
+_KITA_WIN = {"concealed": _KEPT_HAND, "win": "5s", "riichi": True, "seat_wind": "S",
+             "round_wind": "E", "dora_indicators": _INDICATOR, "kita": 1}
+_ONE_DORA = {"dora": 1, "aka": 0, "ura": 0}
+
+_NORTH_TRIPLET = {"concealed": "444z123p456p789s1s", "win": "1s", "seat_wind": "S",
+                  "round_wind": "E"}
+
+_SANMA_DISCARD = "1m2p456p789s111z66z8p"  # 8p drawn last
+
+# a non-dealer's mangan by tsumo: riichi, menzen tsumo, pinfu and two Norths set aside
+_SANMA_TSUMO = {"concealed": "234p567p11s23s789s", "win": "4s", "tsumo": True, "riichi": True,
+                "seat_wind": "S", "round_wind": "E", "dora_indicators": _INDICATOR, "kita": 2}
+
+
+def _tsumo_result(r: Ruleset) -> dict:
+    return answer(_SANMA_TSUMO, r)
+
+
+_TSUMO_PAID = Say("{han} han, a mangan by tsumo: the dealer pays {dealer} and the other player "
+                  "{other}, {total} in all. There is no fourth player to pay another {other} "
+                  "(tsumo loss).",
+                  "{han}翻の満貫をツモ: 親が{dealer}点、もう一人が{other}点、合計{total}点です。"
+                  "四人目がいないので、もう{other}点は入りません (ツモ損)。")
+
+
+def _tsumo_explain(picked: frozenset[str], r: Ruleset, lang: str) -> str:
+    got = _tsumo_result(r)
+    points = got["points"]
+    return _TSUMO_PAID.text(lang, han=got["han"], dealer=points["tsumo_dealer"],
+                            other=points["tsumo_non_dealer"], total=points["total"])
+
+
+LESSON_10 = Lesson("sanma", Say("Three-player mahjong (sanma)", "三人麻雀 (三麻)"), (
+    Pick(
+        say=Say("Three players, 108 tiles: 2m to 8m are taken out, so the only man tiles are "
+                "1m and 9m. The dora indicator still points to the next tile in the set.",
+                "三人で108枚: 2m から 8m が抜かれ、萬子は 1m と 9m だけです。ドラ表示牌は"
+                "やはり牌の並びで次の牌を指します。"),
+        goal=Say("The dora indicator is 1m. Which tile is the dora?",
+                 "ドラ表示牌は 1m。ドラはどれ?"),
+        facts=(Say(f"Dora indicator: {_INDICATOR}", f"ドラ表示牌: {_INDICATOR}"),),
+        options=(("2m", "2m"), ("9m", "9m"), ("1p", "1p")),
+        right=lambda r: frozenset({_dora_after(_INDICATOR, r)}),
+        explain=lambda p, r, lang: _DORA_IS.text(lang, indicator=_INDICATOR,
+                                                 dora=_dora_after(_INDICATOR, r)),
+        claims=(Claim("dora", tiles="1m9m"), Claim("dora", tiles="9m1m"),
+                Claim("rule", expected={"players": 3, "removed_tiles": "2345678m"})),
+    ),
+    Pick(
+        say=Say("Kita (北抜き): on your turn you may set a North (4z) aside. It counts as a "
+                "dora, and you draw a replacement tile. You drew a North; it is alone.",
+                "北抜き: 自分の番に北 (4z) を抜いて脇に置けます。抜いた北はドラになり、"
+                "嶺上牌を一枚引きます。北をツモりましたが、孤立しています。"),
+        goal=Say("Set the North aside, discard it, or keep it?",
+                 "北を抜きますか、捨てますか、残しますか?"),
+        hand=_KITA_HAND,
+        options=(("kita", Say("Kita: set the North aside", "北抜き: 北を抜く")),
+                 ("discard", Say("Discard the North", "北を捨てる")),
+                 ("keep", Say("Keep the North, discard another tile", "北を残して別の牌を切る"))),
+        right=_kita_right,
+        explain=_kita_explain,
+        after=Say("A North kept in the hand is no value tile in three-player: a triplet of "
+                  "North (444z) is no yaku.",
+                  "三麻では手に残した北は役牌ではありません: 北 (444z) の刻子は役になりません。"),
+        claims=(Claim("rule", expected={"kita": "nukidora"}),
+                Claim("shanten", hand=_KEPT_HAND, expected=0),
+                Claim("win_value", request=_KITA_WIN, expected={"dora": _ONE_DORA}),
+                Claim("no_yaku", tiles="4z", request=_NORTH_TRIPLET)),
+    ),
+    Pick(
+        say=Say("Tsumo loss (ツモ損): a win by tsumo is paid by the two other players only, "
+                "as they would pay at a four-player table.",
+                "ツモ損: ツモ和了は残りの二人だけが、四人麻雀と同じ額を払います。"),
+        goal=Say("You are South (not the dealer) and win this mangan by tsumo. How much do "
+                 "you receive in all?",
+                 "あなたは南家 (子) で、この満貫をツモ和了しました。合計で何点受け取りますか?"),
+        hand="234p567p11s23s789s4s",
+        facts=(Say("Riichi, tsumo on 4s; two Norths set aside (kita)",
+                   "立直、4s でツモ。北を二枚抜いています"),),
+        options=tuple((str(n), str(n)) for n in (6000, 8000, 9000)),
+        right=lambda r: frozenset({str(_tsumo_result(r)["points"]["total"])}),
+        explain=_tsumo_explain,
+        claims=(Claim("win_value", tiles="4s", request=_SANMA_TSUMO,
+                      expected={"limit": "mangan", "payment": "2000/4000",
+                                "dora": {"dora": 2, "aka": 0, "ura": 0}}),
+                Claim("rule", expected={"tsumo_loss": "loss"})),
+    ),
+    Act(
+        say=Say("There is no chi in three-player: a discard completes a set only by pon or "
+                "kan (or wins by ron).",
+                "三麻にはチーがありません: 捨て牌で面子を作れるのはポンとカン (と和了のロン)"
+                "だけです。"),
+        goal=Say("Kamicha discards 3p. Chi it with 24p?",
+                 "上家が 3p を捨てました。24p でチーしますか?"),
+        hand="24p567p11s345s789s", facts=(Say("Kamicha discards 3p", "上家の捨て牌: 3p"),),
+        decide="call", options=CALL_OPTIONS,
+        call_right=lambda r: r.chi,
+        why_call=Say("No chi here: only pon, kan and ron take another player's discard.",
+                     "チーはできません: 他家の捨て牌を取れるのはポン、カン、ロンだけです。"),
+        claims=(Claim("rule", expected={"chi": False}),),
+    ),
+    Discard(
+        say=Say("A lone 1m or 9m can only pair up, as an honour does: there is no 2m-8m to "
+                "make a run with. You drew 8p (last).",
+                "孤立した 1m や 9m は字牌と同じく対子にしかなりません: 順子を作る 2m-8m が"
+                "ないからです。8p をツモりました (右端)。"),
+        goal=Say("Discard the tile that brings the hand closest to a win.",
+                 "和了にいちばん近づく牌を切ってください。"),
+        hand=_SANMA_DISCARD, widest=True,
+        after=Say("1m: 2p and 8p can still grow into runs with 3p and 7p; 1m waits only for "
+                  "its own three copies.",
+                  "1m 切り: 2p と 8p は 3p や 7p で順子に育ちますが、1m は残り三枚の 1m しか"
+                  "待てません。"),
+        claims=(Claim("best_discard", tiles="1m", hand=_SANMA_DISCARD, expected="1m"),
+                Claim("rule", expected={"removed_tiles": "2345678m"})),
+    ),
+), ruleset="tenhou3")
+
 COURSE: tuple[Lesson, ...] = (LESSON_1, LESSON_2, LESSON_3, LESSON_4, LESSON_5, LESSON_6,
-                              LESSON_7, LESSON_8, LESSON_9)
+                              LESSON_7, LESSON_8, LESSON_9, LESSON_10)

@@ -11,7 +11,8 @@ Step kinds:
 
 - `Discard`: pick the discard; right are the discards that leave the lowest
   shanten (`rules.shanten`), and among them, if `widest`, the most accepted tiles
-  (copies not in the hand of the kinds whose draw lowers the shanten). Short
+  (copies not in the hand of the kinds whose draw lowers the shanten, in the
+  ruleset's tile set: three-player has no 2m-8m to draw). Short
   hands count the missing sets as already made (`sets_done`), so a four-tile
   hand is one set and a pair away from a win.
 - `Waits`: pick every winning tile (`rules.waits`).
@@ -155,7 +156,8 @@ class Discard(Step):
                 continue
             counts[kind] -= 1
             after = shanten(counts, self.sets_done, chiitoitsu=False, kokushi=False)
-            accepted = _accepted(counts, self.sets_done) if self.widest else 0
+            accepted = (_accepted(counts, self.sets_done, ruleset.removed_kinds)
+                        if self.widest else 0)
             counts[kind] += 1
             out[kind] = (after, -accepted)
         return out
@@ -199,12 +201,13 @@ _NARROWER = Say("{value} keeps the hand {mine}, but with {n} tiles that advance 
                 "広い形を残しましょう。")
 
 
-def _accepted(counts: list[int], sets_done: int) -> int:
-    """Copies (4 less those held) of the kinds whose draw lowers the shanten."""
+def _accepted(counts: list[int], sets_done: int, removed: frozenset[int] = frozenset()) -> int:
+    """Copies (4 less those held) of the kinds whose draw lowers the shanten; none of
+    the kinds the ruleset's tile set leaves out (three-player: 2m-8m)."""
     now = shanten(counts, sets_done, chiitoitsu=False, kokushi=False)
     total = 0
     for kind in range(KIND_COUNT):
-        if counts[kind] >= 4:
+        if counts[kind] >= 4 or kind in removed:
             continue
         counts[kind] += 1
         if shanten(counts, sets_done, chiitoitsu=False, kokushi=False) < now:

@@ -5,7 +5,8 @@ Keys: the choice's digit or letter picks (toggles, where several are right), Ent
 confirms; after a right answer Enter (or Space) goes on; Esc goes back. The step
 reached is kept (`engine.storage.history.drills.save_lesson`), so a lesson goes on where it
 was left; a finished lesson starts again from its first step. At the end of the
-last lesson, p asks the app for the first real game (`PlayFirstGame`).
+last lesson under the first game's rules (lesson 9), p asks the app for the first
+real game (`PlayFirstGame`).
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ class LessonScreen(Screen[bool]):
         self.number = number
         self.progress_log = log
         self.tiles = tiles
-        self.last = last  # the course's last lesson: its end offers the first game
+        self.last = last  # the last lesson under the first game's rules: its end offers it
         self.question: Question | None = None
         self.picked: set[str] = set()
         self.verdict: Verdict | None = None

@@ -1,5 +1,5 @@
-"""The course: the nine lessons in order, each with how far it got; its digit opens it;
-p asks the app for the first real game (`tui.navigation.PlayFirstGame`).
+"""The course: the ten lessons in order, each with how far it got; its digit opens it
+(0 the tenth); p asks the app for the first real game (`tui.navigation.PlayFirstGame`).
 
 `mahjong-tui learn` opens it (and `--lesson N` one lesson straight away), and so does
 the launch screen (c), in the language and tile style chosen there.
@@ -23,14 +23,20 @@ from engine.storage.history.drills import DrillLog, DrillLogError, LessonProgres
 from rules.ruleset import load_preset
 
 from ..learn.course import COURSE
+from ..learn.first_game import first_game_lesson
 from ..learn.lessons import LessonRun, Say
 from ..navigation import PlayFirstGame
 from .drill import CSS_FILE
 from .lesson import PLAY_KEY, LessonScreen
 
 MENU_TITLE = Say("Lessons: learn by playing", "レッスン: 打ちながら覚える")
-MENU_KEYS = Say("1-9: open a lesson · {key}: play your first game against easy · Esc: back",
-                "1-9: レッスンを開く · {key}: 初めての対局 (相手は easy) · Esc: 戻る")
+MENU_KEYS = Say("1-9, 0: open a lesson · {key}: play your first game against easy · Esc: back",
+                "1-9, 0: レッスンを開く · {key}: 初めての対局 (相手は easy) · Esc: 戻る")
+
+
+def lesson_key(number: int) -> str:
+    """The key of lesson `number` (1-based) on the menu: its digit, 0 for the tenth."""
+    return str(number % 10)
 DONE = Say("done", "完了")
 AT_STEP = Say("step {step} of {total}", "ステップ {step}/{total}")
 
@@ -89,7 +95,7 @@ class LessonMenuScreen(Screen[None]):
                 state = DONE.text(self.lang)
             else:
                 state = AT_STEP.text(self.lang, step=got.step + 1, total=len(lesson.steps))
-            self.rows.append((str(number), lesson.title.text(self.lang), state))
+            self.rows.append((lesson_key(number), lesson.title.text(self.lang), state))
             table.add_row(*self.rows[-1])
         self.query_one("#lesson-menu", Static).update(table)
 
@@ -98,7 +104,7 @@ class LessonMenuScreen(Screen[None]):
             event.stop()
             self.post_message(PlayFirstGame(self.lang, self.tiles))
         elif event.character and event.character.isdigit():
-            index = int(event.character) - 1
+            index = (int(event.character) - 1) % 10  # 0 opens the tenth
             if 0 <= index < len(COURSE):
                 event.stop()
                 self.open(index)
@@ -109,7 +115,7 @@ class LessonMenuScreen(Screen[None]):
         start = got.step if got is not None and not got.done else 0
         run = LessonRun(lesson, load_preset(lesson.ruleset), start, lang=self.lang)
         self.app.push_screen(LessonScreen(run, index + 1, log=self.lesson_log, tiles=self.tiles,
-                                          last=index + 1 == len(COURSE)))
+                                          last=index == first_game_lesson()))
 
     def action_back(self) -> None:
         self.dismiss(None)
