@@ -22,19 +22,18 @@ from rules.tiles import KIND_COUNT, Tile, format_tiles, is_five, parse_tiles
 
 TILE_COUNT = 136
 STACKS_PER_SIDE = 17
-DEAL_END = 52  # tiles [0..51] are dealt (5.4)
-LIVE_END = 122  # tiles [0..121] are the live wall before any kan
-RINSHAN_INDICES = (134, 135, 132, 133)  # 000 第8条: k=1 upper, k=1 lower, k=2 upper, k=2 lower
-INDICATOR_INDICES = (130, 128, 126, 124, 122)  # omote, then kan indicators 1-4 (000 第9条)
 DEAD_WALL = 14
 
 
 @dataclass(frozen=True, slots=True)
 class Shape:
     """Where the deal, the live wall, the rinshan tiles and the indicators lie in a wall
-    of `tiles` tiles dealt to `players` (the same layout as above, counted from the
-    end: a three-player wall of 108 tiles deals [0..38], draws from [39], and its dead
-    wall is [94..107], RULESETS.md §9).
+    of `tiles` tiles dealt to `players`. Four players: tiles [0..51] are dealt (5.4),
+    [0..121] are the live wall before any kan, the rinshan tiles are 134, 135, 132,
+    133 (000 第8条: k=1 upper, k=1 lower, k=2 upper, k=2 lower) and the indicators 130,
+    128, 126, 124, 122 (omote, then kan indicators 1-4, 000 第9条); the same layout
+    counted from the end for fewer tiles: a three-player wall of 108 tiles deals
+    [0..38], draws from [39], and its dead wall is [94..107], RULESETS.md §9.
 
     The dead wall stays 14: each kan or kita moves the last live tile into it. The
     first four replacement tiles are the usual ones; a three-player game's next four

@@ -15,8 +15,7 @@ from engine.player_view_of_game import event_for
 from engine.scripted import scripted_game, t
 from engine.state import SeatState
 from engine.wall import (
-    INDICATOR_INDICES,
-    RINSHAN_INDICES,
+    FOUR,
     Wall,
     break_from_dice,
     full_set,
@@ -39,8 +38,8 @@ def test_red_fives_per_ruleset(count, reds):
 
 def test_dead_wall_positions_follow_the_rulebook():
     # 000 第8条, 第9条: rinshan 134 135 132 133; indicators 130, 128, 126, 124, 122.
-    assert RINSHAN_INDICES == (134, 135, 132, 133)
-    assert INDICATOR_INDICES == (130, 128, 126, 124, 122)
+    assert FOUR.rinshan == (134, 135, 132, 133)
+    assert FOUR.indicators == (130, 128, 126, 124, 122)
     wall = Wall(shuffled_tiles(random.Random(1), 0), [(2, 3)], dealer=0)
     assert wall.remaining == 70
     wall.add_kan()

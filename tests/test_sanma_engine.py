@@ -143,12 +143,10 @@ def test_dead_wall_has_eight_replacement_tiles_apart_from_the_indicators():
     assert not set(shape.rinshan) & {i for n in shape.indicators for i in (n, n + 1)}
     assert all(i >= shape.live_end - 4 for i in shape.rinshan)
     assert (shape.deal_end, shape.live_end) == (39, 94)
-    # four players: the same layout as the constants the seat views read
-    from engine import wall
-
+    # four players: 000 第5, 8, 9条's layout
     four = shape_for(136, 4)
-    assert (four.deal_end, four.live_end) == (wall.DEAL_END, wall.LIVE_END)
-    assert (four.rinshan, four.indicators) == (wall.RINSHAN_INDICES, wall.INDICATOR_INDICES)
+    assert (four.deal_end, four.live_end) == (52, 122)
+    assert (four.rinshan, four.indicators) == ((134, 135, 132, 133), (130, 128, 126, 124, 122))
 
 
 def test_the_game_ends_after_south_3_or_goes_to_the_west_round():

@@ -9,7 +9,7 @@ spelling, so it is turned into those lines here and handed to the same walk:
 - `INIT` → start_kyoku (the deal in record order, so the engine deals the same
   order back; the first indicator; the points, honba and sticks);
 - `T`-`W` draws → tsumo (a draw after a kan is the rinshan draw: the walk puts
-  it at the rinshan position of our wall, `engine.wall.RINSHAN_INDICES`);
+  it at the rinshan position of our wall, `engine.wall.Shape.rinshan`);
 - `D`-`G` discards → dahai (`tsumogiri` is left out: Tenhou tells copies of a
   tile apart, the engine does not, so a same-kind discard from the hand is not
   a difference);
