@@ -52,7 +52,7 @@ def test_no_numeric_flag_takes_a_bare_int_or_float():
     (["drill", "--timer", "1e300"], "--timer must be at most 3600 seconds"),
     (["drill", "--at-end", HUGE], "--at-end must be at most"),
     (["drill", "--seed", HUGE], "--seed must be at most"),
-    (["learn", "--lesson", HUGE], "--lesson must be 1 to 9"),
+    (["learn", "--lesson", HUGE], "--lesson must be 1 to 10"),
     (["replay", "x", "--seat", "4"], "--seat must be 0, 1, 2 or 3"),
     (["replay", "x", "--seat", HUGE], "--seat must be 0, 1, 2 or 3"),
 ])

@@ -45,7 +45,7 @@ from engine.player_view_of_game import PlayerView
 from engine.redaction import HIDDEN_SEED, redact
 from engine.scripted import autopilot, scripted_game, t
 from engine.seat_view import Observer, SeatView, build_view
-from engine.wall import DEAL_END, INDICATOR_INDICES, deal_indices, shuffled_tiles
+from engine.wall import FOUR, deal_indices, shuffled_tiles
 from rules.presets import PRESET_IDS
 from rules.ruleset import SANMA_PRESET_IDS, load_preset
 
@@ -303,8 +303,8 @@ def _hidden_from(observer: Observer, wall: list, dealer: int, draws: int) -> lis
 
     if observer.sight == "all":
         return []
-    seen = set(range(DEAL_END, DEAL_END + draws))
-    seen |= set(INDICATOR_INDICES[:1])
+    seen = set(range(FOUR.deal_end, FOUR.deal_end + draws))
+    seen |= set(FOUR.indicators[:1])
     if observer.sight == "seat":
         seen |= set(deal_indices(observer.seat, dealer))
     return [i for i in range(len(wall)) if i not in seen]

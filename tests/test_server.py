@@ -32,7 +32,7 @@ from engine.server.app import Limits, TableServer
 from engine.server.client import Client, ServerError
 from engine.server.protocol import PROTOCOL_VERSION
 from engine.storage.game_log import replay
-from engine.wall import DEAL_END, INDICATOR_INDICES, LIVE_END, deal_indices, shuffled_tiles
+from engine.wall import FOUR, deal_indices, shuffled_tiles
 from rules.presets import PRESET_IDS
 from rules.ruleset import Ruleset, load_preset
 
@@ -115,7 +115,7 @@ def _other_wall(wall: list, focus: int | None) -> list:
     """`wall` with every tile `focus` may not see in a hand of tsumogiri and passes
     shuffled (the other deals, the dead wall but the first indicator); `focus` None is a
     spectator, who sees no deal."""
-    seen = set(range(DEAL_END, LIVE_END)) | {INDICATOR_INDICES[0]}
+    seen = set(range(FOUR.deal_end, FOUR.live_end)) | {FOUR.indicators[0]}
     if focus is not None:
         seen |= set(deal_indices(focus, 0))
     hidden = [i for i in range(len(wall)) if i not in seen]
