@@ -16,6 +16,14 @@ invariants checked after every action as `sim` does. Sets run in a process pool
 (the games split into chunks across the workers) or in Ray; each chunk hands back
 per-game records and the figures are summed in seed order, so the same seeds
 give the same figures whatever the number of workers (`seconds` aside).
+
+A seat that is a process of its own (an mjai bot) plays under the table's terms
+(`OutsideTerms`: its time per decision and mjai.app's chombo rule, `arena
+--mjai-timeout`/`--mjai-chombo`), handed to it when it sits down rather than baked
+into its spec, so the spec string stays the one key a worker resolves (and caches)
+a player by. What such a seat does wrong is one line each, kept in the game's record
+and written by the parent in seed order, naming the set, seed and seat; the default
+actions played for each player and the chombos charged to it are counted.
 """
 
 from __future__ import annotations
@@ -35,7 +43,7 @@ from typing import Any, TextIO
 from rules.ruleset import Ruleset
 
 from .actions import Action
-from .events import Called, Event, HandEnded, HandStarted, RiichiAccepted, Won
+from .events import Called, Event, ExhaustiveDraw, HandEnded, HandStarted, RiichiAccepted, Won
 from .game import Game
 from .host import Host, Seat, Watcher
 from .invariants import Checker
@@ -70,6 +78,19 @@ class GameRecord:
     calls: tuple[int, ...] = (0, 0, 0, 0)
     error: str | None = None
     defaults: int = 0  # answers out of the legal ones the seats replaced by the default
+    seat_defaults: tuple[int, ...] = (0, 0, 0, 0)  # the same, per line-up seat
+    chombos: tuple[int, ...] = (0, 0, 0, 0)  # chombos charged (`--mjai-chombo`)
+    notes: tuple[str, ...] = ()  # what the seats did wrong, one line each, in order
+
+
+@dataclass(frozen=True)
+class OutsideTerms:
+    """The table's terms for a seat that is a process of its own (an mjai bot): its
+    time per decision in seconds, and whether a timeout or an illegal answer is
+    charged a chombo (mjai.app's rule) rather than only played as the default."""
+
+    timeout: float = 10.0
+    chombo: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,6 +104,7 @@ class Chunk:
     games: tuple[tuple[int, int], ...]
     resolve: Resolver
     check: bool = True
+    terms: OutsideTerms = OutsideTerms()
 
 
 class _Counts:
@@ -95,6 +117,7 @@ class _Counts:
         self.deal_ins = [0] * 4
         self.riichi = [0] * 4
         self.calls = [0] * 4
+        self.chombos = [0] * 4
         self.called: set[int] = set()
 
     def __call__(self, game: Game, action: Action, events: list[Event]) -> None:
@@ -109,6 +132,9 @@ class _Counts:
                 self.wins[event.winner] += 1
                 if event.from_seat is not None:
                     self.deal_ins[event.from_seat] += 1
+            elif isinstance(event, ExhaustiveDraw) and event.kind == "chombo":
+                if event.seat is not None:
+                    self.chombos[event.seat] += 1
             elif isinstance(event, HandEnded):
                 self.hands += 1
                 for seat in self.called:
@@ -129,6 +155,8 @@ class EmptySeat:
 def play_game(chunk: Chunk, seed: int, challenger_seat: int) -> GameRecord:
     """One game of a set: the challenger at line-up seat `challenger_seat`."""
     players = chunk.ruleset.players
+    roles = ["the challenger" if s == challenger_seat else "an opponent" for s in range(4)]
+    notes: list[str] = []
     try:
         challenger = chunk.resolve(chunk.challenger)
         opponent = chunk.resolve(chunk.opponents)
@@ -139,17 +167,22 @@ def play_game(chunk: Chunk, seed: int, challenger_seat: int) -> GameRecord:
         ]
         game = Game.new(chunk.ruleset, seed)
         counts = _Counts(chunk.check)
-        results = asyncio.run(_play(game, seats, counts))
+        results = asyncio.run(_play(game, seats, counts, chunk.terms, roles, notes.append))
     except Exception as error:  # one broken game must not stop the run
         where = traceback.extract_tb(error.__traceback__)[-1]
         text = " ".join(str(error).split())[:300]
         return GameRecord(
-            seed, challenger_seat,
+            seed, challenger_seat, notes=tuple(notes),
             error=f"{type(error).__name__}: {text} ({Path(where.filename).name}:{where.lineno})",
         )
     # Line-up seat s sits at absolute seat game.seating.index(s); records are by line-up.
     # Three players: seat 3 is empty and has no result; records hold the seats in play.
     at = [game.seating.index(s) for s in range(players)]
+    defaults = [int(getattr(seats[s], "defaults", 0)) for s in range(players)]
+    for s in range(players):  # a seat without a log of its own: its count, one line
+        if defaults[s] and getattr(seats[s], "seated_at", None) is None:
+            notes.append(f"seat {at[s]} ({roles[s]}): {defaults[s]} answer(s) not among "
+                         "the legal actions, replaced by the default action")
     return GameRecord(
         seed,
         challenger_seat,
@@ -159,22 +192,36 @@ def play_game(chunk: Chunk, seed: int, challenger_seat: int) -> GameRecord:
         deal_ins=tuple(counts.deal_ins[a] for a in at),
         riichi=tuple(counts.riichi[a] for a in at),
         calls=tuple(counts.calls[a] for a in at),
-        defaults=sum(int(getattr(seat, "defaults", 0)) for seat in seats),
+        defaults=sum(defaults),
+        seat_defaults=tuple(defaults),
+        chombos=tuple(counts.chombos[a] for a in at),
+        notes=tuple(notes),
     )
 
 
-async def _play(game: Game, seats: list[Seat], counts: _Counts) -> Sequence[FinalResult]:
+async def _play(
+    game: Game,
+    seats: list[Seat],
+    counts: _Counts,
+    terms: OutsideTerms = OutsideTerms(),
+    roles: Sequence[str] = (),
+    note: Callable[[str], None] | None = None,
+) -> Sequence[FinalResult]:
     """The game at a host. A seat that is a process of its own (an mjai bot:
-    `seated_at`, `start`, `close`) is told its absolute seat, watches its own
-    observer's frames, and is started before the game and closed after it."""
+    `seated_at`, `start`, `close`) is told its absolute seat and the table's `terms`
+    (its name in the log lines from `roles`, by line-up seat; the lines to `note`),
+    watches its own observer's frames, and is started before the game and closed
+    after it."""
     watchers: dict[Watcher, Observer] = {}
     processes = []
+    log = None if note is None else (lambda line: note("mjai " + line))
     for s, seat in enumerate(seats):
         seated_at = getattr(seat, "seated_at", None)
         if seated_at is None:
             continue
         absolute = game.seating.index(s)
-        seated_at(absolute, red_fives=game.ruleset.red_fives > 0)
+        seated_at(absolute, red_fives=game.ruleset.red_fives > 0, timeout=terms.timeout,
+                  chombo=terms.chombo, name=roles[s] if s < len(roles) else None, log=log)
         watchers[seat] = Observer(absolute)  # type: ignore[index]
         processes.append(seat)
     try:
@@ -250,6 +297,8 @@ class _Tally:
     deal_ins: int = 0
     riichi: int = 0
     calls: int = 0
+    defaults: int = 0
+    chombos: int = 0
     set_means: list[float] = field(default_factory=list)
 
     def add(self, record: GameRecord, seat: int) -> None:
@@ -263,6 +312,8 @@ class _Tally:
         self.deal_ins += record.deal_ins[seat]
         self.riichi += record.riichi[seat]
         self.calls += record.calls[seat]
+        self.defaults += record.seat_defaults[seat]
+        self.chombos += record.chombos[seat]
 
     def summary(self) -> dict[str, Any]:
         games = self.games or 1
@@ -279,6 +330,8 @@ class _Tally:
             "deal_in_rate": round(self.deal_ins / hands, 4),
             "riichi_rate": round(self.riichi / hands, 4),
             "call_rate": round(self.calls / hands, 4),
+            "defaults": self.defaults,
+            "chombos": self.chombos,
         }
 
 
@@ -349,15 +402,17 @@ def run_arena(
     ray_address: str | None = None,
     stderr: TextIO | None = None,
     check: bool = True,
+    terms: OutsideTerms = OutsideTerms(),
 ) -> dict[str, Any]:
     """Play `sets` duplicate sets on seeds `seed`, `seed + 1`, ... and return the summary.
-    A failed game is a line on `stderr` (its seed and line-up seat) and counts in
-    `errors`; the others still count."""
+    A failed game is a line on `stderr` (its set, seed and line-up seat) and counts in
+    `errors`; the others still count. Each timeout, illegal answer or chombo of a seat
+    is a line on `stderr` too, in seed order. `terms`: an mjai seat's."""
     started = time.perf_counter()
     workers = workers or os.cpu_count() or 1
     games = [(s, seat) for s in range(seed, seed + sets) for seat in range(ruleset.players)]
     chunks = [
-        Chunk(ruleset, challenger, opponents, part, resolve, check)
+        Chunk(ruleset, challenger, opponents, part, resolve, check, terms)
         for part in split(games, 1 if ray_address is None and workers == 1 else workers)
     ]
     if ray_address is not None:
@@ -365,16 +420,21 @@ def run_arena(
     else:
         results = run_chunks(chunks, workers)
     records = [record for part in results for record in part]
-    for record in records:
-        where = f"seed {record.seed}, challenger in seat {record.challenger_seat}"
-        if stderr is None:
-            break
-        if record.error is not None:
-            stderr.write(f"{where}: {record.error}\n")
-        elif record.defaults:
-            stderr.write(f"{where}: {record.defaults} answer(s) not among the legal "
-                         "actions, replaced by the default action\n")
-        stderr.flush()
+    if stderr is not None:
+        say(records, seed, stderr)
     return summarise(
         ruleset, challenger, opponents, sets, records, time.perf_counter() - started
     )
+
+
+def say(records: Sequence[GameRecord], seed: int, stderr: TextIO) -> None:
+    """Each game's notes and error, one line each, named by set (from 1, the first
+    set on `seed`), seed and the challenger's line-up seat."""
+    for record in records:
+        where = (f"set {record.seed - seed + 1} (seed {record.seed}), "
+                 f"challenger in line-up seat {record.challenger_seat}")
+        for line in record.notes:
+            stderr.write(f"{where}: {line}\n")
+        if record.error is not None:
+            stderr.write(f"{where}: {record.error}\n")
+        stderr.flush()

@@ -15,8 +15,9 @@ when it can act, which is when the host asks it; it may write it before it is as
 A riichi is the bot's `reach`: the seat echoes the `reach` to it and reads the
 `dahai` that goes with it. A decision not in by `timeout` seconds, or an answer
 that cannot be read or names no legal action, is played as the host's default
-action for the seat (`engine.host.default_action`) with one line to `log`; a late
-answer is dropped when it arrives. The exhaustive draw's tenpai declaration has
+action for the seat (`engine.host.default_action`) and counted in `defaults`, or,
+with `chombo`, charged a chombo (the engine's `Chombo`), with one line to `log`; a
+late answer is dropped when it arrives. The exhaustive draw's tenpai declaration has
 no mjai event: the seat shows a tenpai hand.
 """
 
@@ -65,14 +66,36 @@ class MjaiSeat:
         self._pending: list[dict[str, Any]] = []
         self._owed = 0  # batched: lines sent whose answers were not read yet
         self.errors = 0  # timeouts and illegal or unreadable answers
+        self.defaults = 0  # of them, those played as the default action (not a chombo)
         self._last: dict[str, Any] = {}  # the last event sent, named in a log line
         self._late = False  # stream: a decision timed out; drop its answer if it comes
 
-    def seated_at(self, seat: int, *, red_fives: bool) -> None:
+    def seated_at(
+        self,
+        seat: int,
+        *,
+        red_fives: bool,
+        timeout: float | None = None,
+        chombo: bool | None = None,
+        name: str | None = None,
+        log: Callable[[str], None] | None = None,
+    ) -> None:
         """Sit at absolute seat `seat` of a game about to start (the arena makes its
-        seats before it knows where the line-up puts them), under its red-five rule."""
+        seats before it knows where the line-up puts them), under its red-five rule
+        and, where given, the table's time per decision, its chombo rule, the name the
+        log lines give the seat and where they go (the arena's `--mjai-timeout`,
+        `--mjai-chombo`: the table's terms, not the player's, so a spec names the same
+        player whatever they are)."""
         self.seat = seat
         self.to = ToMjai(seat, red_fives=red_fives)
+        if timeout is not None:
+            self.timeout = timeout
+        if chombo is not None:
+            self.chombo = chombo
+        if name is not None:
+            self.name = name
+        if log is not None:
+            self.log = log
 
     async def start(self) -> None:
         self.process = await asyncio.create_subprocess_shell(
@@ -171,6 +194,7 @@ class MjaiSeat:
     def _fallback(self, view: SeatView, why: str) -> Action:
         action: Action = Chombo(self.seat) if self.chombo else default_action(view)
         self.errors += 1
+        self.defaults += not self.chombo
         last = json.dumps(self._last, separators=(",", ":"))
         played = "charged a chombo" if self.chombo else f"played {action!r}"
         self.log(f"seat {self.seat} ({self.name}): {why} (after {last}); {played}")

@@ -28,7 +28,7 @@ from tui.player_specs import KINDS, register_kind, resolve_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = {"avg_placement", "se", "rank_points", "placements", "win_rate", "deal_in_rate",
-           "riichi_rate", "call_rate"}
+           "riichi_rate", "call_rate", "defaults", "chombos"}
 
 
 def _without_seconds(summary: dict) -> dict:

@@ -4,7 +4,9 @@
 set is one seed played four times, the challenger in each seat in turn
 (`engine.arena`). The sets run in a pool of `--workers` processes (default: every
 core), or on a Ray cluster with `--ray ADDRESS` when Ray is installed (the `ray`
-extra). Never imports Textual.
+extra). `--mjai-timeout` and `--mjai-chombo` are `sim`'s: the table's terms for
+every `mjai:COMMAND` seat (`engine.arena.OutsideTerms`), carried to each worker with
+its share of the games. Never imports Textual.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any, TextIO
 
 from rules.ruleset import RulesetError, resolve
 
-from .bounds import MAX_GAMES, MAX_SEED, integer
+from .bounds import MAX_GAMES, MAX_SEED, integer, seconds
 from .guard import guarded
 
 MAX_SETS = MAX_GAMES // 4
@@ -51,6 +53,14 @@ def add_parser(sub: Any) -> None:
                            help="play the sets on the Ray cluster at ADDRESS ('local': here)")
     arena.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                        help="override one ruleset parameter (TOML value), repeatable")
+    arena.add_argument("--mjai-timeout", type=seconds("--mjai-timeout", 600.0,
+                                                      more_than_zero=True),
+                       default=10.0, metavar="SECONDS",
+                       help="an mjai seat's time per decision (default: 10, at most 600)")
+    arena.add_argument("--mjai-chombo", action="store_true",
+                       help="mjai.app's rule: an mjai seat that times out or answers "
+                            "illegally is charged a chombo (the hand ends, it pays a "
+                            "mangan); counted per player and logged")
 
 
 def run_arena_command(
@@ -64,7 +74,7 @@ def run_arena_command(
 def _arena(
     args: argparse.Namespace, stdout: TextIO, stderr: TextIO, fail: Callable[[str], None]
 ) -> int:
-    from engine.arena import run_arena
+    from engine.arena import OutsideTerms, run_arena
 
     from ..player_specs import SpecError, resolve_spec
 
@@ -88,6 +98,7 @@ def _arena(
         workers=args.workers or os.cpu_count() or 1,
         ray_address=getattr(args, "ray", None),
         stderr=stderr,
+        terms=OutsideTerms(args.mjai_timeout, args.mjai_chombo),
     )
     stdout.write(json.dumps(summary) + "\n")
     return 0 if summary["errors"] == 0 else 1
