@@ -255,15 +255,33 @@ def split(games: Sequence[tuple[int, int]], workers: int) -> list[tuple[tuple[in
     return [tuple(games[i:i + size]) for i in range(0, len(games), size)]
 
 
-def run_chunks(chunks: Sequence[Chunk], workers: int) -> list[list[GameRecord]]:
+ChunkDone = Callable[[list[GameRecord]], None]
+
+
+def _ignore(records: list[GameRecord]) -> None:
+    """No one to tell that a chunk is in."""
+
+
+def run_chunks(
+    chunks: Sequence[Chunk], workers: int, done: ChunkDone = _ignore
+) -> list[list[GameRecord]]:
     """Each chunk's records, in the chunks' order: in this process for one worker,
-    else in a pool of `workers` processes. Ctrl-C stops the workers at once."""
+    else in a pool of `workers` processes; each handed to `done` as soon as it and
+    every chunk before it are in (a long run says its notes as it goes, in seed
+    order). Ctrl-C stops the workers at once."""
     if workers <= 1 or len(chunks) <= 1:
-        return [play_chunk(chunk) for chunk in chunks]
+        out = []
+        for chunk in chunks:
+            out.append(play_chunk(chunk))
+            done(out[-1])
+        return out
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt)
     try:
         futures: list[Future[list[GameRecord]]] = [pool.submit(play_chunk, c) for c in chunks]
-        out = [future.result() for future in futures]
+        out = []
+        for future in futures:
+            out.append(future.result())
+            done(out[-1])
     except BaseException:
         for process in list(getattr(pool, "_processes", {}).values()):
             process.terminate()
@@ -273,16 +291,23 @@ def run_chunks(chunks: Sequence[Chunk], workers: int) -> list[list[GameRecord]]:
     return out
 
 
-def run_chunks_ray(chunks: Sequence[Chunk], address: str) -> list[list[GameRecord]]:
+def run_chunks_ray(
+    chunks: Sequence[Chunk], address: str, done: ChunkDone = _ignore
+) -> list[list[GameRecord]]:
     """Each chunk's records, played as Ray tasks on the cluster at `address` ("local":
-    a Ray instance in this machine), in the chunks' order."""
+    a Ray instance in this machine), in the chunks' order, each handed to `done` as
+    `run_chunks` does."""
     import ray  # type: ignore[import-not-found,unused-ignore]  # the optional `ray` extra
 
     if not ray.is_initialized():
         ray.init(address=None if address == "local" else address)
     remote = ray.remote(play_chunk)
     refs = [remote.remote(chunk) for chunk in chunks]
-    return [list(ray.get(ref)) for ref in refs]
+    out = []
+    for ref in refs:
+        out.append(list(ray.get(ref)))
+        done(out[-1])
+    return out
 
 
 @dataclass
@@ -415,13 +440,12 @@ def run_arena(
         Chunk(ruleset, challenger, opponents, part, resolve, check, terms)
         for part in split(games, 1 if ray_address is None and workers == 1 else workers)
     ]
+    done: ChunkDone = _ignore if stderr is None else (lambda part: say(part, seed, stderr))
     if ray_address is not None:
-        results = run_chunks_ray(chunks, ray_address)
+        results = run_chunks_ray(chunks, ray_address, done)
     else:
-        results = run_chunks(chunks, workers)
+        results = run_chunks(chunks, workers, done)
     records = [record for part in results for record in part]
-    if stderr is not None:
-        say(records, seed, stderr)
     return summarise(
         ruleset, challenger, opponents, sets, records, time.perf_counter() - started
     )

@@ -20,7 +20,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.arena import Chunk, OutsideTerms, _Counts, _play, play_chunk, run_arena
+from engine.arena import (
+    Chunk,
+    OutsideTerms,
+    _Counts,
+    _play,
+    play_chunk,
+    run_arena,
+    run_chunks,
+)
 from engine.events import ExhaustiveDraw, HandEnded, HandStarted
 from engine.game import Game
 from rules.ruleset import resolve
@@ -177,6 +185,26 @@ def test_the_timeout_reaches_the_seat():
     assert record.seat_defaults[1] >= 1 and record.defaults == record.seat_defaults[1]
     assert record.notes and "no answer within 0.3 s" in record.notes[0]
     assert len(record.notes) == record.defaults
+
+
+def test_each_chunk_is_said_as_soon_as_it_and_those_before_it_are_in():
+    """A long run's lines come as it goes, in seed order, not all at the end: in one
+    process the first chunk is handed on before the second is played."""
+    ruleset = resolve("tenhou", EAST_ONLY)
+    resolved: list[str] = []  # two specs resolved a game
+
+    def counting(spec: str):
+        resolved.append(spec)
+        return resolve_spec(spec)
+
+    chunks = [Chunk(ruleset, "greedy", "greedy", ((seed, 0),), counting) for seed in (3, 4)]
+    seen: list[tuple[int, int]] = []
+    run_chunks(chunks, 1, lambda part: seen.append((part[0].seed, len(resolved))))
+    assert seen == [(3, 2), (4, 4)]
+    chunks = [Chunk(ruleset, "greedy", "greedy", ((seed, 0),), resolve_spec) for seed in (3, 4)]
+    seen.clear()
+    out = run_chunks(chunks, 2, lambda part: seen.append((part[0].seed, 0)))
+    assert seen == [(3, 0), (4, 0)] and [part[0].seed for part in out] == [3, 4]
 
 
 @pytest.mark.parametrize(
