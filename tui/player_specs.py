@@ -82,7 +82,10 @@ def _jansou_seat(name: str, seat: int, seed: int) -> Seat:
 
 
 def _mjai(command: str) -> SeatFactory:
-    """An mjai bot process (mjai.app's dialect, CONTRACT.md), one per seat and game."""
+    """An mjai bot process (mjai.app's dialect, CONTRACT.md), one per seat and game.
+    Its time per decision, chombo rule and log lines are the table's, handed to it at
+    `seated_at` (`arena --mjai-timeout`, `--mjai-chombo`), so the spec string alone
+    names the player and keys `resolve_spec`'s cache."""
     if not command.strip():
         raise SpecError("mjai: say which command starts the bot (mjai:COMMAND)")
     return functools.partial(_mjai_seat, command.strip())
