@@ -92,6 +92,23 @@ def test_with_the_flag_a_chombo_is_charged_and_counted_for_the_bot(one_worker):
     assert not any("played" in line for line in lines)
 
 
+def test_an_in_process_agent_s_defaults_count_for_it_too():
+    """A jansou agent answering out of its legal actions (`Nuki` with four players):
+    its defaults per player, one line per seat and game with the count."""
+    from test_arena import _nuki_resolver
+
+    err = io.StringIO()
+    summary = run_arena(resolve("tenhou", EAST_ONLY), "bad", "greedy", 1, SEED,
+                        _nuki_resolver, workers=1, stderr=err)
+    bad, greedy = summary["players"]["bad"], summary["players"]["greedy"]
+    assert bad["defaults"] > 0 and bad["chombos"] == 0
+    assert (greedy["defaults"], greedy["chombos"]) == (0, 0)
+    lines = err.getvalue().splitlines()
+    counts = [int(re.search(r"\(the challenger\): (\d+) answer", line).group(1))
+              for line in lines]
+    assert len(lines) == 4 and sum(counts) == bad["defaults"]
+
+
 def test_the_chombo_ends_the_hand_and_the_bot_pays_a_mangan():
     """A game as the arena plays it (its seats from the specs, the terms handed at the
     table): the bot's illegal first answer ends that hand, the bot paying 8,000 (12,000
