@@ -76,7 +76,9 @@ def _seeds(args: tuple[str, str, list[int]]) -> list[dict]:
             player = make(_seat, game_seed)
             decide = player.decide
 
-            async def counted(view, legal):
+            # The host hands a seat its view alone (the seat protocol); `legal`
+            # is only ever given by callers that built a PlayerView themselves.
+            async def counted(view, legal=None):
                 action = await decide(view, legal)
                 if isinstance(action, Tsumo):
                     tsumo[seat] += 1
@@ -95,6 +97,9 @@ def _seeds(args: tuple[str, str, list[int]]) -> list[dict]:
             keys = [f"{level}@{seat}" for seat, level in enumerate(lineup)]
             factories = {k: counting(lineup[s], s) for s, k in enumerate(keys)}
             summary = run_sim(ruleset, 1, seed, keys, factories)
+            if summary["errors"]:  # a broken game has no placements: say so, don't guess
+                raise RuntimeError(f"{ruleset_id} seed {seed} line-up {','.join(lineup)}: "
+                                   f"the game failed (run `mahjong-tui sim` on it to see why)")
             hands = summary["hands"]
             seats = []
             for s in range(4):
