@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -42,6 +43,9 @@ from .empty_seat import (
     panel_lines,
 )
 
+if TYPE_CHECKING:
+    from ..lineup_text import Countdown
+
 # The wall's glyphs (all of East-Asian width "narrow", so every terminal agrees on
 # their width); the help screen's legend lists them (`WALL_LEGEND`).
 STACK_TWO = "\u25ae"  # ▮ a stack of two tiles (top and bottom sides)
@@ -57,6 +61,8 @@ DEAD_STYLE = "magenta"
 TSUMOGIRI_STYLE = "italic dim"
 CALLED_STYLE = "dim strike"
 TURN_STYLE = "bold reverse"
+CLOCK_STYLE = "bold"
+CLOCK_WARN_STYLE = "bold reverse red"  # the last seconds of a decision's time
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,12 +76,17 @@ class PromptData:
 
 @dataclass(frozen=True, slots=True)
 class BoardInput:
-    """The screen's input state the board shows: cursor, what may not be discarded."""
+    """The screen's state the board shows besides the view: cursor, what may not be
+    discarded, the prompt and status; at a server's table also who plays each seat
+    (`names`, by absolute seat: plain text, never markup) and the decision's time left
+    (`countdown`)."""
 
     cursor: int | None = None
     disabled: frozenset[int] = frozenset()
     prompt: PromptData = PromptData()
     status: str = ""
+    names: tuple[str, ...] = ()
+    countdown: Countdown | None = None
 
 
 @dataclass(slots=True)
@@ -372,16 +383,27 @@ def _own_tiles(view: SeatView, lay: BoardLayout, ui: BoardInput) -> list[Text]:
     return [line]
 
 
-def badge_chunks(view: SeatView, info: SeatInfo, lang: str, *, name: bool) -> list[Text]:
-    """A seat's wind, score and badges (親, riichi, to act) as unbreakable chunks."""
+def badge_chunks(
+    view: SeatView, info: SeatInfo, lang: str, *, name: bool, player: str = ""
+) -> list[Text]:
+    """A seat's wind, score and badges (親, riichi, to act) as unbreakable chunks; the
+    `player` who sits there (a server's table) after the wind, the score then a chunk
+    of its own. The player's name is appended as plain text: "[b]" shows as typed."""
     wind = wind_word(info.wind).part(lang)
     head = Text(wind, style="bold", end="")
-    if name:
-        who = seat_label(info.seat, view.seat, view.dealer, lang)
-        if info.seat == view.seat and view.sight != "none":  # a spectator is nobody's "You"
-            head.append(f" {who}")
-    head.append(f" {info.score:,}")
+    mine = info.seat == view.seat and view.sight != "none"  # a spectator is nobody's "You"
+    if name and mine:
+        head.append(f" {seat_label(info.seat, view.seat, view.dealer, lang)}")
+    elif player and not mine:
+        head.append(" ")
+        head.append(player)
     chunks = [head]
+    if player and not mine:
+        score = Text(f"{info.score:,}", style="bold", end="")
+        chunks.append(score)
+    else:
+        score = head
+        head.append(f" {info.score:,}")
     if info.dealer:
         chunks.append(Text(message("badge_dealer", lang), style="bold yellow", end=""))
     if info.riichi:
@@ -389,6 +411,8 @@ def badge_chunks(view: SeatView, info: SeatInfo, lang: str, *, name: bool) -> li
     if info.on_turn:
         chunks.append(Text(message("badge_turn", lang), style=TURN_STYLE, end=""))
         head.stylize(TURN_STYLE)
+        if score is not head:
+            score.stylize(TURN_STYLE)
     return chunks
 
 
@@ -472,11 +496,14 @@ def _info_lines(
     return lines
 
 
-def _seat_block(view: SeatView, rel: int, width: int, align: str, lang: str) -> list[Text]:
+def _seat_block(
+    view: SeatView, rel: int, width: int, align: str, lang: str, names: Sequence[str] = ()
+) -> list[Text]:
     info = view.seats[(view.seat + rel) % 4]
     if info.seat in empty_seats(view):  # nobody sits there (three players): no badges
         return []
-    lines = flow(badge_chunks(view, info, lang, name=rel == 0), width, gap=1)
+    player = names[info.seat] if info.seat < len(names) else ""
+    lines = flow(badge_chunks(view, info, lang, name=rel == 0, player=player), width, gap=1)
     if align == "centre":
         return [_centred(line, width) for line in lines]
     if align == "right":
@@ -484,18 +511,20 @@ def _seat_block(view: SeatView, rel: int, width: int, align: str, lang: str) -> 
     return lines
 
 
-def centre_lines(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> list[Text]:
+def centre_lines(
+    view: SeatView, rect: Rect, lay: BoardLayout, lang: str, names: Sequence[str] = ()
+) -> list[Text]:
     """The centre: the wall ring around the round's facts and each seat's badges on
     its side (square form), or the same facts without the ring (compact form)."""
     if lay.square:
-        return _square(view, rect, lay, lang)
+        return _square(view, rect, lay, lang, names)
     # One blank cell each side: a full row of a side river never runs into the text.
     width = rect.w - 2
     lines: list[Text] = []
     for short_rules in (False, True):
-        lines = _seat_block(view, 2, width, "centre", lang)
+        lines = _seat_block(view, 2, width, "centre", lang, names)
         lines += _info_lines(view, lay, width, lang, short_rules)
-        mine = _seat_block(view, 0, width, "centre", lang)
+        mine = _seat_block(view, 0, width, "centre", lang, names)
         # Your badges at the centre's foot, by your river; toimen's at its head.
         lines += [Text("", end="")] * max(0, rect.h - len(lines) - len(mine)) + mine
         if len(lines) <= rect.h:
@@ -503,7 +532,9 @@ def centre_lines(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> lis
     return [Text.assemble(" ", line, end="", no_wrap=True) for line in lines]
 
 
-def _square(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> list[Text]:
+def _square(
+    view: SeatView, rect: Rect, lay: BoardLayout, lang: str, names: Sequence[str] = ()
+) -> list[Text]:
     """The wall as four sides of 17 stacks around the centre, the dead wall marked."""
     wall = view.wall
     inner_w = rect.w - 2 * (2 + 2 * GAP)
@@ -517,18 +548,18 @@ def _square(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> list[Tex
     lines = [Text.assemble(margin, _row(top), end="", no_wrap=True)]
     body_h = len(left)
     inner: list[Text] = []
-    inner += _seat_block(view, 2, inner_w, "centre", lang)
+    inner += _seat_block(view, 2, inner_w, "centre", lang, names)
     inner.append(Text("", end=""))
     inner += _info_lines(view, lay, inner_w, lang)
     inner.append(Text("", end=""))
     half = (inner_w - 1) // 2
-    sides_l = _seat_block(view, 3, half, "left", lang)
-    sides_r = _seat_block(view, 1, inner_w - half - 1, "right", lang)
+    sides_l = _seat_block(view, 3, half, "left", lang, names)
+    sides_r = _seat_block(view, 1, inner_w - half - 1, "right", lang, names)
     for index in range(max(len(sides_l), len(sides_r))):
         a = sides_l[index] if index < len(sides_l) else Text("", end="")
         b = sides_r[index] if index < len(sides_r) else Text("", end="")
         inner.append(Text.assemble(a, " " * (inner_w - a.cell_len - b.cell_len), b, end=""))
-    mine = _seat_block(view, 0, inner_w, "centre", lang)
+    mine = _seat_block(view, 0, inner_w, "centre", lang, names)
     free = body_h - 2 - len(inner) - len(mine)
     inner += [Text("", end="")] * max(0, free)
     inner += mine
@@ -577,8 +608,15 @@ def _glyph(stack, two: str, one: str, dead: str, shown: str) -> tuple[str, str]:
     return (two if stack.tiles == 2 else one), WALL_STYLE
 
 
-def prompt_lines(prompt: PromptData, rect: Rect) -> list[Text]:
+def prompt_lines(
+    prompt: PromptData, rect: Rect, countdown: Countdown | None = None, lang: str = "en"
+) -> list[Text]:
+    """The prompt: the decision's countdown first (a server's table with a time limit;
+    a warning in its last seconds), its title, then each key and what it does."""
     chunks = []
+    if countdown is not None:
+        style = CLOCK_WARN_STYLE if countdown.warn else CLOCK_STYLE
+        chunks.append(Text(countdown.text(lang), style=style, end=""))
     if prompt.title:
         chunks.append(Text(prompt.title, style="bold", end=""))
     for key, what in prompt.options:
@@ -669,11 +707,12 @@ def paint_board(
         view.wall,
         badges,
     )
+    names = ui.names
     parts["centre"] = _part(
-        ("centre", facts, regions["centre"], look, lang),
-        lambda: centre_lines(view, regions["centre"], lay, lang),
+        ("centre", facts, names, regions["centre"], look, lang),
+        lambda: centre_lines(view, regions["centre"], lay, lang, names),
     )
-    talk = prompt_lines(ui.prompt, regions["prompt"])
+    talk = prompt_lines(ui.prompt, regions["prompt"], ui.countdown, lang)
     if ui.status:
         talk += wrap(Text(ui.status, end=""), regions["prompt"].w)
     parts["prompt"] = talk
@@ -681,8 +720,10 @@ def paint_board(
         if f"tag-{rel}" in regions:
             rect = regions[f"tag-{rel}"]
             parts[f"tag-{rel}"] = _part(
-                ("tag", view.seat, view.dealer, rel, badges, rect, align, lang),
-                lambda rect=rect, rel=rel, align=align: _seat_block(view, rel, rect.w, align, lang),
+                ("tag", view.seat, view.dealer, rel, badges, names, rect, align, lang),
+                lambda rect=rect, rel=rel, align=align: _seat_block(
+                    view, rel, rect.w, align, lang, names
+                ),
             )
     return painted
 
