@@ -93,7 +93,7 @@ async def test_the_seat_panels_name_the_players_literally_and_follow_leave_and_r
         assert MARKUP in text  # the markup shows as typed: nothing turned red or bold
         ai_word = "AI 中級" if lang == "ja" else "AI normal"
         assert text.count(ai_word) == 2  # the two seats the table's AI plays
-        assert table.board.ui.names[1] == MARKUP
+        assert table.board.ui.players.names[1] == MARKUP
 
         await friend.close()  # the friend leaves: the AI plays for them
         task.cancel()
@@ -110,7 +110,8 @@ async def test_the_seat_panels_name_the_players_literally_and_follow_leave_and_r
         task = asyncio.get_running_loop().create_task(again.attach(Auto()))
         await _until(lambda: not table.lineup.seats[1].away)
         await pilot.pause()
-        assert away not in "".join(table.board.ui.names)
+        assert table.board.ui.players.away == frozenset()
+        assert away not in _text(app)
         await pilot.press("q")
         task.cancel()
     await server.stop()
@@ -129,7 +130,7 @@ async def test_a_spectator_sees_every_seats_name():
         await pilot.pause()
         text = _text(app)
         assert "[b]Dee" in text and text.count("tsumogiri") == 3  # (a side's may wrap)
-        names = screen.query_one("#board").ui.names
+        names = screen.query_one("#board").ui.players.names
         assert names == ("[b]Dee", "AI tsumogiri", "AI tsumogiri", "AI tsumogiri")
         assert "You" not in text
         task.cancel()
@@ -200,3 +201,45 @@ async def test_a_table_without_a_time_limit_shows_no_countdown():
         assert "time " not in _text(app)
         await pilot.press("q")
     await server.stop()
+
+
+# --------------------------------------------------------------------------- geometry
+
+def _names(lang: str) -> tuple[str, ...]:
+    """The widest labels there are: a long name away, a long wide one, a bot, the AI."""
+    from engine.server.lineup import Lineup, SeatPlayer
+    from tui.lineup_text import board_players
+
+    return board_players(Lineup((
+        SeatPlayer("person", "W" * 32, "tsumogiri", away=True),
+        SeatPlayer("person", "長い名前" * 8, "tsumogiri"),
+        SeatPlayer("bot", "x" * 32),
+        SeatPlayer("ai", level="tsumogiri"),
+    )), lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_names_and_the_countdown_fit_the_board_at_every_size(lang):
+    """The seat panels with the widest labels and the prompt with a countdown: every
+    region still fits (`test_tui_geometry.problems`), at 80x24 to 250x70."""
+    from seat_views import dense_view, full_hand_view
+    from test_tui_geometry import PROMPTS, SIZES, STATUS, board_size, problems
+
+    from tui.layout import board_layout
+    from tui.lineup_text import Countdown
+    from tui.widgets.board import BoardInput, Players, canvas, paint_board
+
+    names = _names(lang)
+    clock = Countdown(28, 120, False, False)
+    for width, height in SIZES:
+        for view in (dense_view(), full_hand_view()):
+            for seat in range(4):  # each label in each panel
+                turned = Players(names.names[seat:] + names.names[:seat],
+                                 frozenset({(4 - seat) % 4}))
+                ui = BoardInput(cursor=13, prompt=PROMPTS[lang], status=STATUS[lang],
+                                players=turned, countdown=clock)
+                lay = board_layout(*board_size(width, height), "text")
+                painted = paint_board(view, lay, ui, lang)
+                assert problems(painted) == [], (width, height, seat)
+                text = "\n".join(line.plain for line in canvas(painted))
+                assert clock.text(lang) in text

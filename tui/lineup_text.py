@@ -1,9 +1,10 @@
 """A server's table in words: who plays each seat, what changed, the time left.
 
 The seat panels name each seat's player (`seat_names`: the person's name, "AI
-normal", a bot's "mortal (mjai)", "Bob (away: AI)" while the AI plays for someone who
-left); the event log says who sat down, left and came back (`lineup_news`); the prompt
-shows the decision's countdown (`countdown`). Names were cleaned when they were read
+normal", a bot's "mortal (mjai)") and mark whoever left while the AI plays for them
+(`away_seats`: the board's "away: AI plays" badge); the event log says who sat down,
+left and came back (`lineup_news`); the prompt shows the decision's countdown
+(`countdown`). Names were cleaned when they were read
 (`engine.server.lineup.clean_name`); here they are only cut to a panel's width. They
 are plain strings, which the board draws as `rich.text.Text`: never read as markup.
 """
@@ -18,6 +19,7 @@ from rich.cells import cell_len
 from engine.server.clock import DecisionClock
 from engine.server.lineup import Lineup, SeatPlayer
 
+from .widgets.board import Players
 from .words import WORDS, message
 
 NAME_CELLS = 14  # a name in a seat panel, at most (then "…")
@@ -45,8 +47,7 @@ def level_name(level: str, lang: str) -> str:
 def player_label(player: SeatPlayer, lang: str = "en") -> str:
     """Who plays a seat, in a few words ("" for no seat)."""
     if player.kind == "person":
-        name = short_name(player.name)
-        return message("lineup_away", lang, name=name) if player.away else name
+        return short_name(player.name)
     if player.kind == "ai":
         return message("lineup_ai", lang, level=level_name(player.level, lang)).strip()
     if player.kind == "bot":
@@ -61,6 +62,18 @@ def seat_names(lineup: Lineup | None, lang: str = "en") -> tuple[str, ...]:
     if lineup is None:
         return ()
     return tuple(player_label(p, lang) for p in lineup.seats)
+
+
+def away_seats(lineup: Lineup | None) -> frozenset[int]:
+    """The seats of people who are away (the table's AI plays for them meanwhile)."""
+    if lineup is None:
+        return frozenset()
+    return frozenset(s for s, p in enumerate(lineup.seats) if p.kind == "person" and p.away)
+
+
+def board_players(lineup: Lineup | None, lang: str = "en") -> Players:
+    """What the board shows of `lineup`: each seat's label, who is away."""
+    return Players(seat_names(lineup, lang), away_seats(lineup))
 
 
 def lineup_news(before: Lineup | None, after: Lineup, lang: str = "en") -> list[str]:

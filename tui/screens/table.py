@@ -51,7 +51,7 @@ from rules.tiles import Tile
 from ..human import Decision
 from ..input import GAME_COMMANDS, Outcome, Reason, TableInput
 from ..keys import footer_bindings, footer_label, textual_bindings
-from ..lineup_text import Countdown, countdown, lineup_news, seat_names
+from ..lineup_text import Countdown, board_players, countdown, lineup_news
 from ..navigation import OpenHelp, OpenHint, OpenRules, ShowResult
 from ..seat_client import TableSession
 from ..settings import GameConfig
@@ -158,7 +158,7 @@ class TableScreen(Screen[None]):
         self._log_lines: list[str] = []
         self._dealer = 0
         self.lineup: Any = None  # who plays each seat (`engine.server.lineup`), if told
-        self._names: tuple[str, ...] = ()  # the seat panels' names for it
+        self._players = board_players(None)  # what the seat panels show of it
         self._shown_countdown: Countdown | None = None
         self._clock_timer: Any = None  # redraws the countdown while a timed question is open
 
@@ -312,7 +312,7 @@ class TableScreen(Screen[None]):
     def on_table_screen_lined(self, message: Lined) -> None:
         self._log_lines += lineup_news(self.lineup, message.lineup, self.lang)
         self.lineup = message.lineup
-        self._names = seat_names(message.lineup, self.lang)
+        self._players = board_players(message.lineup, self.lang)
         self._render_all()
 
     # -- the decision's countdown (a server's table with a time limit) ---------------------
@@ -598,7 +598,7 @@ class TableScreen(Screen[None]):
             else frozenset(),
             prompt=self._prompt(),
             status=self.status or self._default_status(),
-            names=self._names,
+            players=self._players,
             countdown=self._countdown(),
         )
         self._shown_countdown = ui.countdown

@@ -34,7 +34,7 @@ from engine.events import (
 from engine.frames import Frame, Seated, Status
 from engine.seat_view import SeatView
 
-from ..lineup_text import lineup_news, seat_names
+from ..lineup_text import board_players, lineup_news
 from ..table_text import event_text
 from ..widgets import WIDGETS_CSS_PATH
 from ..widgets.board import Board, BoardInput
@@ -107,7 +107,7 @@ class WatchScreen(Screen[None]):
         self.lang = lang
         self.spectator = Spectator(self._told, delay, self._lined)
         self.lineup: Any = None  # who plays each seat (`engine.server.lineup`), if told
-        self.names: tuple[str, ...] = ()
+        self.players = board_players(None)  # what the seat panels show of it
         self._connect = connect
         self.view: SeatView | None = None
         self.status = "watching: waiting for the game to start"
@@ -150,7 +150,7 @@ class WatchScreen(Screen[None]):
     def on_watch_screen_lined(self, message: Lined) -> None:
         self.lines += lineup_news(self.lineup, message.lineup, self.lang)
         self.lineup = message.lineup
-        self.names = seat_names(message.lineup, self.lang)
+        self.players = board_players(message.lineup, self.lang)
         self._paint()
 
     def _note(self, event: Event | Seated | Status) -> None:
@@ -175,7 +175,7 @@ class WatchScreen(Screen[None]):
         if self.view is not None and not status.startswith(("lost", "the ")):
             status = "watching (q stops)" + (": the game is over" if self.over else "")
         self.query_one("#board", Board).show(self.view, BoardInput(status=status,
-                                                                   names=self.names))
+                                                                   players=self.players))
         log = self.query_one("#log", EventLog)
         if self.lines:
             log.update_data(LogData((*log.data.lines, *self.lines)[-LOG_KEEP:]))
