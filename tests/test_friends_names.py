@@ -243,3 +243,22 @@ def test_names_and_the_countdown_fit_the_board_at_every_size(lang):
                 assert problems(painted) == [], (width, height, seat)
                 text = "\n".join(line.plain for line in canvas(painted))
                 assert clock.text(lang) in text
+
+
+def test_join_refuses_a_name_with_control_characters_in_one_line(tmp_path):
+    """`join --name` with an escape sequence: one line, exit 2, before any connection
+    (the server would refuse it too: `test_server_lineup`)."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, MAHJONG_TUI_DATA=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(root))
+    done = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "join", "ws://127.0.0.1:9/abc", "--name",
+         "\x1b[31mred"], capture_output=True, text=True, timeout=60, env=env, cwd=root,
+    )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "printable" in lines[0], done.stderr

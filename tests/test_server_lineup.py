@@ -202,3 +202,23 @@ def test_the_decision_clock_counts_the_time_per_decision_then_the_bank():
     assert clock_of({"seconds": 7}, 0.0) == DecisionClock(7.0, 7.0, 0.0)  # an older server
     assert clock_of({"seconds": True}, 0.0) is None
     assert clock_of({"seconds": float("nan")}, 0.0) is None
+
+
+def test_the_lineup_names_bots_and_says_which_seat_is_not_in_play():
+    """An mjai bot's seat is named by the bot; with three players seat 3 is `empty`;
+    a person's seat nobody took is `open`; the level is the table's AI's."""
+    from types import SimpleNamespace
+
+    from engine.server.table import Table
+
+    table = Table(lambda: None, ai, level="hard", players=2, deadline=None, data=None)
+    table.seats[2] = SimpleNamespace(name="mortal")  # as `mjai_bots.seat_bots` seats one
+    table.names[0], table.tokens[0] = "Ann", "digest"
+    table.host = SimpleNamespace(game=SimpleNamespace(ruleset=SimpleNamespace(players=3)))
+    assert read_lineup(table.lineup()) == Lineup((
+        SeatPlayer("person", "Ann", "hard", away=True),  # nobody connected to the seat
+        SeatPlayer("open"),
+        SeatPlayer("bot", "mortal"),
+        SeatPlayer("empty"),
+    ))
+    assert "digest" not in json.dumps(table.lineup())
