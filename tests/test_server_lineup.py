@@ -222,3 +222,27 @@ def test_the_lineup_names_bots_and_says_which_seat_is_not_in_play():
         SeatPlayer("empty"),
     ))
     assert "digest" not in json.dumps(table.lineup())
+
+
+async def test_the_countdown_counts_from_when_the_decide_came_not_when_it_was_read():
+    """A result screen kept open holds the client's queue up while the server's clock
+    runs: the decision's clock starts when the `decide` was received."""
+    from types import SimpleNamespace
+
+    from engine.server.remote_seat import RECEIVED, Invitation, RemoteTable
+
+    remote = RemoteTable(Invitation("ws://127.0.0.1:9", "code"), name="a")
+    remote.view = SimpleNamespace(legal=())  # type: ignore[assignment]
+    clocks: list = []
+
+    class Seat:
+        def timed(self, clock) -> None:
+            clocks.append(clock)
+
+        async def decide(self, view):
+            await asyncio.sleep(30)
+
+    remote._decide(Seat(), {"type": "decide", "seq": 3, "legal": [], "seconds": 10,
+                            "per_decision": 10, RECEIVED: 50.0})
+    remote._close_decision()
+    assert clocks == [DecisionClock(10.0, 10.0, 50.0)]

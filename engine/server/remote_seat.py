@@ -51,6 +51,10 @@ from .protocol import PROTOCOL_VERSION, view_checksum
 # Seconds between two tries to reach a server that went away (the last one repeats).
 RETRY = (0.5, 1.0, 2.0, 3.0, 5.0)
 OPEN_TIMEOUT = 5.0  # seconds to reach a server and be welcomed
+# The key this side adds to a `decide` it reads (never sent): when it came, on the
+# monotonic clock. A result screen the player keeps open holds the queue up, and the
+# countdown must count from when the server asked, not from when the question is shown.
+RECEIVED = "_received"
 
 
 class Unreachable(RuntimeError):
@@ -267,6 +271,8 @@ class RemoteTable:
             try:
                 async for text in ws:
                     message = cast(dict[str, Any], json.loads(text))
+                    if message.get("type") == "decide":  # the server's clock runs from now,
+                        message[RECEIVED] = time.monotonic()  # however late it is read
                     self._queue.put_nowait(message)
                     if any(e.get("type") == "game_ended" for e in message.get("events", ())):
                         self._ended = True  # told the end: a server that goes now is done
@@ -432,7 +438,7 @@ class RemoteTable:
         self._legal, self._open_seq = legal, seq
         timed = getattr(client, "timed", None)
         if timed is not None:
-            timed(clock_of(message, time.monotonic()))
+            timed(clock_of(message, float(message.get(RECEIVED, time.monotonic()))))
         self._asked = asyncio.get_running_loop().create_task(self._ask(client, view))
 
     async def _ask(self, client: Any, view: SeatView) -> None:
