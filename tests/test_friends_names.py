@@ -91,7 +91,7 @@ async def test_the_seat_panels_name_the_players_literally_and_follow_leave_and_r
         await pilot.pause()
         text = _text(app)
         assert MARKUP in text  # the markup shows as typed: nothing turned red or bold
-        ai_word = "AI 中級" if lang == "ja" else "AI normal"
+        ai_word = "AI・中級" if lang == "ja" else "AI normal"
         assert text.count(ai_word) == 2  # the two seats the table's AI plays
         assert table.board.ui.players.names[1] == MARKUP
 
