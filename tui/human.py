@@ -27,6 +27,7 @@ class Decision:
     legal: list[Action]
     future: asyncio.Future[Action]
     seat_view: SeatView | None = None
+    clock: Any = None  # the time it has at a server's table (`engine.server.clock`), if any
 
     def answer(self, action: Action) -> bool:
         """Resolve with `action` if it is legal and the question is still open."""

@@ -10,7 +10,9 @@ its draw and its move; a result waits for the player to close it). It keeps
 what it was told, nothing more: the redacted events so far and the latest
 view. What a result screen needs (`result_context`) is read from those; the
 bot's view of the seat that the learning aids and the hint read is built from
-the seat view on this side (`engine.player_seat.player_view_of`).
+the seat view on this side (`engine.player_seat.player_view_of`). At a server's
+table it is also told who plays each seat (`lineup_changed`) and the time each
+decision has (`timed`, before the `decide`); a local game tells it neither.
 """
 
 from __future__ import annotations
@@ -66,12 +68,16 @@ class TableSession:
         on_event: Callable[[Event], None],
         on_ask: Callable[[Decision], None],
         on_result: Callable[[Event], Any],
+        on_lineup: Callable[[Any], None] | None = None,
     ) -> None:
         self.config = config
         self.seat = seat  # the human's absolute seat
         self.on_event = on_event
         self.on_ask = on_ask
         self.on_result = on_result
+        self.on_lineup = on_lineup
+        self.lineup: Any = None  # who plays each seat (`engine.server.lineup.Lineup`), if told
+        self._clock: Any = None  # the next decision's time (`engine.server.clock`), if told
         self.events: list[Event] = []  # every event told, redacted for this seat
         self.latest: SeatView | None = None  # the view of the last frame
         self.frames = 0
@@ -125,13 +131,24 @@ class TableSession:
         """A question: on to the screen, answered by its keys."""
         self.latest = view
         future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
-        decision = Decision(player_view_of(view), list(view.legal), future, view)
+        clock, self._clock = self._clock, None
+        decision = Decision(player_view_of(view), list(view.legal), future, view, clock)
         self.current = decision
         self.on_ask(decision)
         try:
             return await future
         finally:
             self.current = None
+
+    def lineup_changed(self, lineup: Any) -> None:
+        """Who plays each seat now (a server's table): kept, and on to the screen."""
+        self.lineup = lineup
+        if self.on_lineup is not None:
+            self.on_lineup(lineup)
+
+    def timed(self, clock: Any) -> None:
+        """The time the next decision has (a server's table; None: no limit)."""
+        self._clock = clock
 
     async def update(self, frame: Frame) -> None:
         """Each frame: its events to the screen, the AI paced, the results waited on.

@@ -20,6 +20,7 @@ from engine.fold import fold
 from engine.frames import seat_event_from_dict
 from engine.seat_view import SeatView
 
+from .lineup import Lineup, read_lineup
 from .protocol import PROTOCOL_VERSION, view_checksum
 
 
@@ -45,6 +46,7 @@ class Client:
         self.seat: int | None = None
         self.token: str | None = None
         self.errors: list[dict[str, Any]] = []
+        self.lineup: Lineup | None = None  # who plays each seat, as last told
         self.over = False
 
     @classmethod
@@ -72,6 +74,9 @@ class Client:
             base = message["view"]
             self.view = None if base is None else codec.decode(SeatView, base)
             self._fold(message["events"], message.get("checksum"))
+            self.lineup = read_lineup(message.get("lineup")) or self.lineup
+        elif kind == "lineup":
+            self.lineup = read_lineup(message) or self.lineup
         elif kind == "events":
             self._fold(message["events"], message.get("checksum"))
         elif kind == "error":
@@ -90,8 +95,11 @@ class Client:
             raise Desync(f"the folded view's checksum is not the server's {checksum}")
 
     async def expect(self, kind: str) -> dict[str, Any]:
-        """The next message, which must be `kind` (an `error` raises `ServerError`)."""
+        """The next message, which must be `kind` (an `error` raises `ServerError`); a
+        `lineup` comes at any time and is only kept, unless it is the one wanted."""
         message = await self.recv()
+        while message.get("type") == "lineup" and kind != "lineup":
+            message = await self.recv()
         if message.get("type") == "error" and kind != "error":
             raise ServerError(message)
         if message.get("type") != kind:

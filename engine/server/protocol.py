@@ -7,8 +7,8 @@ protocol version it speaks; the server answers `welcome` (or an `error` with cod
 - `create`: a table (ruleset, house rules, how many people play, the AI level of the
   other seats, seconds per decision and a time bank) -> `created` with the table id and
   its invitation code (a secret of 192 bits from `secrets`);
-- `join`: invitation + name -> `joined` with the seat and its seat token (another
-  secret), then the seat's stream;
+- `join`: invitation + name (1 to `MAX_NAME` printable characters) -> `joined` with
+  the seat and its seat token (another secret), then the seat's stream;
 - `rejoin`: invitation + seat + seat token -> `joined`, then `resume`;
 - `watch`: invitation -> `watching`, then `resume` of the spectator's stream;
 - `answer`: the `seq` of the `decide` it answers and the action.
@@ -21,13 +21,29 @@ counter per stream:
   frame that starts a hand) also `checksum`, a digest of the view after them, so a
   client that folds wrongly finds out;
 - `decide`: the seat must act: its legal actions and `seconds` it has (the time
-  per decision plus what is left of its bank);
+  per decision plus what is left of its bank; null: no limit), and `per_decision`,
+  the table's time per decision (the rest of `seconds` is the bank);
 - `resume`: after a (re)join or watch mid-game: `view`, the view before the hand
   now being played (null in the first hand), and `events`, that hand's redacted
   events so far; folding them gives the view now (`checksum` is its digest);
+  `lineup`, who plays each seat now (as below);
 - `opened` (the spectators' stream only): `hands`, the four concealed hands of the
   hand that just ended, right after the frame that ended it (`engine.server.opened`);
 - `error`: `code` and a one-line `message`; `seq` when it refuses an answer.
+
+Server -> client, outside the numbering (no `seq`), to every seat and spectator:
+
+- `lineup`: `seats`, four objects by absolute seat, whenever who plays them changes
+  (a player joins, leaves, comes back): `{"kind": "person", "name": N, "away": B,
+  "ai": LEVEL}` (`away`: the table's AI plays for them until they come back),
+  `{"kind": "ai", "ai": LEVEL}`, `{"kind": "bot", "name": N}` (an mjai bot),
+  `{"kind": "open"}` (a people's seat nobody took yet) or `{"kind": "empty"}` (no such
+  seat: three players). Names are the players' own; nothing else of theirs is in it.
+
+Within a version, messages and fields are only added, never changed: a client ignores
+a message type or a field it does not know (version 1 gained `lineup`, `resume`'s
+`lineup` and `decide`'s `per_decision` so: older clients read on as before). A change
+an older client would misread takes a new `PROTOCOL_VERSION`.
 """
 
 from __future__ import annotations
@@ -107,8 +123,10 @@ def parse(text: str | bytes) -> Message:
         for name, kinds in CREATE_FIELDS.items():
             if name in data and not _typed(data[name], kinds):
                 raise ProtocolError("bad_message", f"create: {name!r} of the wrong type")
-    if kind == "join" and not 0 < len(data["name"]) <= MAX_NAME:
-        raise ProtocolError("bad_message", f"join: a name is 1 to {MAX_NAME} characters")
+    if kind == "join" and not (0 < len(data["name"]) <= MAX_NAME
+                               and str(data["name"]).isprintable()):
+        raise ProtocolError("bad_message",
+                            f"join: a name is 1 to {MAX_NAME} printable characters")
     return Message(kind, data)
 
 

@@ -15,6 +15,11 @@ line (`on_status`), keeps everything the seat client holds, and tries again with
 the seat token; the `resume` it gets back is reconciled with what was already told
 (only the events not yet folded are passed on). A token the server no longer knows
 ends the attach with `Refused`, one line too.
+
+Two more things a client may be told, if it has the method: `lineup_changed(lineup)`,
+who plays each seat (`engine.server.lineup`), when the table is entered and whenever
+it changes; and `timed(clock)` right before each `decide(view)`, the decision's
+`engine.server.clock.DecisionClock` (None: no deadline).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import contextlib
 import dataclasses
 import json
 import os
+import time
 from collections.abc import Callable
 from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
@@ -38,11 +44,17 @@ from engine.frames import Frame, SeatEvent, seat_event_from_dict
 from engine.seat_view import SeatView
 from rules.tiles import parse_tiles
 
+from .clock import clock_of
+from .lineup import Lineup, read_lineup
 from .protocol import PROTOCOL_VERSION, view_checksum
 
 # Seconds between two tries to reach a server that went away (the last one repeats).
 RETRY = (0.5, 1.0, 2.0, 3.0, 5.0)
 OPEN_TIMEOUT = 5.0  # seconds to reach a server and be welcomed
+# The key this side adds to a `decide` it reads (never sent): when it came, on the
+# monotonic clock. A result screen the player keeps open holds the queue up, and the
+# countdown must count from when the server asked, not from when the question is shown.
+RECEIVED = "_received"
 
 
 class Unreachable(RuntimeError):
@@ -168,6 +180,7 @@ class RemoteTable:
         self.ws: ClientConnection | None = None
         self.view: SeatView | None = None  # the fold of every event told
         self.hand_events: list[dict[str, Any]] = []  # this hand's, as the server keeps them
+        self.lineup: Lineup | None = None  # who plays each seat, as last told
         self.over = False
         self.lost: str | None = None  # why the server is away, while it is
         self.reconnects = 0
@@ -258,6 +271,8 @@ class RemoteTable:
             try:
                 async for text in ws:
                     message = cast(dict[str, Any], json.loads(text))
+                    if message.get("type") == "decide":  # the server's clock runs from now,
+                        message[RECEIVED] = time.monotonic()  # however late it is read
                     self._queue.put_nowait(message)
                     if any(e.get("type") == "game_ended" for e in message.get("events", ())):
                         self._ended = True  # told the end: a server that goes now is done
@@ -308,6 +323,10 @@ class RemoteTable:
     # ------------------------------------------------------------------ messages
     async def _message(self, client: Any, message: dict[str, Any]) -> None:
         kind = message.get("type")
+        if kind == "lineup" or (kind == "resume" and "lineup" in message):
+            self._lineup(client, message if kind == "lineup" else message["lineup"])
+            if kind == "lineup":
+                return
         if self._desync and kind != "resume":
             return  # read before the fold went out of step: the resume brings it again
         if kind == "events":
@@ -322,6 +341,15 @@ class RemoteTable:
             await self._opened(client, list(message["hands"]))
         elif kind == "error" and message.get("code") not in ("stale",):
             self._say(f"the server refused: {message.get('message')}")
+
+    def _lineup(self, client: Any, data: Any) -> None:
+        lineup = read_lineup(data)
+        if lineup is None or lineup == self.lineup:
+            return
+        self.lineup = lineup
+        told = getattr(client, "lineup_changed", None)
+        if told is not None:
+            told(lineup)
 
     async def _frame(self, client: Any, events: list[dict[str, Any]],
                      checksum: str | None) -> None:
@@ -408,6 +436,9 @@ class RemoteTable:
         if list(view.legal) != legal:
             view = dataclasses.replace(view, legal=tuple(legal))
         self._legal, self._open_seq = legal, seq
+        timed = getattr(client, "timed", None)
+        if timed is not None:
+            timed(clock_of(message, float(message.get(RECEIVED, time.monotonic()))))
         self._asked = asyncio.get_running_loop().create_task(self._ask(client, view))
 
     async def _ask(self, client: Any, view: SeatView) -> None:

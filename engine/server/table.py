@@ -32,6 +32,7 @@ from engine.host import Host, Seat, TimeBank
 from engine.seat_view import Observer, SeatView
 from engine.storage.game_log import LogWriter, write_log
 
+from .lineup import Lineup, SeatPlayer
 from .opened import HandOpener
 from .protocol import CHECKSUM_EVERY, dump, error, view_checksum
 
@@ -89,6 +90,7 @@ class Stream:
         self.hand_events: list[dict[str, Any]] = []  # this observer's, redacted
         self.view: SeatView | None = None  # the view after the last frame
         self.opener: HandOpener | None = None  # the spectators': each ended hand opened
+        self.lineup: Callable[[], dict[str, Any]] | None = None  # the table's, for `resume`
         self._frames = 0
 
     def next_seq(self) -> int:
@@ -124,6 +126,7 @@ class Stream:
             "view": None if self.base is None else codec.encode(SeatView, self.base),
             "events": list(self.hand_events),
             "checksum": None if self.view is None else view_checksum(self.view),
+            **({} if self.lineup is None else {"lineup": self.lineup()}),
         }
 
 
@@ -160,11 +163,13 @@ class RemoteSeat:
         stream = self.table.streams[self.seat]
         seq = stream.next_seq()
         self.pending = (seq, view, future)
+        deadline = self.table.deadline
         stream.send({
             "type": "decide",
             "seq": seq,
             "legal": [action_to_dict(a) for a in view.legal],
             "seconds": self.table.seconds_for(self.seat),
+            "per_decision": None if deadline is None else deadline.per_decision,
         })
 
     async def decide(self, view: SeatView) -> Action:
@@ -269,6 +274,10 @@ class Table:
         self.created = time.monotonic()
         self.grace_until = 0.0  # a resumed table waits for its players until then
         self.state = "waiting"  # waiting | playing | over | stopped | failed
+        for stream in (*self.streams, self.spectators):
+            stream.lineup = self.lineup
+        self._told_lineup: str | None = None  # the line-up last told every client
+        self._telling = False
 
     # ------------------------------------------------------------------ seats
     def join(self, name: str, peer: Peer) -> tuple[int, str] | None:
@@ -296,12 +305,58 @@ class Table:
             old.close("the seat was taken by a new connection with its token")
         stream.peers = {peer}
         self.seats[seat].left()  # a decision open on the old connection is asked again
+        self.lineup_changed()
 
     def detach(self, seat: int, peer: Peer) -> None:
         stream = self.streams[seat]
         if peer in stream.peers:
             stream.peers.discard(peer)
             self.seats[seat].left()
+            self.lineup_changed()
+
+    def lineup(self) -> dict[str, Any]:
+        """Who plays each seat (`engine.server.lineup`): the names people joined with,
+        the AI's level, a bot's name; never a token."""
+        in_play = 4 if self.host is None else self.host.game.ruleset.players
+        seats = []
+        for seat in range(4):
+            player = self.seats[seat]
+            if seat >= in_play:
+                seats.append(SeatPlayer("empty"))
+            elif not isinstance(player, RemoteSeat):  # an mjai bot or client
+                name = getattr(player, "name", None) or self.names[seat] or "mjai"
+                seats.append(SeatPlayer("bot", str(name)))
+            elif seat >= self.players:
+                seats.append(SeatPlayer("ai", level=self.level))
+            elif self.tokens[seat] is None:
+                seats.append(SeatPlayer("open"))
+            else:
+                seats.append(SeatPlayer("person", self.names[seat] or "?", self.level,
+                                        away=not self.streams[seat].peers))
+        return Lineup(tuple(seats)).to_dict()
+
+    def lineup_changed(self) -> None:
+        """Tell every client the line-up, once the message being handled is answered (a
+        `joined` or `resume` goes first: a client reads its reply before anything
+        else), once for all the changes of one turn of the loop, and only if it changed."""
+        if self._telling:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop: no connection to tell
+            return
+        self._telling = True
+        loop.call_soon(self._tell_lineup)
+
+    def _tell_lineup(self) -> None:
+        self._telling = False
+        text = dump(self.lineup())
+        if text == self._told_lineup:
+            return
+        self._told_lineup = text
+        for stream in (*self.streams, self.spectators):
+            for peer in list(stream.peers):
+                peer.send(text)
 
     def seconds_for(self, seat: int) -> float | None:
         if self.host is None or self.deadline is None:

@@ -238,8 +238,8 @@ def _remote(args: argparse.Namespace, fail: Callable[[str], None]) -> int:
     name = getattr(args, "name", None)
     if args.command == "join":
         name = default_name() if name is None else name
-        if not 0 < len(name) <= 32:
-            fail("--name is 1 to 32 characters")
+        if not (0 < len(name) <= 32 and name.isprintable()):
+            fail("--name is 1 to 32 printable characters (no control characters)")
     if args.tiles is not None and args.tiles not in TILE_STYLES:
         fail(f"unknown tile style {args.tiles!r}: choose one of {', '.join(TILE_STYLES)}")
     if args.lang is not None and args.lang not in LANGS:

@@ -12,10 +12,16 @@ messages. What it draws is the last `SeatView` it was told, handed to the
 action or the engine's reason why not. A key that cannot act now is greyed out
 in the footer (`check_action`) and, when pressed, says why in the status line;
 it never changes the game.
+
+At a server's table the seat client is also told who plays each seat (`Lined`: the
+seat panels name them, the log says who sat down, left, came back) and the time a
+decision has (`Decision.clock`: a countdown in the prompt, redrawn about once a
+second while the question is open, gone once it is answered or the server moved on).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
@@ -45,6 +51,7 @@ from rules.tiles import Tile
 from ..human import Decision
 from ..input import GAME_COMMANDS, Outcome, Reason, TableInput
 from ..keys import footer_bindings, footer_label, textual_bindings
+from ..lineup_text import Countdown, board_players, countdown, lineup_news
 from ..navigation import OpenHelp, OpenHint, OpenRules, ShowResult
 from ..seat_client import TableSession
 from ..settings import GameConfig
@@ -104,6 +111,13 @@ class TableScreen(Screen[None]):
             super().__init__()
             self.decision = decision
 
+    class Lined(Message):
+        """Who plays each seat changed (a server's table)."""
+
+        def __init__(self, lineup: Any) -> None:
+            super().__init__()
+            self.lineup = lineup
+
     def __init__(
         self,
         config: GameConfig,
@@ -123,6 +137,7 @@ class TableScreen(Screen[None]):
             on_event=self._post_event,
             on_ask=self._post_ask,
             on_result=self._show_result,
+            on_lineup=self._post_lineup,
         )
         self._connect = connect  # attaches the session to the app's host; runs the game
         self.session_tag = session_tag  # the app's tag of the session this game is in
@@ -142,6 +157,10 @@ class TableScreen(Screen[None]):
         self._score_note = ""  # a change of score to say at the next question (a riichi stick)
         self._log_lines: list[str] = []
         self._dealer = 0
+        self.lineup: Any = None  # who plays each seat (`engine.server.lineup`), if told
+        self._players = board_players(None)  # what the seat panels show of it
+        self._shown_countdown: Countdown | None = None
+        self._clock_timer: Any = None  # redraws the countdown while a timed question is open
 
     # -- the input state, as the tests and the footer read it ---------------------------------
     @property
@@ -286,6 +305,36 @@ class TableScreen(Screen[None]):
         """The session's question callback: on to the message queue."""
         self.post_message(self.Asked(decision))
 
+    def _post_lineup(self, lineup: Any) -> None:
+        """The session's line-up callback: on to the message queue."""
+        self.post_message(self.Lined(lineup))
+
+    def on_table_screen_lined(self, message: Lined) -> None:
+        self._log_lines += lineup_news(self.lineup, message.lineup, self.lang)
+        self.lineup = message.lineup
+        self._players = board_players(message.lineup, self.lang)
+        self._render_all()
+
+    # -- the decision's countdown (a server's table with a time limit) ---------------------
+    def _countdown(self) -> Countdown | None:
+        decision = self.decision
+        if decision is None or decision.clock is None or decision.future.done():
+            return None
+        return countdown(decision.clock, time.monotonic())
+
+    def _start_clock(self) -> None:
+        if self._clock_timer is None:
+            self._clock_timer = self.set_interval(0.25, self._tick_clock)
+
+    def _tick_clock(self) -> None:
+        """Redraw when the seconds shown change; stop once no question is timed."""
+        shown = self._countdown()
+        if shown != self._shown_countdown:
+            self._render_board()
+        if shown is None and self._clock_timer is not None:
+            self._clock_timer.stop()
+            self._clock_timer = None
+
     def _flush_save(self) -> None:
         """The app's pending save written now (the app owns saving; the host calls it)."""
         flush = getattr(self.app, "flush_save", None)
@@ -318,6 +367,8 @@ class TableScreen(Screen[None]):
             self.status = f"{self._score_note} · {self.status}"
             self._score_note = ""
         self._render_all()
+        if decision.clock is not None:
+            self._start_clock()
 
     # -- answering ----------------------------------------------------------------------
     def _answer(self, action: Action) -> None:
@@ -331,7 +382,9 @@ class TableScreen(Screen[None]):
         self.status = ""
         if isinstance(action, Discard):
             self._idle_aids()
-        # No repaint here: the engine answers at once with the events this action
+        if self._shown_countdown is not None:  # the countdown goes with the question
+            self._render_board()
+        # Else no repaint here: the engine answers at once with the events this action
         # caused, and the table is painted once for all of them.
 
     def _idle_aids(self) -> None:
@@ -545,7 +598,10 @@ class TableScreen(Screen[None]):
             else frozenset(),
             prompt=self._prompt(),
             status=self.status or self._default_status(),
+            players=self._players,
+            countdown=self._countdown(),
         )
+        self._shown_countdown = ui.countdown
         self.board.show(self.view, ui)
         self._render_keys()
 

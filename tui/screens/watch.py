@@ -7,6 +7,7 @@ frames fed by `engine.server.remote_seat.RemoteTable`); the screen draws the las
 view it was told on the same `Board` as the table, with the event log beside it,
 and paces what it is told: a short pause after each move so it can be followed,
 a longer one on each hand's end, where the hands lie open. `q` stops watching.
+The seat panels name who plays each seat, as the server tells it (`lineup_changed`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from engine.events import (
 from engine.frames import Frame, Seated, Status
 from engine.seat_view import SeatView
 
+from ..lineup_text import board_players, lineup_news
 from ..table_text import event_text
 from ..widgets import WIDGETS_CSS_PATH
 from ..widgets.board import Board, BoardInput
@@ -46,11 +48,18 @@ HAND_OVER_PAUSE = 4.0  # seconds the open hands stay before the next deal (at le
 class Spectator:
     """The spectator's watcher: each frame on to the screen, paced."""
 
-    def __init__(self, on_frame: Callable[[Frame], None], delay: float) -> None:
+    def __init__(self, on_frame: Callable[[Frame], None], delay: float,
+                 on_lineup: Callable[[Any], None] | None = None) -> None:
         self.on_frame = on_frame
+        self.on_lineup = on_lineup
         self.delay = delay
         self.frames = 0
         self.latest: SeatView | None = None
+
+    def lineup_changed(self, lineup: Any) -> None:
+        """Who plays each seat now: on to the screen."""
+        if self.on_lineup is not None:
+            self.on_lineup(lineup)
 
     async def update(self, frame: Frame) -> None:
         catching_up = self.frames == 0
@@ -78,6 +87,11 @@ class WatchScreen(Screen[None]):
             super().__init__()
             self.frame = frame
 
+    class Lined(Message):
+        def __init__(self, lineup: Any) -> None:
+            super().__init__()
+            self.lineup = lineup
+
     def __init__(
         self,
         connect: Callable[[Spectator], Awaitable[Any]],
@@ -91,13 +105,19 @@ class WatchScreen(Screen[None]):
         self.leave_app = leave_app  # q ends the app (`watch`), else back (the launch screen)
         self.tile_style = tile_style
         self.lang = lang
-        self.spectator = Spectator(self._told, delay)
+        self.spectator = Spectator(self._told, delay, self._lined)
+        self.lineup: Any = None  # who plays each seat (`engine.server.lineup`), if told
+        self.players = board_players(None)  # what the seat panels show of it
         self._connect = connect
         self.view: SeatView | None = None
         self.status = "watching: waiting for the game to start"
         self.lines: list[str] = []
         self.over = False
         self._dealer = 0
+
+    def _lined(self, lineup: Any) -> None:
+        """The spectator's line-up callback: on to the message queue."""
+        self.post_message(self.Lined(lineup))
 
     def _told(self, frame: Frame) -> None:
         """The spectator's frame callback: on to the message queue."""
@@ -127,6 +147,12 @@ class WatchScreen(Screen[None]):
         self.view = frame.view
         self._paint()
 
+    def on_watch_screen_lined(self, message: Lined) -> None:
+        self.lines += lineup_news(self.lineup, message.lineup, self.lang)
+        self.lineup = message.lineup
+        self.players = board_players(message.lineup, self.lang)
+        self._paint()
+
     def _note(self, event: Event | Seated | Status) -> None:
         if isinstance(event, Seated | Status):
             return
@@ -148,7 +174,8 @@ class WatchScreen(Screen[None]):
         status = self.status
         if self.view is not None and not status.startswith(("lost", "the ")):
             status = "watching (q stops)" + (": the game is over" if self.over else "")
-        self.query_one("#board", Board).show(self.view, BoardInput(status=status))
+        self.query_one("#board", Board).show(self.view, BoardInput(status=status,
+                                                                   players=self.players))
         log = self.query_one("#log", EventLog)
         if self.lines:
             log.update_data(LogData((*log.data.lines, *self.lines)[-LOG_KEEP:]))

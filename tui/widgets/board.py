@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -42,6 +43,9 @@ from .empty_seat import (
     panel_lines,
 )
 
+if TYPE_CHECKING:
+    from ..lineup_text import Countdown
+
 # The wall's glyphs (all of East-Asian width "narrow", so every terminal agrees on
 # their width); the help screen's legend lists them (`WALL_LEGEND`).
 STACK_TWO = "\u25ae"  # ▮ a stack of two tiles (top and bottom sides)
@@ -57,6 +61,9 @@ DEAD_STYLE = "magenta"
 TSUMOGIRI_STYLE = "italic dim"
 CALLED_STYLE = "dim strike"
 TURN_STYLE = "bold reverse"
+CLOCK_STYLE = "bold"
+AWAY_STYLE = "bold italic cyan"  # a person who left: the AI plays for them
+CLOCK_WARN_STYLE = "bold reverse red"  # the last seconds of a decision's time
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +76,30 @@ class PromptData:
 
 
 @dataclass(frozen=True, slots=True)
+class Players:
+    """Who plays each seat at a server's table: `names` by absolute seat (plain text,
+    never markup; "" or none: the seat's badges as in a local game) and the seats of
+    people who are `away` (the table's AI plays for them until they are back)."""
+
+    names: tuple[str, ...] = ()
+    away: frozenset[int] = frozenset()
+
+
+NOBODY = Players()
+
+
+@dataclass(frozen=True, slots=True)
 class BoardInput:
-    """The screen's input state the board shows: cursor, what may not be discarded."""
+    """The screen's state the board shows besides the view: cursor, what may not be
+    discarded, the prompt and status; at a server's table also who plays each seat
+    (`players`) and the decision's time left (`countdown`)."""
 
     cursor: int | None = None
     disabled: frozenset[int] = frozenset()
     prompt: PromptData = PromptData()
     status: str = ""
+    players: Players = NOBODY
+    countdown: Countdown | None = None
 
 
 @dataclass(slots=True)
@@ -372,23 +396,37 @@ def _own_tiles(view: SeatView, lay: BoardLayout, ui: BoardInput) -> list[Text]:
     return [line]
 
 
-def badge_chunks(view: SeatView, info: SeatInfo, lang: str, *, name: bool) -> list[Text]:
-    """A seat's wind, score and badges (親, riichi, to act) as unbreakable chunks."""
+def badge_chunks(
+    view: SeatView, info: SeatInfo, lang: str, *, name: bool, player: str = "",
+    away: str = "",
+) -> list[Text]:
+    """A seat's wind, score and badges (親, riichi, to act) as unbreakable chunks; at a
+    server's table the `player` who sits there is a chunk of its own after the wind
+    (on the wind's line when it fits), and the `away` badge marks a person the AI plays
+    for. The
+    player's name is plain text, never markup: "[b]" shows as typed."""
     wind = wind_word(info.wind).part(lang)
     head = Text(wind, style="bold", end="")
-    if name:
-        who = seat_label(info.seat, view.seat, view.dealer, lang)
-        if info.seat == view.seat and view.sight != "none":  # a spectator is nobody's "You"
-            head.append(f" {who}")
-    head.append(f" {info.score:,}")
-    chunks = [head]
+    mine = info.seat == view.seat and view.sight != "none"  # a spectator is nobody's "You"
+    if name and mine:
+        head.append(f" {seat_label(info.seat, view.seat, view.dealer, lang)}")
+    named = [head]
+    if player and not mine:
+        named.append(Text(player, style="bold", end=""))
+        named.append(Text(f"{info.score:,}", style="bold", end=""))
+    else:
+        head.append(f" {info.score:,}")
+    chunks = list(named)
+    if away:
+        chunks.append(Text(away, style=AWAY_STYLE, end=""))
     if info.dealer:
         chunks.append(Text(message("badge_dealer", lang), style="bold yellow", end=""))
     if info.riichi:
         chunks.append(Text(message("badge_riichi", lang), style="bold red", end=""))
     if info.on_turn:
         chunks.append(Text(message("badge_turn", lang), style=TURN_STYLE, end=""))
-        head.stylize(TURN_STYLE)
+        for chunk in named:
+            chunk.stylize(TURN_STYLE)
     return chunks
 
 
@@ -472,11 +510,38 @@ def _info_lines(
     return lines
 
 
-def _seat_block(view: SeatView, rel: int, width: int, align: str, lang: str) -> list[Text]:
+def fit_label(label: str, cells: int) -> str:
+    """`label` cut to `cells` terminal cells, "…" marking the cut ("" for no room)."""
+    if cell_len(label) <= cells:
+        return label
+    if cells < 2:
+        return ""
+    out = ""
+    for char in label:
+        if cell_len(out) + cell_len(char) > cells - 1:
+            break
+        out += char
+    return out + "…"
+
+
+def _seat_block(
+    view: SeatView, rel: int, width: int, align: str, lang: str, players: Players = NOBODY,
+    limit: int | None = None, short: bool = False,
+) -> list[Text]:
+    """A seat's badges wrapped to `width`; the player's name cut to fit a line (and to
+    `limit` cells, when the region is short of rows; `short`: "away" said short too)."""
     info = view.seats[(view.seat + rel) % 4]
     if info.seat in empty_seats(view):  # nobody sits there (three players): no badges
         return []
-    lines = flow(badge_chunks(view, info, lang, name=rel == 0), width, gap=1)
+    names = players.names
+    player = names[info.seat] if info.seat < len(names) else ""
+    if player:
+        player = fit_label(player, width if limit is None else min(width, limit))
+    away = ""
+    if info.seat in players.away:
+        away = message("badge_away_short" if short else "badge_away", lang)
+    chunks = badge_chunks(view, info, lang, name=rel == 0, player=player, away=away)
+    lines = flow(chunks, width, gap=1)
     if align == "centre":
         return [_centred(line, width) for line in lines]
     if align == "right":
@@ -484,18 +549,39 @@ def _seat_block(view: SeatView, rel: int, width: int, align: str, lang: str) -> 
     return lines
 
 
-def centre_lines(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> list[Text]:
+# A seat's badges shorter and shorter, for a region short of rows: (the most cells
+# of the player's name, "away" said short); the last leaves the name out.
+SHORTER: tuple[tuple[int | None, bool], ...] = ((None, False), (8, False), (8, True), (0, True))
+
+
+def _block_in(
+    view: SeatView, rel: int, rect: Rect, align: str, lang: str, players: Players
+) -> list[Text]:
+    """A side seat's badges in its tag region: the name cut, or left out, if the
+    region is short of rows for it."""
+    lines: list[Text] = []
+    for limit, short in SHORTER:
+        lines = _seat_block(view, rel, rect.w, align, lang, players, limit, short)
+        if len(lines) <= rect.h:
+            break
+    return lines
+
+
+def centre_lines(
+    view: SeatView, rect: Rect, lay: BoardLayout, lang: str, players: Players = NOBODY
+) -> list[Text]:
     """The centre: the wall ring around the round's facts and each seat's badges on
     its side (square form), or the same facts without the ring (compact form)."""
     if lay.square:
-        return _square(view, rect, lay, lang)
+        return _square(view, rect, lay, lang, players)
     # One blank cell each side: a full row of a side river never runs into the text.
     width = rect.w - 2
     lines: list[Text] = []
-    for short_rules in (False, True):
-        lines = _seat_block(view, 2, width, "centre", lang)
+    # Short of rows: the house rules said in short, then the players' names shorter.
+    for short_rules, (limit, short) in ((False, SHORTER[0]), *((True, s) for s in SHORTER)):
+        lines = _seat_block(view, 2, width, "centre", lang, players, limit, short)
         lines += _info_lines(view, lay, width, lang, short_rules)
-        mine = _seat_block(view, 0, width, "centre", lang)
+        mine = _seat_block(view, 0, width, "centre", lang, players, limit, short)
         # Your badges at the centre's foot, by your river; toimen's at its head.
         lines += [Text("", end="")] * max(0, rect.h - len(lines) - len(mine)) + mine
         if len(lines) <= rect.h:
@@ -503,7 +589,9 @@ def centre_lines(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> lis
     return [Text.assemble(" ", line, end="", no_wrap=True) for line in lines]
 
 
-def _square(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> list[Text]:
+def _square(
+    view: SeatView, rect: Rect, lay: BoardLayout, lang: str, players: Players = NOBODY
+) -> list[Text]:
     """The wall as four sides of 17 stacks around the centre, the dead wall marked."""
     wall = view.wall
     inner_w = rect.w - 2 * (2 + 2 * GAP)
@@ -516,19 +604,24 @@ def _square(view: SeatView, rect: Rect, lay: BoardLayout, lang: str) -> list[Tex
     margin = " " * (2 + GAP)
     lines = [Text.assemble(margin, _row(top), end="", no_wrap=True)]
     body_h = len(left)
-    inner: list[Text] = []
-    inner += _seat_block(view, 2, inner_w, "centre", lang)
-    inner.append(Text("", end=""))
-    inner += _info_lines(view, lay, inner_w, lang)
-    inner.append(Text("", end=""))
+    info = _info_lines(view, lay, inner_w, lang)
     half = (inner_w - 1) // 2
-    sides_l = _seat_block(view, 3, half, "left", lang)
-    sides_r = _seat_block(view, 1, inner_w - half - 1, "right", lang)
-    for index in range(max(len(sides_l), len(sides_r))):
-        a = sides_l[index] if index < len(sides_l) else Text("", end="")
-        b = sides_r[index] if index < len(sides_r) else Text("", end="")
-        inner.append(Text.assemble(a, " " * (inner_w - a.cell_len - b.cell_len), b, end=""))
-    mine = _seat_block(view, 0, inner_w, "centre", lang)
+    inner: list[Text] = []
+    mine: list[Text] = []
+    for limit, short in SHORTER:  # the players' names shorter while they do not fit
+        inner = _seat_block(view, 2, inner_w, "centre", lang, players, limit, short)
+        inner += [Text("", end=""), *info, Text("", end="")]
+        sides_l = _seat_block(view, 3, half, "left", lang, players, limit, short)
+        sides_r = _seat_block(view, 1, inner_w - half - 1, "right", lang, players, limit,
+                              short)
+        for index in range(max(len(sides_l), len(sides_r))):
+            a = sides_l[index] if index < len(sides_l) else Text("", end="")
+            b = sides_r[index] if index < len(sides_r) else Text("", end="")
+            inner.append(Text.assemble(a, " " * (inner_w - a.cell_len - b.cell_len), b,
+                                       end=""))
+        mine = _seat_block(view, 0, inner_w, "centre", lang, players, limit, short)
+        if len(inner) + len(mine) <= body_h - 2:
+            break
     free = body_h - 2 - len(inner) - len(mine)
     inner += [Text("", end="")] * max(0, free)
     inner += mine
@@ -577,8 +670,15 @@ def _glyph(stack, two: str, one: str, dead: str, shown: str) -> tuple[str, str]:
     return (two if stack.tiles == 2 else one), WALL_STYLE
 
 
-def prompt_lines(prompt: PromptData, rect: Rect) -> list[Text]:
+def prompt_lines(
+    prompt: PromptData, rect: Rect, countdown: Countdown | None = None, lang: str = "en"
+) -> list[Text]:
+    """The prompt: the decision's countdown first (a server's table with a time limit;
+    a warning in its last seconds), its title, then each key and what it does."""
     chunks = []
+    if countdown is not None:
+        style = CLOCK_WARN_STYLE if countdown.warn else CLOCK_STYLE
+        chunks.append(Text(countdown.text(lang), style=style, end=""))
     if prompt.title:
         chunks.append(Text(prompt.title, style="bold", end=""))
     for key, what in prompt.options:
@@ -669,20 +769,25 @@ def paint_board(
         view.wall,
         badges,
     )
+    players = ui.players
     parts["centre"] = _part(
-        ("centre", facts, regions["centre"], look, lang),
-        lambda: centre_lines(view, regions["centre"], lay, lang),
+        ("centre", facts, players, regions["centre"], look, lang),
+        lambda: centre_lines(view, regions["centre"], lay, lang, players),
     )
-    talk = prompt_lines(ui.prompt, regions["prompt"])
+    talk = prompt_lines(ui.prompt, regions["prompt"], ui.countdown, lang)
     if ui.status:
         talk += wrap(Text(ui.status, end=""), regions["prompt"].w)
+    if ui.countdown is not None:  # its row comes off the status's last words, if need be
+        talk = talk[: regions["prompt"].h]
     parts["prompt"] = talk
     for rel, align in ((3, "left"), (1, "right")):  # each on its own seat's side
         if f"tag-{rel}" in regions:
             rect = regions[f"tag-{rel}"]
             parts[f"tag-{rel}"] = _part(
-                ("tag", view.seat, view.dealer, rel, badges, rect, align, lang),
-                lambda rect=rect, rel=rel, align=align: _seat_block(view, rel, rect.w, align, lang),
+                ("tag", view.seat, view.dealer, rel, badges, players, rect, align, lang),
+                lambda rect=rect, rel=rel, align=align: _block_in(
+                    view, rel, rect, align, lang, players
+                ),
             )
     return painted
 
