@@ -164,6 +164,46 @@ async def test_a_killed_client_gets_its_seat_back_by_joining_again(tmp_path):
     await server.stop()
 
 
+async def test_the_seated_line_goes_when_the_game_starts_not_at_the_first_decision(tmp_path):
+    """Ann joins first (seat 0, the dealer) and thinks a second before her first discard;
+    Bob, at seat 1, sees the deal meanwhile: his status is no longer "Seated. Waiting..."."""
+    server, url = await _server()
+    inv = await create_table(url, ruleset="wrc", rules=SHORT, players=2)
+    ann = RemoteTable(inv, name="ann")
+    await ann.open()
+    assert ann.seat == 0
+
+    class SlowAnn:
+        async def update(self, frame):
+            pass
+
+        async def decide(self, view):
+            from engine.host import default_action
+
+            await asyncio.sleep(1.5)
+            return default_action(view)
+
+    app = RemoteApp(inv, name="bob", config=_config(), data_dir=tmp_path / "me")
+    async with app.run_test(size=(120, 40)) as pilot:
+        while app.play is None or app.play.remote is None:
+            await asyncio.sleep(0.01)
+        playing = asyncio.get_running_loop().create_task(ann.attach(SlowAnn()))
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 20
+        table = app.screen
+        while not (isinstance(table, TableScreen) and table.hands_started >= 1):
+            assert loop.time() < end, "the game never started"
+            await asyncio.sleep(0.01)
+            table = app.screen
+        await pilot.pause()
+        assert table.decision is None  # Ann still thinks: Bob has nothing to decide yet
+        assert "Seated" not in table.status
+        assert "Seated" not in _text(app)
+        await pilot.press("q")
+    playing.cancel()
+    await server.stop()
+
+
 async def test_two_clients_on_one_machine_do_not_take_each_others_seat(tmp_path):
     server, url = await _server()
     inv = await create_table(url, ruleset="wrc", rules=SHORT, players=2)

@@ -264,6 +264,10 @@ class TableScreen(Screen[None]):
             self._dealer = event.dealer
             self.keys.answered()
             self.hint = ""
+            if self.decision is None:
+                # A line said before the hand (a remote seat's "Seated. Waiting for the
+                # other players") is over with the deal: the default status takes over.
+                self.status = ""
         if isinstance(event, Won | ExhaustiveDraw | GameEnded | HandStarted):
             self._paint_now = True
         if isinstance(event, GameEnded):
