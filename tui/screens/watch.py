@@ -12,7 +12,7 @@ a longer one on each hand's end, where the hands lie open. `q` stops watching.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -30,6 +30,7 @@ from engine.events import (
     HandStarted,
     Won,
 )
+from engine.fold import ruleset_of
 from engine.frames import Frame, Seated, Status
 from engine.seat_view import SeatView
 
@@ -98,6 +99,7 @@ class WatchScreen(Screen[None]):
         self.lines: list[str] = []
         self.over = False
         self._dealer = 0
+        self._seats: Sequence[int] = range(4)  # the seats in play (the view's ruleset)
 
     def _told(self, frame: Frame) -> None:
         """The spectator's frame callback: on to the message queue."""
@@ -122,6 +124,8 @@ class WatchScreen(Screen[None]):
 
     def on_watch_screen_told(self, message: Told) -> None:
         frame = message.frame
+        if frame.view is not None and frame.view.ruleset:  # the game's ruleset, once named
+            self._seats = ruleset_of(frame.view).seats
         for event in frame.events:
             self._note(event)
         self.view = frame.view
@@ -134,7 +138,7 @@ class WatchScreen(Screen[None]):
             self._dealer = event.dealer
         if isinstance(event, GameEnded):
             self.over = True
-        line = event_text(event, None, self._dealer, self.lang)
+        line = event_text(event, None, self._dealer, self.lang, self._seats)
         if line:
             self.lines.append(line)
 
