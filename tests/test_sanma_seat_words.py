@@ -6,21 +6,27 @@ seats in play, as the engine (`engine.claims.source_of`) and the AI's English do
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
+from test_tui_geometry import board_size
 
 from ai.option_reasons import seat_words
 from ai.reasons import Reason, Term, Tiles
 from engine.actions import Kita, Tsumo
 from engine.events import Discarded, Won
+from engine.game import Start
 from engine.scripted import do, of_type, scripted_game
+from engine.seat_view import build_seat_view
 from rules.ruleset import load_preset
 from rules.tiles import Tile
 from tui import result_text as X
+from tui.layout import board_layout
 from tui.screens.table import TableScreen
 from tui.table_text import event_text, reason_text
-from tui.words import seat_word, wind_word
+from tui.widgets.board import canvas, paint_board
+from tui.words import message, seat_word, wind_word
 
 # Seat 0 (dealer) sets a North aside and wins on the replacement tile, a tsumo paid by
 # seats 1 and 2 (tests/test_sanma_table.py's position).
@@ -73,3 +79,25 @@ def test_the_log_and_the_ai_name_each_seat_by_its_wind_round_three(lang):
                     who=seat_words(0, 2, 1, 3), chance="0%")
     shown = reason_text(reason, lang)
     assert west in shown and wind_word(3).part(lang) not in shown, shown
+
+
+SIZES = ((80, 24), (120, 40), (200, 60))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_break_on_the_empty_side_is_said_to_be_the_empty_seats_wall(size, lang):
+    # The wall lies on four sides, the empty North seat's too, and the throw counts the
+    # sides from the dealer (RULESETS.md §5.2), so the break may fall there (§9: nobody
+    # sits North). Seat 1 deals; you are seat 2 (South). A break on seat 0's side is
+    # West's wall, on seat 3's the empty seat's: never "North's wall".
+    game = scripted_game("tenhou3", HANDS, "9m", start=Start(hand_number=1))
+    view = build_seat_view(game, 2)
+    lay = board_layout(*board_size(*size), "text")
+    west = message("board_break", lang, owner=wind_word(2).part(lang))
+    north = message("board_break", lang, owner=wind_word(3).part(lang))
+    for side, said in ((3, message("board_break_empty", lang)), (0, west)):
+        wall = replace(view.wall, break_side=side, dice=((2, 2),))
+        text = "\n".join(line.plain for line in canvas(paint_board(
+            replace(view, wall=wall), lay, lang=lang)))
+        assert said in text and north not in text, (side, text)

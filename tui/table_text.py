@@ -45,6 +45,7 @@ from engine.events import (
     Won,
 )
 from engine.player_view import PlayerView
+from engine.seat_view import WallView
 from engine.win_flags import furiten_waits, view_win
 from rules.hand import Meld, MeldKind, Win
 from rules.scoring import STICK_VALUE, NoWin, ScoreResult, score
@@ -129,6 +130,30 @@ def relative(seat: int, human: int, seats: Sequence[int] = FOUR_SEATS) -> str:
     if offset == 1:
         return "shimocha"
     return "kamicha" if offset == len(order) - 1 else "toimen"
+
+
+def break_text(
+    wall: WallView, viewer: int | None, dealer: int, lang: str = "en",
+    seats: Sequence[int] = FOUR_SEATS,
+) -> str:
+    """Where the wall was broken (開門), as the table's centre says it ("broken at West's
+    wall"); `viewer` is the seat the table is seen from (None for a spectator).
+
+    With three players the wall still stands on all four sides of the table, the empty
+    North seat's side included (`engine.table_layout`: 108 tiles, 14 stacks a side), and
+    the throw counts the sides round the table from the dealer (RULESETS.md §5.2), so
+    the break may fall on the empty seat's side. Nobody sits there (§9: "the North seat
+    is empty"), so it is called the empty side ("broken at the empty side", 開門 空席
+    (北) の山), never "North's wall", which reads as a fourth player's; the other sides
+    are named by their owner's wind round the seats in play."""
+    if not wall.dice:  # a record without dice: where the wall was broken is unknown
+        return message("board_break_unknown", lang)
+    if wall.break_side == viewer:  # not "You's wall"
+        return message("board_break_yours", lang)
+    if wall.break_side not in seats:
+        return message("board_break_empty", lang)
+    owner = seat_label(wall.break_side, viewer, dealer, lang, seats)
+    return message("board_break", lang, owner=owner)
 
 
 def where_names(human: int, lang: str = "en", seats: Sequence[int] = FOUR_SEATS) -> tuple[str, ...]:
