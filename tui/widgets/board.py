@@ -326,7 +326,8 @@ def own_hand_lines(
     line = lines[row]
     laid = _join(groups, MELD_GAP)
     for form in KITA_FORMS if info.kita else ():  # the longest kita group that fits
-        laid = _join([kita_text(info.kita, lay, lang, form), *groups], MELD_GAP)
+        kita = kita_text(info.kita, lay, lang, form, face=lay.hand_face)
+        laid = _join([kita, *groups], MELD_GAP)
         if line.cell_len + MELD_GAP + laid.cell_len <= rect.w:
             break
     pad = max(MELD_GAP, rect.w - line.cell_len - laid.cell_len)
