@@ -16,9 +16,10 @@ from ai.option_reasons import seat_words
 from ai.reasons import Reason, Term, Tiles
 from engine.actions import Kita, Tsumo
 from engine.events import Discarded, Won
-from engine.game import Start
+from engine.game import Game, Start
 from engine.scripted import do, of_type, scripted_game
 from engine.seat_view import build_seat_view
+from engine.table_host import hosted_game, new_table_host
 from rules.ruleset import load_preset
 from rules.tiles import Tile
 from tui import result_text as X
@@ -101,3 +102,23 @@ def test_a_break_on_the_empty_side_is_said_to_be_the_empty_seats_wall(size, lang
         text = "\n".join(line.plain for line in canvas(paint_board(
             replace(view, wall=wall), lay, lang=lang)))
         assert said in text and north not in text, (side, text)
+
+
+def test_you_sit_at_a_seat_in_play_at_a_three_player_table():
+    # RULESETS.md §9: seat 3 is empty with three players. The table seated you (line-up
+    # entry 0) by a shuffle of all four seats, at the empty one in about one game of
+    # four (seeds 2, 6 and 10 among the first eleven): no hand, the AIs playing on.
+    ruleset = load_preset("tenhou3")
+    seats = {new_table_host(ruleset, seed).seat for seed in range(40)}
+    assert seats == set(ruleset.seats)
+    game = hosted_game(new_table_host(ruleset, 2))
+    assert game.setup["seating"] == list(game.seating)  # the log replays the seating
+    assert _names(ruleset, 3, "en")  # a view from the empty seat still names every seat
+
+
+def test_four_player_tables_are_seated_as_before():
+    ruleset = load_preset("wrc")
+    for seed in range(10):
+        game = hosted_game(new_table_host(ruleset, seed))
+        assert game.seating == Game.new(ruleset, seed, shuffle_seats=True).seating
+        assert game.setup["seating"] is None and game.setup["shuffle_seats"]

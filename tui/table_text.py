@@ -159,7 +159,10 @@ def break_text(
 def where_names(human: int, lang: str = "en", seats: Sequence[int] = FOUR_SEATS) -> tuple[str, ...]:
     """Each absolute seat as the player at `human` calls it on the result screens: "You",
     the others where they sit round the seats in play ("kamicha 上家", `relative`), a
-    seat not in play by its wind (three players' empty North)."""
+    seat not in play by its wind (three players' empty North). Seen from a seat not in
+    play (no one's seat), the four places of the table are all there is to go by."""
+    if human not in seats:
+        seats = FOUR_SEATS
     names = []
     for seat in range(4):
         if seat == human:
