@@ -56,6 +56,7 @@ from .seat_view import NO_HAND, OwnHand, SeatInfo, SeatView, WallView, seat_wind
 from .state import RiverTile
 from .table_layout import meld_entry, river_entries, wall_view
 from .wall import Break, Shape, break_from_dice, shape_for
+from .win_flags import rinshan_kaihou_draw
 
 __all__ = ["FoldError", "fold", "fold_all"]
 
@@ -381,7 +382,10 @@ def _drew(view: SeatView, e: Drew) -> SeatView:
         phase="turn",
         offered=None,
         offered_from=None,
-        rinshan_draw=e.rinshan and seat == view.seat,
+        # A kita's replacement tile follows the window on its North (`offered_from`).
+        rinshan_draw=rinshan_kaihou_draw(
+            e.rinshan and seat == view.seat, view.offered_from == "kita", ruleset_of(view)
+        ),
     )
     if e.rinshan:  # the kan stood: any call ends every ippatsu and the first go-around
         out = replace(out, calls_made=True, ippatsu=(False,) * 4)

@@ -18,6 +18,7 @@ from .events import Event
 from .player_view import PlayerView as PlayerView  # the type, kept importable from here
 from .redaction import redact
 from .seat_view import Observer
+from .win_flags import rinshan_kaihou_draw
 
 if TYPE_CHECKING:
     from .game import Game
@@ -65,7 +66,10 @@ def player_view(game: Game, seat: int) -> PlayerView:
         double_riichi=tuple([x.riichi and x.double_riichi for x in seats]) if any(riichi)
         else _NO_FLAGS,
         first_draw=not h.calls_made and not s.first_discard_done,
-        rinshan_draw=h.turn == seat and h.phase == "turn" and h.turn_kind == "rinshan",
+        rinshan_draw=rinshan_kaihou_draw(
+            h.turn == seat and h.phase == "turn" and h.turn_kind == "rinshan", h.kita_draw,
+            game.ruleset,
+        ),
         kita=tuple([len(x.kita) for x in seats]),
     )
 

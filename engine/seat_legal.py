@@ -115,7 +115,9 @@ def _hand_state(view: SeatView, ruleset: Ruleset, s: SeatState, memory: Memory) 
     if s.drawn is None:
         h.turn_kind = "call"
     else:
-        h.turn_kind = "rinshan" if view.rinshan_draw else "draw"
+        # A kita's replacement tile is a rinshan draw even where the view says a tsumo
+        # on it is no rinshan kaihou (`kita_rinshan` false).
+        h.turn_kind = "rinshan" if view.rinshan_draw or memory.kita_draw else "draw"
     h.phase = "turn"
     h.claim = None
     h.kita_draw = memory.kita_draw

@@ -41,6 +41,7 @@ from rules.tiles import Tile, tile_key
 from .actions import Action
 from .events import Event, ExhaustiveDraw, HandStarted, TenpaiDeclared, Won
 from .frozen_build import builder
+from .win_flags import rinshan_kaihou_draw
 
 if TYPE_CHECKING:
     from rules.ruleset import Ruleset
@@ -431,7 +432,7 @@ def build_view(
             tuple([x.riichi and x.double_riichi for x in seats_now]) if any_riichi else _NO_FLAGS
         ),
         first_draw=not h.calls_made and not s.first_discard_done,
-        rinshan_draw=own_turn and h.turn_kind == "rinshan",
+        rinshan_draw=rinshan_kaihou_draw(own_turn and h.turn_kind == "rinshan", h.kita_draw, r),
         minutes_left=(
             max(0, math.ceil(limit - game.played_seconds() / 60)) if limit else None
         ),

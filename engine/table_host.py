@@ -19,6 +19,7 @@ tests use to look at the game a host plays).
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -172,7 +173,29 @@ def hosted_game(host: TableHost) -> Game:
 def new_table_host(ruleset: Ruleset, seed: int) -> TableHost:
     """The host of a new game for the table: seats shuffled by the seed, on a real clock
     (a ruleset with a time limit, gifu, ends when it runs out)."""
-    return TableHost(Game.new(ruleset, seed, shuffle_seats=True, clock=time.monotonic))
+    seating = table_seating(ruleset, seed)
+    if seating is None:
+        return TableHost(Game.new(ruleset, seed, shuffle_seats=True, clock=time.monotonic))
+    return TableHost(Game.new(ruleset, seed, seating=seating, clock=time.monotonic))
+
+
+def table_seating(ruleset: Ruleset, seed: int) -> tuple[int, ...] | None:
+    """Who sits where at a table with an empty seat: line-up entries 0 (the human) to
+    players-1 shuffled by the seed over the ruleset's seats in play, the others on the
+    empty seats (three players: seat 3, RULESETS.md §9). None where every seat plays:
+    the game shuffles all four (`shuffle_seats`), as it always has for a seed.
+
+    The game's own shuffle is of all four seats, and put the human on the empty seat,
+    to watch the AIs play, in one three-player game of four. The seating drawn here is
+    written in the game's log (`Game.setup`), so the game replays as it was played."""
+    seats = list(ruleset.seats)
+    if len(seats) == 4:
+        return None
+    lineup = list(range(len(seats)))
+    random.Random(f"seating {seed}").shuffle(lineup)
+    rest = iter(range(len(seats), 4))
+    placed = dict(zip(seats, lineup, strict=True))
+    return tuple(placed[seat] if seat in placed else next(rest) for seat in range(4))
 
 
 def position_host(

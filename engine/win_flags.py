@@ -26,7 +26,7 @@ class Moment:
     """What the flags depend on, at the moment of a win."""
 
     tsumo: bool
-    rinshan_draw: bool  # the tile was drawn from the dead wall after a kan
+    rinshan_draw: bool  # a tsumo now is rinshan kaihou (`rinshan_kaihou_draw`)
     wall_empty: bool  # no live draw left
     untouched: bool  # no call of any kind this hand, and the seat has not discarded yet
     dealer: bool
@@ -51,6 +51,15 @@ class Flags(TypedDict):
     tenhou: bool
     chiihou: bool
     renhou: bool
+
+
+def rinshan_kaihou_draw(replacement: bool, after_kita: bool, r: Ruleset) -> bool:
+    """Whether a tsumo on the tile in hand would be rinshan kaihou: a replacement tile
+    drawn after a kan always is; one drawn after a kita (three players) only where the
+    ruleset's `kita_rinshan` says so (RULESETS.md §9: both three-player presets say yes,
+    a house rule may say no). The engine's scorer input, the host's seat view, the
+    seat's own fold of its events and the AI's view all read it from here."""
+    return replacement and (r.kita_rinshan or not after_kita)
 
 
 def flags(m: Moment, r: Ruleset) -> Flags:

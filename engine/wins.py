@@ -16,7 +16,7 @@ from rules.scoring import ScoreResult, score
 from rules.tiles import Tile
 
 from .state import ClaimSource, Furiten, HandState, Round, SeatState
-from .win_flags import Moment, flags
+from .win_flags import Moment, flags, rinshan_kaihou_draw
 
 
 def ura_indicators(r: Ruleset, h: HandState, riichi: bool) -> tuple[Tile, ...]:
@@ -45,7 +45,7 @@ def win_input(
     moment = Moment(
         tsumo=tsumo,
         # A kita's replacement tile is rinshan kaihou only where `kita_rinshan` says so.
-        rinshan_draw=h.turn_kind == "rinshan" and (r.kita_rinshan or not h.kita_draw),
+        rinshan_draw=rinshan_kaihou_draw(h.turn_kind == "rinshan", h.kita_draw, r),
         wall_empty=h.wall.remaining == 0,
         untouched=not h.calls_made and not s.first_discard_done,
         dealer=seat == rnd.dealer,

@@ -131,7 +131,8 @@ def test_a_four_player_board_has_no_panel():
 async def test_a_three_player_game_by_keys_with_a_kita_to_a_result(tmp_path):
     """tenhou3 at launch: three seats, the kita key (x) sets a North aside when legal,
     and the hand plays to its result screen."""
-    app = game_app(tmp_path, "tenhou3", seed=7)
+    # Seed 12 seats you West with a North in the deal (tables seat three, engine.table_host).
+    app = game_app(tmp_path, "tenhou3", seed=12)
     async with app.run_test(size=(120, 40)) as pilot:
         table = await settle(pilot)
         assert table is not None

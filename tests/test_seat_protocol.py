@@ -23,7 +23,16 @@ import pytest
 
 from ai import LEVELS
 from engine import codec
-from engine.actions import Action, Discard, Kita, Pass, Ron, action_from_dict, action_to_dict
+from engine.actions import (
+    Action,
+    Discard,
+    Kita,
+    Pass,
+    Ron,
+    Tsumo,
+    action_from_dict,
+    action_to_dict,
+)
 from engine.driver import play_game
 from engine.events import (
     EVENT_TYPES,
@@ -46,8 +55,10 @@ from engine.redaction import HIDDEN_SEED, redact
 from engine.scripted import autopilot, scripted_game, t
 from engine.seat_view import Observer, SeatView, build_view
 from engine.wall import FOUR, deal_indices, shuffled_tiles
+from engine.win_flags import view_win
 from rules.presets import PRESET_IDS
 from rules.ruleset import SANMA_PRESET_IDS, load_preset
+from rules.scoring import NoWin, score
 
 OBSERVERS = (
     *(Observer(seat) for seat in range(4)),
@@ -223,6 +234,57 @@ def test_the_fold_of_a_kita_passed_and_its_replacement_draw(preset):
     assert drew.seat == 0 and drew.tile == t("3p")
     for watcher in folding:
         assert watcher.closing is not None and watcher.closing.wall.rinshan_left == 7
+
+
+class Priced(Scripted):
+    """`Scripted`, keeping each view the seat was asked to decide from while a tsumo
+    was among its choices."""
+
+    def __init__(self, script: list[Action]) -> None:
+        super().__init__(script)
+        self.tsumo_views: list[SeatView] = []
+
+    async def decide(self, view: SeatView) -> Action:
+        if Tsumo(view.seat) in view.legal:
+            self.tsumo_views.append(view)
+        return await super().decide(view)
+
+
+@pytest.mark.parametrize("kita_rinshan", [True, False])
+def test_a_tsumo_on_a_kitas_replacement_tile_is_rinshan_only_where_the_ruleset_says(
+    kita_rinshan,
+):
+    # The dealer sets a North aside and its replacement tile (1m) completes the hand.
+    # RULESETS.md §9: both three-player presets count it rinshan kaihou (`kita_rinshan`);
+    # a house rule may say no. The host's view, the seat's fold of its events and the
+    # price the seat is shown (`player_view_of`, `engine.win_flags.view_win`) must say
+    # what the engine pays: rinshan in the yaku list only where `kita_rinshan` is true.
+    hands = ["123p456p789s11m9m4z", "567p888p99p1z2z3z7z6z", "567s111p222p1z2z3z7z", ""]
+    game = scripted_game("tenhou3", hands, "9m", rinshan="1m",
+                         rules={"kita_rinshan": kita_rinshan})
+    script: list[Action] = [Kita(0), Tsumo(0)]
+    seat = Priced(script)
+    folding = [Folding(o, wire=True) for o in OBSERVERS3]
+    watchers: dict = {w: w.observer for w in folding}
+    watchers[StopAtHandEnd()] = Observer.everything(0)
+    host = Host(game, [seat] * 4, watchers=watchers, yield_every=0, concurrent=False)
+    with pytest.raises(Stop):
+        asyncio.run(host.play())
+    assert script == []
+    (view,) = seat.tsumo_views  # the replacement draw: the deal left no win
+    assert view.own.drawn == t("1m") and view.seats[0].kita == (t("4z"),)
+    assert view.rinshan_draw is kita_rinshan
+    player = player_view_of(view)
+    concealed = list(player.hand)
+    concealed.remove(t("1m"))
+    shown = score(view_win(player, concealed, t("1m"), tsumo=True), player.ruleset)
+    assert not isinstance(shown, NoWin)
+    won = next(e for e in game.events if isinstance(e, Won))
+    paid = [y["id"] for y in won.result["yaku"]]
+    assert ("rinshan" in paid) is kita_rinshan
+    assert [y.id for y in shown.yaku] == paid
+    for watcher in folding:  # every observer's fold agreed with the host at every frame
+        assert watcher.frames > 3
 
 
 def test_the_fold_under_house_rules():

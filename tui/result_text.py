@@ -54,7 +54,7 @@ from rules.scoring import kiriage_mangan
 from rules.tiles import NORTH, WIND_LETTERS, Tile, format_tiles, parse_tiles, tile_key
 from rules.yaku import YAKU_ORDER, available_table
 
-from . import words
+from . import table_text, words
 from .words import check_lang
 
 
@@ -246,8 +246,8 @@ def _every_situation(ruleset: Ruleset) -> Ruleset:
 def seat_wind(seat: int, dealer: int, players: int = 4) -> int:
     """A seat's wind in the hand, 0 East .. 3 North: with three players the winds go
     round East, South, West among the seats that play, the empty seat 3 keeps North
-    (`engine.state.Round.seat_wind`)."""
-    return (seat - dealer) % players if seat < players else 3
+    (`engine.state.Round.seat_wind`; `tui.table_text.seat_wind` counts it)."""
+    return table_text.seat_wind(seat, dealer, range(players))
 
 
 def seat_names(

@@ -45,6 +45,7 @@ from engine.events import (
     Won,
 )
 from engine.player_view import PlayerView
+from engine.seat_view import WallView
 from engine.win_flags import furiten_waits, view_win
 from rules.hand import Meld, MeldKind, Win
 from rules.scoring import STICK_VALUE, NoWin, ScoreResult, score
@@ -61,6 +62,7 @@ from .words import (
     limit_name,
     message,
     round_name,
+    seat_word,
     term,
     tile_name,
     wind_word,
@@ -91,17 +93,85 @@ def tiles_label(tiles: Sequence[Tile | int], lang: str = "en", face: str = "text
     return " ".join(tile_label(t, lang, face) for t in tiles)
 
 
-def seat_label(seat: int, human: int | None, dealer: int, lang: str = "en") -> str:
-    """ "You" for the human seat, else the seat's wind this hand ("West"; "西" in ja)."""
+FOUR_SEATS: Sequence[int] = range(4)  # the seats in play at a four-player table
+
+
+def seat_wind(seat: int, dealer: int, seats: Sequence[int] = FOUR_SEATS) -> int:
+    """A seat's wind this hand, 0 East .. 3 North. The winds go round `seats`, the seats
+    in play in turn order (the ruleset's `seats`), from the dealer; a seat not in play
+    (three players' empty seat 3, RULESETS.md §9) is North."""
+    if seat not in seats:
+        return 3
+    order = list(seats)
+    return (order.index(seat) - order.index(dealer)) % len(order)
+
+
+def seat_label(
+    seat: int, human: int | None, dealer: int, lang: str = "en",
+    seats: Sequence[int] = FOUR_SEATS,
+) -> str:
+    """ "You" for the human seat, else the seat's wind this hand ("West"; "西" in ja),
+    counted round the seats in play (`seat_wind`)."""
     if seat == human:
         return "自家" if check_lang(lang) == "ja" else "You"
-    wind = (seat - dealer) % 4
-    return wind_word(wind).part(lang)
+    return wind_word(seat_wind(seat, dealer, seats)).part(lang)
 
 
-def relative(seat: int, human: int) -> str:
-    """self | shimocha | toimen | kamicha, as `human` sees `seat`."""
-    return ("self", "shimocha", "toimen", "kamicha")[(seat - human) % 4]
+def relative(seat: int, human: int, seats: Sequence[int] = FOUR_SEATS) -> str:
+    """self | shimocha | toimen | kamicha, as `human` sees `seat`, round the seats in
+    play in turn order (the ruleset's `seats`): the next one is the shimocha, the one
+    before the kamicha, and only a four-seat table has a toimen between them (three
+    players have none, RULESETS.md §9; as `engine.claims.source_of` and the AI's
+    reasons word it)."""
+    order = list(seats)
+    offset = (order.index(seat) - order.index(human)) % len(order)
+    if offset == 0:
+        return "self"
+    if offset == 1:
+        return "shimocha"
+    return "kamicha" if offset == len(order) - 1 else "toimen"
+
+
+def break_text(
+    wall: WallView, viewer: int | None, dealer: int, lang: str = "en",
+    seats: Sequence[int] = FOUR_SEATS,
+) -> str:
+    """Where the wall was broken (開門), as the table's centre says it ("broken at West's
+    wall"); `viewer` is the seat the table is seen from (None for a spectator).
+
+    With three players the wall still stands on all four sides of the table, the empty
+    North seat's side included (`engine.table_layout`: 108 tiles, 14 stacks a side), and
+    the throw counts the sides round the table from the dealer (RULESETS.md §5.2), so
+    the break may fall on the empty seat's side. Nobody sits there (§9: "the North seat
+    is empty"), so it is called the empty side ("broken at the empty side", 開門 空席
+    (北) の山), never "North's wall", which reads as a fourth player's; the other sides
+    are named by their owner's wind round the seats in play."""
+    if not wall.dice:  # a record without dice: where the wall was broken is unknown
+        return message("board_break_unknown", lang)
+    if wall.break_side == viewer:  # not "You's wall"
+        return message("board_break_yours", lang)
+    if wall.break_side not in seats:
+        return message("board_break_empty", lang)
+    owner = seat_label(wall.break_side, viewer, dealer, lang, seats)
+    return message("board_break", lang, owner=owner)
+
+
+def where_names(human: int, lang: str = "en", seats: Sequence[int] = FOUR_SEATS) -> tuple[str, ...]:
+    """Each absolute seat as the player at `human` calls it on the result screens: "You",
+    the others where they sit round the seats in play ("kamicha 上家", `relative`), a
+    seat not in play by its wind (three players' empty North). Seen from a seat not in
+    play (no one's seat), the four places of the table are all there is to go by."""
+    if human not in seats:
+        seats = FOUR_SEATS
+    names = []
+    for seat in range(4):
+        if seat == human:
+            names.append(seat_label(seat, human, human, lang))
+        elif seat not in seats:
+            names.append(wind_word(seat_wind(seat, human, seats)).part(lang))
+        else:
+            names.append(seat_word(relative(seat, human, seats)).part(lang))
+    return tuple(names)
 
 
 def points(value: int) -> str:
@@ -263,11 +333,15 @@ def _cap(text: str) -> str:
 # ---------------------------------------------------------------- events in words
 
 
-def event_text(event: Event, human: int | None, dealer: int, lang: str = "en") -> str | None:
-    """One line for the event log, or None for events not worth a line (draws, deals)."""
+def event_text(
+    event: Event, human: int | None, dealer: int, lang: str = "en",
+    seats: Sequence[int] = FOUR_SEATS,
+) -> str | None:
+    """One line for the event log, or None for events not worth a line (draws, deals).
+    `seats`: the seats in play (the ruleset's), round which the winds go."""
 
     def who(seat: int) -> str:
-        return seat_label(seat, human, dealer, lang)
+        return seat_label(seat, human, dealer, lang, seats)
 
     if isinstance(event, HandStarted):
         name = round_name(event.round_wind, event.hand_number + 1, lang)
@@ -583,7 +657,8 @@ def reason_text(
                 return reason_text(value, lang, human, face)
             return str(value)
         if isinstance(value, Seat):
-            return seat_label(value.seat, value.me if human is None else human, value.dealer, lang)
+            me = value.me if human is None else human
+            return seat_label(value.seat, me, value.dealer, lang, range(value.players))
         if isinstance(value, Shanten):
             return shanten_words(value.value, lang)
         if isinstance(value, Term):

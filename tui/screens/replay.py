@@ -231,7 +231,7 @@ class ReplayScreen(Screen[None]):
         if done:
             action = timeline.actions[done - 1]
             before, _ = self.decision_at(done - 1)
-            who = seat_label(action.seat, None, before.dealer, lang)
+            who = seat_label(action.seat, None, before.dealer, lang, self.ruleset.seats)
             what = f"{who}: {action_text(action, before, lang)}"
         name = round_name(view.round_wind, view.hand_number + 1, lang)
         where = (
@@ -279,7 +279,7 @@ class ReplayScreen(Screen[None]):
         dealer = self.view.dealer if self.view is not None else 0
         lines = []
         for event in self.timeline.events[self._hand_events_start() : self.position.events]:
-            line = event_text(event, self.view_seat, dealer, self.lang)
+            line = event_text(event, self.view_seat, dealer, self.lang, self.ruleset.seats)
             if line:
                 lines.append(line)
         self.query_one("#log", EventLog).update_data(LogData(tuple(lines[-LOG_KEEP:])))
@@ -350,7 +350,7 @@ class ReplayScreen(Screen[None]):
         action = self.timeline.actions[done - 1]
         view, legal = self.decision_at(done - 1)
         lang = self.lang
-        who = seat_label(action.seat, None, view.dealer, lang)
+        who = seat_label(action.seat, None, view.dealer, lang, self.ruleset.seats)
         played = action_text(action, view, lang)
         if len(legal) < 2:
             self._suggested = None

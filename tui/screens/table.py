@@ -65,10 +65,10 @@ from ..table_text import (
     message,
     options_text,
     reason_text,
-    relative,
     seat_label,
     tile_label,
     tiles_label,
+    where_names,
 )
 from ..widgets import WIDGETS_CSS_PATH
 from ..widgets.aids import AidsData, AidsPanel
@@ -76,7 +76,6 @@ from ..widgets.board import Board, BoardInput, PromptData
 from ..widgets.event_log import KEEP as LOG_KEEP
 from ..widgets.event_log import EventLog, LogData
 from ..widgets.prompt import KeyBar, KeyBarData, KeyHint
-from ..words import seat_word
 from . import TABLE_CSS_PATH
 
 GAME_KEYS = GAME_COMMANDS
@@ -234,13 +233,9 @@ class TableScreen(Screen[None]):
             self.on_game_over()
 
     def seat_names(self) -> tuple[str, ...]:
-        """ "You" for the human, the relative seat for the others ("kamicha", ...)."""
-        return tuple(
-            seat_label(seat, self.human_seat, 0, self.lang)
-            if seat == self.human_seat
-            else seat_word(relative(seat, self.human_seat)).part(self.lang)
-            for seat in range(4)
-        )
+        """ "You" for the human, the relative seat for the others ("kamicha", ...),
+        round the ruleset's seats in play (three players: no toimen)."""
+        return where_names(self.human_seat, self.lang, self.session.ruleset.seats)
 
     def lineup_names(self) -> tuple[str, ...]:
         """In a session, each seat's player as the session table names them ("Opponent
@@ -249,9 +244,9 @@ class TableScreen(Screen[None]):
         from .session_table import player_name
 
         seating = self.session.seating
+        wheres = where_names(self.human_seat, self.lang, self.session.ruleset.seats)
         names = []
-        for seat in range(4):
-            where = seat_word(relative(seat, self.human_seat)).part(self.lang)
+        for seat, where in enumerate(wheres):
             names.append(player_name(0, self.lang) if seat == self.human_seat
                          else f"{player_name(seating[seat], self.lang)} ({where})")
         return tuple(names)
@@ -272,7 +267,8 @@ class TableScreen(Screen[None]):
             self._paint_now = True
         if isinstance(event, GameEnded):
             self.keys.over = True
-        line = event_text(event, self.human_seat, self._dealer, self.lang)
+        line = event_text(event, self.human_seat, self._dealer, self.lang,
+                          self.session.ruleset.seats)
         if line:
             self._log_lines.append(line)
         if isinstance(event, RiichiAccepted) and line:
@@ -671,7 +667,8 @@ class TableScreen(Screen[None]):
             options.append(("n", message("prompt_silent" if silent else "prompt_pass", lang)))
         title = ""
         if view.phase == "claim" and view.offered is not None and view.last_discard is not None:
-            who = seat_label(view.last_discard[0], self.human_seat, view.dealer, lang)
+            who = seat_label(view.last_discard[0], self.human_seat, view.dealer, lang,
+                             self.session.ruleset.seats)
             title = message("prompt_discarded", lang, who=who, tile=self._tile(view.offered))
             if view.last_discard[1] != view.offered:
                 title = message("prompt_kan_tile", lang, tile=self._tile(view.offered))

@@ -13,7 +13,7 @@ The seat panels name who plays each seat, as the server tells it (`lineup_change
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -31,6 +31,7 @@ from engine.events import (
     HandStarted,
     Won,
 )
+from engine.fold import ruleset_of
 from engine.frames import Frame, Seated, Status
 from engine.seat_view import SeatView
 
@@ -114,6 +115,7 @@ class WatchScreen(Screen[None]):
         self.lines: list[str] = []
         self.over = False
         self._dealer = 0
+        self._seats: Sequence[int] = range(4)  # the seats in play (the view's ruleset)
 
     def _lined(self, lineup: Any) -> None:
         """The spectator's line-up callback: on to the message queue."""
@@ -142,6 +144,8 @@ class WatchScreen(Screen[None]):
 
     def on_watch_screen_told(self, message: Told) -> None:
         frame = message.frame
+        if frame.view is not None and frame.view.ruleset:  # the game's ruleset, once named
+            self._seats = ruleset_of(frame.view).seats
         for event in frame.events:
             self._note(event)
         self.view = frame.view
@@ -160,7 +164,7 @@ class WatchScreen(Screen[None]):
             self._dealer = event.dealer
         if isinstance(event, GameEnded):
             self.over = True
-        line = event_text(event, None, self._dealer, self.lang)
+        line = event_text(event, None, self._dealer, self.lang, self._seats)
         if line:
             self.lines.append(line)
 

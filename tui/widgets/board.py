@@ -30,7 +30,7 @@ from rules.hand import MeldKind
 from rules.tiles import Tile
 
 from ..layout import GAP, MELD_GAP, RIVER_ROW, BoardLayout, Rect, board_layout
-from ..table_text import seat_label
+from ..table_text import break_text, seat_label
 from ..tiles import framed_tile, tile_text
 from ..words import message, round_word, wind_word
 from .empty_seat import (
@@ -350,7 +350,8 @@ def own_hand_lines(
     line = lines[row]
     laid = _join(groups, MELD_GAP)
     for form in KITA_FORMS if info.kita else ():  # the longest kita group that fits
-        laid = _join([kita_text(info.kita, lay, lang, form), *groups], MELD_GAP)
+        kita = kita_text(info.kita, lay, lang, form, face=lay.hand_face)
+        laid = _join([kita, *groups], MELD_GAP)
         if line.cell_len + MELD_GAP + laid.cell_len <= rect.w:
             break
     pad = max(MELD_GAP, rect.w - line.cell_len - laid.cell_len)
@@ -492,15 +493,9 @@ def _info_lines(
         chunks = [Text(message("board_ura", lang), style="bold", end="")]
         chunks += [_face(t, lay) for t in wall.ura_indicators]
         lines += flow(chunks, width, gap=1)
-    if not wall.dice:  # a record without dice: where the wall was broken is unknown
-        said = message("board_break_unknown", lang)
-    elif wall.break_side == view.seat and view.sight != "none":  # not "You's wall"
-        said = message("board_break_yours", lang)
-    else:
-        human = None if view.sight == "none" else view.seat
-        said = message("board_break", lang,
-                       owner=seat_label(wall.break_side, human, view.dealer, lang))
-    broken = Text(said, style="dim", end="")
+    human = None if view.sight == "none" else view.seat
+    seats = [seat for seat in range(4) if seat not in empty_seats(view)]
+    broken = Text(break_text(wall, human, view.dealer, lang, seats), style="dim", end="")
     # The dead wall's tiles are drawn once, in the ring (square form): this line
     # names it in the ring's dead-wall colour (no glyph: glyphs keep clear of text)
     # and says how many rinshan tiles are left; the dora line shows its indicators.

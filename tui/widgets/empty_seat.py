@@ -85,20 +85,30 @@ def panel_layout(lay: BoardLayout, rel: int) -> BoardLayout:
 KITA_FORMS = ("full", "count")
 
 
-def kita_text(kita: Sequence[Tile], lay: BoardLayout, lang: str, form: str = "full") -> Text:
+def kita_text(
+    kita: Sequence[Tile], lay: BoardLayout, lang: str, form: str = "full",
+    face: str | None = None,
+) -> Text:
     """A seat's set-aside Norths, by its melds: "kita N N" (each one a dora); where the
     row is full, one face and a count ("N×2"), never a bare North a hand tile could be
-    taken for."""
-    faces = [tile_text(tile, lay.face, short=lay.short, dora=True) for tile in kita]
+    taken for. `face`: the player's own row passes its hand's face, so its Norths look
+    like the North in its hand (北 beside kanji tiles, where the board's faces fell back
+    to text), drawn short and without the face's padding ("北×1")."""
+    if face is None:
+        faces = [tile_text(tile, lay.face, short=lay.short, dora=True) for tile in kita]
+    else:
+        faces = [tile_text(tile, face, short=True, dora=True) for tile in kita]
+        for shown in faces:
+            shown.rstrip()
     if form == "count":
         return Text.assemble(faces[0], f"\u00d7{len(kita)}", end="", no_wrap=True)
     out = Text(end="", no_wrap=True)
     if form == "full":
         out.append(message("board_kita", lang), style="bold")
-    for face in faces:
+    for shown in faces:
         if out.cell_len:
             out.append(" ")
-        out.append_text(face)
+        out.append_text(shown)
     return out
 
 
