@@ -12,8 +12,8 @@ a level, the hint and a test that looks at the game all read the same value.
 Rivers stay the seat view's own `RiverEntry` values (tile, tsumogiri, riichi
 tile, the seat that called it away): readers use just those fields, so nothing
 needs copying. `PlayerView` is a plain frozen value; tests build one directly
-to pose a situation. Its module imports nothing of the referee, so ai/ and tui/
-can name it.
+to pose a situation. This module imports no referee module itself (the measure
+of `tests/test_architecture_seats.py`), so ai/ and tui/ can import it.
 """
 
 from __future__ import annotations
