@@ -8,13 +8,13 @@ legal actions they were given, like every other player.
 from __future__ import annotations
 
 from engine.actions import Action, Discard, Pass, Pon, Ron, ShowTenpai, Tsumo
+from engine.player_view import PlayerView, reading
 from engine.seat_view import SeatView
 from rules.shanten import shanten
 from rules.tiles import DRAGONS
 from rules.waits import ukeire
 
 from .common import kita_of, kita_pays
-from .player_view import PlayerView, Shaped, reading
 
 
 def _win(legal: list[Action]) -> Action | None:
@@ -34,7 +34,7 @@ class _Baseline:
     sees_seat_view = True  # decides from its `SeatView` alone (`engine.driver.ViewPlayer`)
 
     async def decide(
-        self, view: SeatView | PlayerView | Shaped, legal: list[Action] | None = None
+        self, view: SeatView | PlayerView, legal: list[Action] | None = None
     ) -> Action:
         """A host seat's answer from its seat view (or from a `PlayerView` and its legal list)."""
         return self.choose(*reading(view, legal))

@@ -1,7 +1,7 @@
 """What every level shares: the per-decision `Context`, memoised hand shape, and
 the player skeleton that turns a seat's view into one action. A level is told
 only its `SeatView` (`decide(view)`, a host seat's protocol); it reads that as a
-`PlayerView` on its own side (`ai.player_view`) and chooses from the view's legal
+`PlayerView` on its own side (`engine.player_view`) and chooses from the view's legal
 actions.
 
 A level is a `Policy` subclass that overrides a few hooks (`claim`, `turn`, ...);
@@ -33,11 +33,11 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
+from engine.player_view import PlayerView, reading
 from engine.seat_view import SeatView
 from rules.shanten import shanten, shanten_by_draw
 from rules.tiles import DRAGONS, KIND_COUNT, NORTH, dora_from_indicator, dora_skipping, is_honor
 
-from .player_view import PlayerView, Shaped, reading
 from .reasons import Reason
 
 __all__ = [
@@ -294,7 +294,7 @@ class BasePlayer:
     sees_seat_view = True  # decides from its `SeatView` alone (`engine.driver.ViewPlayer`)
 
     async def decide(
-        self, view: SeatView | PlayerView | Shaped, legal: list[Action] | None = None
+        self, view: SeatView | PlayerView, legal: list[Action] | None = None
     ) -> Action:
         """A host seat's answer: the seat view in, one of its legal actions out.
 

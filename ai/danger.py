@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.player_view import PlayerView
 from rules.hand import MeldKind
 from rules.tiles import KIND_COUNT, dora_skipping
 
 from .common import Context
 from .option_reasons import seat_words
-from .player_view import PlayerView
 from .reasons import Reason, Term, Tiles
 from .value import han_points, scale_of
 

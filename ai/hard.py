@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.actions import Action, Chi, Discard, Pass, Pon, ShowTenpai
+from engine.player_view import PlayerView
 from rules.hand import Meld, MeldKind, Source
 
 from .common import Context, Option, discards_by_kind
@@ -31,7 +32,6 @@ from .judgement import SERIOUS, Judgement, judge, p_win, serious
 from .normal import CallPlan, NormalPlayer
 from .normal import _kuikae as kuikae_kinds
 from .option_reasons import seat_words
-from .player_view import PlayerView
 from .reasons import Reason, Shanten, Term, Tiles
 
 

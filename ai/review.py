@@ -37,6 +37,7 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
+from engine.player_view import PlayerView, reading
 from engine.replay_views import Record, first_seat, seat_decisions
 from engine.seat_view import SeatView
 from rules.hand import Meld
@@ -46,7 +47,6 @@ from rules.waits import discard_options
 from .common import Context
 from .hard import HardPlayer
 from .option_reasons import shanten_words
-from .player_view import PlayerView, Shaped, reading
 from .suggest import suggest
 
 __all__ = [
@@ -260,7 +260,7 @@ def _verdict(facts: _Facts) -> str:
 
 def review_decision(
     step: int,
-    seen: SeatView | PlayerView | Shaped,
+    seen: SeatView | PlayerView,
     legal: list[Action] | None,
     played: Action,
     level: str = "hard",

@@ -30,6 +30,7 @@ from engine.actions import (
     ShowTenpai,
     Tsumo,
 )
+from engine.player_view import PlayerView, reading
 from engine.seat_view import SeatView
 
 from .common import BasePlayer, Context
@@ -37,7 +38,6 @@ from .easy import EasyPlayer
 from .hard import HardPlayer
 from .normal import NormalPlayer
 from .option_reasons import rescan_notes
-from .player_view import PlayerView, Shaped, reading
 from .reasons import Reason, Term, Tiles
 
 _LEVELS: dict[str, type[BasePlayer]] = {
@@ -48,7 +48,7 @@ _LEVELS: dict[str, type[BasePlayer]] = {
 
 
 def suggest(
-    view: SeatView | PlayerView | Shaped,
+    view: SeatView | PlayerView,
     legal: list[Action] | None = None,
     level: str = "hard",
     *,

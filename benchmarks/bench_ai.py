@@ -4,8 +4,9 @@
     .venv/bin/python benchmarks/bench_ai.py --games 50 --ruleset jpml
 
 Latency: every `decide` of every seat over N hanchans (all four seats the same
-level), timed with `time.perf_counter`; median, p90, p99 and max in ms, and the
-share of decisions over the 20 ms budget. Decisions with a single legal action
+level, each asked with its `SeatView` as a host asks it), timed with
+`time.perf_counter`; median, p90, p99 and max in ms, and the share of decisions
+over the 20 ms budget. Decisions with a single legal action
 (riichi tsumogiri, forced passes) are answered without thinking and are reported
 apart. Throughput: `engine.sim.run_sim` exactly as `mahjong-tui sim --ai LEVEL`
 runs it (invariant checks on), and again without the per-action invariant
@@ -42,15 +43,17 @@ def latencies(level: str, ruleset_id: str, games: int, seed: int) -> tuple[list[
         players = []
         for seat in range(4):
             player = LEVELS[level](seat, seed + i)
-            choose = player.choose
+            decide = player.decide
 
-            async def timed(view, legal, choose=choose):
+            async def timed(view, decide=decide):
+                # A level is a host seat: asked with its `SeatView` alone, legal
+                # actions inside; its reading of the view is timed with its choice.
                 nonlocal trivial
-                if len(legal) == 1:
+                if len(view.legal) == 1:
                     trivial += 1
-                    return legal[0]
+                    return view.legal[0]
                 t0 = clock()
-                action = choose(view, legal)
+                action = await decide(view)
                 times.append(clock() - t0)
                 return action
 

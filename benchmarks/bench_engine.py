@@ -13,7 +13,7 @@
   `apply` with a trivial chooser (no driver, no views, no invariants);
 - the same AI-only hanchans through the seat protocol's host (`engine.host`):
   every decision from a `SeatView` built for that seat, the bot's view read off
-  it on its side (`ai.player_view`), invariants checked as the sim does. (`run_sim`
+  it on its side (`engine.player_view`), invariants checked as the sim does. (`run_sim`
   itself now plays through the host: `engine.driver.play_game` is a use of it.)
 
 The shanten memo fills up during the first games of a process; both entry points

@@ -9,7 +9,7 @@ every step so a UI on the same loop stays responsive; a headless run (the sim)
 turns that off, since a bot answers without ever awaiting anything and each
 trip through the loop costs more than a bot's decision. A `ViewPlayer` (every
 AI level) is a host seat as it is, given only its `SeatView`; any other `Player`
-sees its `PlayerView`.
+sees the `PlayerView` read off it.
 
 A table on the same machine or another one is a *seat client* (`SeatClient`):
 after each action the driver sends every client each new event as its seat may
@@ -32,7 +32,9 @@ from .events import Event, HandStarted
 from .fold import fold_all
 from .game import Game
 from .host import Host, IllegalDecision, Seat
-from .player_view_of_game import PlayerView, event_for
+from .player_seat import PlayerSeat
+from .player_view import PlayerView
+from .player_view_of_game import event_for
 from .results import FinalResult
 from .seat_view import SeatView, build_seat_view
 
@@ -130,23 +132,13 @@ class _Tables:
         self.last = now
 
 
-class _PlayerSeat:
-    """A `Player` that is not a `ViewPlayer` (a test's scripted player, an older bot)
-    at the host: asked with its `PlayerView` and legal list, as it always was."""
-
-    def __init__(self, player: Player, game: Game) -> None:
-        self.player = player
-        self.game = game
-
-    async def decide(self, view: SeatView) -> Action:
-        seat = view.seat
-        return await self.player.decide(self.game.view(seat), list(view.legal))
-
-
-def _seat(player: Player | ViewPlayer, game: Game) -> Seat:
+def _seat(player: Player | ViewPlayer) -> Seat:
+    """A `ViewPlayer` sits at the host as it is; any other `Player` (a test's scripted
+    player, an older bot) through `PlayerSeat`, asked with the `PlayerView` read off
+    its seat view and the legal list, as it always was."""
     if getattr(player, "sees_seat_view", False):
         return cast("ViewPlayer", player)
-    return _PlayerSeat(cast("Player", player), game)
+    return PlayerSeat(player)
 
 
 async def play_game(
@@ -184,7 +176,7 @@ async def play_game(
 
     host = Host(
         game,
-        [_seat(player, game) for player in players],
+        [_seat(player) for player in players],
         after_apply=after_apply,
         on_events=on_events,
         concurrent=concurrent,

@@ -57,7 +57,8 @@ from .events import (
     Pay,
     RiichiAccepted,
 )
-from .player_view_of_game import PlayerView, player_view
+from .player_view import PlayerView
+from .player_view_of_game import player_view
 from .results import FinalResult, final_results
 from .state import STICK, Furiten, HandState, Round
 from .wall import Wall, shape_for, shared, shuffled_tiles, throw_dice

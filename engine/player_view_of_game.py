@@ -1,77 +1,29 @@
-"""What one seat may see: `PlayerView`, and events redacted for that seat.
+"""What one seat may see of a live game: its `PlayerView`, and events redacted for it.
 
-A bot or the UI never gets the `Game`; it gets a `PlayerView` — its own hand
-and drawn tile, every river (with tsumogiri, riichi and called-away marks),
-every meld with its source, the revealed indicators, scores, sticks, honba,
-whose turn it is and how many tiles are left — and never the wall or another
-hand (mjx, Mortal: hidden state kept apart from each seat's observation).
+A bot or the UI never gets the `Game`: the engine folds each seat its `SeatView`
+and the seat reads its `PlayerView` off that (`engine.player_view.player_view_of`,
+the one builder). The host's side asks the same question of a `Game` here —
+`player_view(game, seat)`, `Game.view` — by building that seat's view first, so
+an older `Player`, the review's timeline and a test read exactly what the seat
+itself would (mjx, Mortal: hidden state kept apart from each seat's observation).
 """
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from rules.tiles import tile_key
-
 from .events import Event
-from .player_view import PlayerView as PlayerView  # the type, kept importable from here
+from .player_view import PlayerView, player_view_of
 from .redaction import redact
-from .seat_view import Observer
-from .win_flags import rinshan_kaihou_draw
+from .seat_view import Observer, build_seat_view
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-_MELDS = attrgetter("melds")
-_RIVER = attrgetter("river")
-_RIICHI = attrgetter("riichi")
-_NO_FLAGS = (False,) * 4
-
-
 def player_view(game: Game, seat: int) -> PlayerView:
-    h = game.hand
-    seats = h.seats
-    s = seats[seat]
-    claim = h.claim if h.phase == "claim" else None
-    riichi = tuple(map(_RIICHI, seats))
-    ippatsu = (
-        tuple([x.riichi and x.ippatsu for x in seats]) if game.ruleset.ippatsu else _NO_FLAGS
-    )
-    return PlayerView(
-        seat=seat,
-        ruleset=game.ruleset,
-        round_wind=game.round_wind,
-        hand_number=game.hand_number,
-        dealer=game.dealer,
-        honba=game.honba,
-        sticks=game.sticks,
-        scores=tuple(game.scores),
-        hand=tuple(sorted(s.hand, key=tile_key)),
-        drawn=s.drawn if h.turn == seat and h.phase == "turn" else None,
-        melds=tuple(map(tuple, map(_MELDS, seats))),
-        rivers=tuple(map(tuple, map(_RIVER, seats))),
-        dora_indicators=h.dora_indicators,
-        riichi=riichi,
-        turn=h.turn if claim is None else claim.seat,
-        phase=h.phase,
-        tiles_left=h.wall.remaining,
-        last_discard=h.last_discard,
-        offered=claim.tile if claim is not None else None,
-        waits=s.waits if (len(s.hand) % 3) == 1 else (),
-        furiten=game.furiten(seat) if s.waits else None,
-        kuikae=s.kuikae,
-        ippatsu=ippatsu,
-        double_riichi=tuple([x.riichi and x.double_riichi for x in seats]) if any(riichi)
-        else _NO_FLAGS,
-        first_draw=not h.calls_made and not s.first_discard_done,
-        rinshan_draw=rinshan_kaihou_draw(
-            h.turn == seat and h.phase == "turn" and h.turn_kind == "rinshan", h.kita_draw,
-            game.ruleset,
-        ),
-        kita=tuple([len(x.kita) for x in seats]),
-    )
+    """`seat`'s `PlayerView` of `game` now: read off the seat view the engine gives it."""
+    return player_view_of(build_seat_view(game, seat))
 
 
 def event_for(event: Event, seat: int) -> Event:

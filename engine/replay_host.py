@@ -19,14 +19,13 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .fold import fold
-from .player_seat import player_view_of
+from .player_view import PlayerView, player_view_of
 from .redaction import redact
 from .seat_view import Observer, SeatView, build_view
 from .timeline import Timeline
 
 if TYPE_CHECKING:
     from .game import Game
-    from .player_view_of_game import PlayerView
 
 
 class ReplayHost:
@@ -69,7 +68,7 @@ class ReplayHost:
 
     def player_view(self, actions: int, seat: int) -> PlayerView:
         """The bot's view of `seat` after `actions` actions (the learning aids read it),
-        built from its seat view as a bot builds it (`engine.player_seat`)."""
+        built from its seat view as a bot builds it (`engine.player_view.player_view_of`)."""
         return player_view_of(build_view(self.timeline.game_at(actions), Observer(seat)))
 
     def decision(self, k: int) -> tuple[PlayerView, list[Action]]:

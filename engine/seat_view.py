@@ -10,8 +10,8 @@ engine's reason. The ruleset is named by its preset id and the house rules in
 force. Nothing here refers to the `Game`; `codec.encode(SeatView, view)` is
 plain JSON and decodes back to an equal value, so the same view can cross a
 network to a client on another machine (mjx: the observation is a value, not a
-handle on the state). A bot that wants `engine.player_view_of_game.PlayerView` builds it from
-this view on its own side (`engine.player_seat`).
+handle on the state). A bot that wants `engine.player_view.PlayerView` reads it off
+this view on its own side (`engine.player_view.player_view_of`).
 
 One builder, `build_view(game, observer)`, is told what the observer may see
 (`Observer`, OpenSpiel's private-information setting): one seat's private

@@ -22,7 +22,7 @@ from rules.ruleset import Ruleset
 from .actions import Action
 from .events import Event, HandEnded
 from .game import Game
-from .player_view_of_game import PlayerView
+from .player_view import PlayerView
 from .recorded_clock import RecordedClock
 from .storage.game_log import game_from_setup, replay
 

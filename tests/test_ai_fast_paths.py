@@ -16,7 +16,7 @@ from ai.normal import _best_after_call, _flush_suit, _kuikae
 from ai.value import meld_shapes, plan_allows, plan_shanten
 from engine.actions import Action, Chi, Discard, Pon
 from engine.game import Game
-from engine.player_view_of_game import PlayerView
+from engine.player_view import PlayerView
 from rules.ruleset import load_preset
 from rules.shanten import shanten, shanten_by_draw
 from rules.tiles import KIND_COUNT, Tile

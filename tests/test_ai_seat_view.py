@@ -1,6 +1,6 @@
 """The AI decides from its seat view alone (issue 21, the ai/ half).
 
-- `ai.player_view.player_view_of` reads the levels' `PlayerView` off a `SeatView`
+- `engine.player_view.player_view_of` reads the levels' `PlayerView` off a `SeatView`
   and gets, at every decision of a seeded game on every preset, exactly what the
   engine's own `PlayerView` of the game says (the rivers compared by the fields a
   level reads), so a level decides the same either way.
@@ -20,12 +20,12 @@ import pytest
 
 from ai import LEVELS
 from ai.easy import EasyPlayer
-from ai.player_view import PlayerView, player_view_of
 from ai.review import review
 from engine.actions import Action
 from engine.driver import play_game
 from engine.game import Game
 from engine.host import Host
+from engine.player_view import PlayerView, player_view_of
 from engine.replay_views import seat_decisions
 from engine.seat_view import Observer, SeatView, build_view
 from rules.presets import PRESET_IDS

@@ -16,7 +16,7 @@ from ai.easy import EasyPlayer
 from ai.hard import HardPlayer, p_win
 from ai.normal import NormalPlayer
 from engine.actions import Action, Chi, Discard, Pass, Pon, Ron, ShowTenpai, Tsumo
-from engine.player_view_of_game import PlayerView
+from engine.player_view import PlayerView
 from engine.state import RiverTile
 from rules.hand import Meld, MeldKind, Source
 from rules.ruleset import load_preset

@@ -1,7 +1,7 @@
 """Every seat a client of its own view (issue 21): ai/ and tui/ never import the referee.
 
 The AI levels, the hint and the review decide from the `SeatView` the engine
-gives a seat (`ai.player_view` reads it on the AI's side), and the review gets
+gives a seat (`engine.player_view.player_view_of` reads it on their side), and the review gets
 its views from `engine.replay_views`; none of them may reach for the `Game` or
 its rule modules. This reads every import statement of a package (at the top,
 inside functions, under `TYPE_CHECKING`: any of them would let the code hold the

@@ -21,7 +21,7 @@ from engine.driver import IllegalDecision, play_game
 from engine.events import event_to_dict
 from engine.game import Game, IllegalAction
 from engine.invariants import check
-from engine.player_view_of_game import PlayerView
+from engine.player_view import PlayerView
 from engine.sim import run_sim
 from rules.ruleset import PRESET_IDS, load_preset
 

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from ai.player_view import PlayerView, player_view_of
 from engine import codec
 from engine.frozen_build import builder
 from engine.game import Game
+from engine.player_view import PlayerView, player_view_of
 from engine.seat_view import (
     OwnHand,
     RiverEntry,

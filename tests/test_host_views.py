@@ -151,7 +151,7 @@ def test_wall_stacks_are_laid_out_only_when_read_and_then_as_wall_view_lays_them
 
 
 def _reading(view):
-    from ai.player_view import reading
+    from engine.player_view import reading
 
     return reading(view)
 

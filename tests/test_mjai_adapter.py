@@ -21,7 +21,7 @@ from engine.mjai_adapter import (
     dahai_of,
     tile_of,
 )
-from engine.player_view_of_game import PlayerView
+from engine.player_view import PlayerView
 from engine.redaction import redact
 from engine.seat_legal import Reckoner
 from engine.seat_view import Observer

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 from ai.common import Context
 from ai.danger import assess, seen_counts, tile_danger
-from ai.player_view import PlayerView, player_view_of
 from ai.reasons import Seat
 from ai.value import wait_value
 from engine.actions import Kita
+from engine.player_view import PlayerView, player_view_of
 from engine.scripted import do, scripted_game
 from engine.seat_view import build_seat_view
 from engine.state import RiverTile

@@ -26,7 +26,8 @@ from engine.events import (
     event_to_dict,
 )
 from engine.game import Game, Start
-from engine.player_view_of_game import PlayerView, event_for
+from engine.player_view import PlayerView
+from engine.player_view_of_game import event_for
 from engine.scripted import advance, autopilot, do, of_type, scripted_game, t
 from engine.seat_view import SeatView
 from engine.storage.game_log import log_lines, replay

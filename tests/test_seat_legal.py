@@ -11,7 +11,7 @@ import pytest
 
 from engine.actions import Action
 from engine.game import Game
-from engine.player_view_of_game import PlayerView
+from engine.player_view import PlayerView
 from engine.redaction import redact
 from engine.seat_legal import Reckoner, furiten_of
 from engine.seat_view import Observer

@@ -49,8 +49,8 @@ from engine.fold import FoldError, fold, fold_all
 from engine.frames import Frame, Seated, decode_frame, encode_frame, status_of
 from engine.game import Game, Start
 from engine.host import Host, TimeBank, Timeout, default_action
-from engine.player_seat import PlayerSeat, player_view_of
-from engine.player_view_of_game import PlayerView
+from engine.player_seat import PlayerSeat
+from engine.player_view import PlayerView, player_view_of
 from engine.redaction import HIDDEN_SEED, redact
 from engine.scripted import autopilot, scripted_game, t
 from engine.seat_view import Observer, SeatView, build_view

@@ -13,7 +13,7 @@ from engine.actions import Ron, Tsumo
 from engine.driver import play_game
 from engine.events import Won
 from engine.game import Game
-from engine.player_view_of_game import PlayerView
+from engine.player_view import PlayerView
 from rules.ruleset import PRESET_IDS, load_preset
 from rules.scoring import ScoreResult
 from tui.table_text import price
