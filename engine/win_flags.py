@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from rules.hand import Win
 from rules.ruleset import Ruleset
 from rules.tiles import Tile
 
-from .player_view import PlayerView
+if TYPE_CHECKING:  # only annotations: the seat view imports this module, the PlayerView
+    # module imports the seat view (an import at run time would be a cycle)
+    from .player_view import PlayerView
 
 
 @dataclass(frozen=True, slots=True)
