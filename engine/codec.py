@@ -15,6 +15,7 @@ import dataclasses
 import enum
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any, Union, get_args, get_origin
 
@@ -75,34 +76,86 @@ def encode(tp: Any, value: Any) -> Any:
     """`value` (of type `tp`) as JSON-ready data."""
     if value is None:
         return None
+    return _encoder(tp)(value)
+
+
+Encoder = Callable[[Any], Any]
+_building: set[Any] = set()  # types whose encoder is being made (a type that holds itself)
+
+
+@cache
+def _encoder(tp: Any) -> Encoder:
+    """A function that writes non-None values of `tp`, made once per type: the walk of
+    `_plan` done ahead, so a whole table view (thousands of values, a checksum every
+    few frames at a server) is written without asking the plan again at each value."""
+    if tp in _building:  # a type that holds itself: look its encoder up when used
+        return lambda v: encode(tp, v)
+    _building.add(tp)
+    try:
+        return _make_encoder(tp)
+    finally:
+        _building.discard(tp)
+
+
+def _tile_text(value: Tile) -> str:
+    text = _TILE_TEXT.get(value)
+    if text is None:
+        text = _TILE_TEXT[value] = str(value)
+    return text
+
+
+_TILE_TEXT: dict[Tile, str] = {}  # 37 tiles at most: each written once
+
+
+def _make_encoder(tp: Any) -> Encoder:
     how, arg = _plan(tp)
     if how == "optional":
         how, arg = _plan(tp := arg)
     if how == "tile":
-        return str(value)
+        return _tile_text
     if how == "seq":
-        return [encode(arg, v) for v in value]
+        item = _optional(_encoder(arg))
+        return lambda v: [item(x) for x in v]
     if how == "tiles":
-        return format_tiles(value)
+        return format_tiles
     if how == "dataclass":
-        return {name: encode(ftp, getattr(value, name)) for name, ftp in field_types(tp)}
+        fields = tuple((name, _optional(_encoder(ftp))) for name, ftp in field_types(tp))
+        return lambda v: {name: f(getattr(v, name)) for name, f in fields}
     if how == "fixed":
-        return [encode(a, v) for a, v in zip(arg, value, strict=True)]
+        items = tuple(_optional(_encoder(a)) for a in arg)
+        return lambda v: [f(x) for f, x in zip(items, v, strict=True)]
     if how == "enum":
-        return value.value
+        return lambda v: v.value
     if how == "union":
-        registry = _TAGGED.get(type(value))
-        if registry is not None and type(value) in arg:
-            return registry.to_dict(value)
-        return value
+        members = arg
+
+        def union(value: Any) -> Any:
+            registry = _TAGGED.get(type(value))
+            if registry is not None and type(value) in members:
+                return registry.to_dict(value)
+            return value
+
+        return union
     if how == "meld":
-        out = {"kind": str(value.kind), "tiles": format_tiles(value.tiles)}
-        if value.source is not None:
-            out["source"] = str(value.source)
-        if value.called is not None:
-            out["called"] = str(value.called)
-        return out
-    return value  # int, bool, str, float, dict / Any (already JSON)
+        return _meld
+    return _plain  # int, bool, str, float, dict / Any (already JSON)
+
+
+def _optional(f: Encoder) -> Encoder:
+    return lambda v: None if v is None else f(v)
+
+
+def _plain(value: Any) -> Any:
+    return value
+
+
+def _meld(value: Meld) -> dict[str, str]:
+    out = {"kind": str(value.kind), "tiles": format_tiles(value.tiles)}
+    if value.source is not None:
+        out["source"] = str(value.source)
+    if value.called is not None:
+        out["called"] = str(value.called)
+    return out
 
 
 def decode(tp: Any, data: Any) -> Any:
@@ -145,9 +198,14 @@ def to_dict(obj: Any, kind: str) -> dict[str, Any]:
     """`{"type": kind, field: value, ...}` for a dataclass instance."""
     out: dict[str, Any] = {"type": kind}
     cls: type = type(obj)
-    for name, tp in field_types(cls):
-        out[name] = encode(tp, getattr(obj, name))
+    for name, f in _field_encoders(cls):
+        out[name] = f(getattr(obj, name))
     return out
+
+
+@cache
+def _field_encoders(cls: type) -> tuple[tuple[str, Encoder], ...]:
+    return tuple((name, _optional(_encoder(tp))) for name, tp in field_types(cls))
 
 
 def from_dict(cls: type, data: dict[str, Any]) -> Any:
