@@ -13,6 +13,7 @@ from __future__ import annotations
 import collections.abc
 import dataclasses
 import enum
+import json
 import types
 import typing
 from collections.abc import Callable
@@ -156,6 +157,72 @@ def _meld(value: Meld) -> dict[str, str]:
     if value.called is not None:
         out["called"] = str(value.called)
     return out
+
+
+def json_text(tp: Any, value: Any) -> str:
+    """`json.dumps(encode(tp, value), sort_keys=True, separators=(",", ":"))`, written
+    part by part: the text of each frozen dataclass value (a river entry, a wall stack,
+    a seat, a view) is kept by identity, so writing a view again after an action (a
+    server's checksum of every stream) writes only the parts that changed."""
+    return _text_writer(tp)(value)
+
+
+Writer = Callable[[Any], str]
+
+
+@cache
+def _text_writer(tp: Any) -> Writer:
+    if tp in _building:
+        return lambda v: json_text(tp, v)
+    _building.add(tp)
+    try:
+        return _make_writer(tp)
+    finally:
+        _building.discard(tp)
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _make_writer(tp: Any) -> Writer:
+    how, arg = _plan(tp)
+    if how == "optional":
+        how, arg = _plan(tp := arg)
+    if how == "seq":
+        item = _text_writer(arg)
+        return lambda v: "null" if v is None else "[" + ",".join([item(x) for x in v]) + "]"
+    if how == "fixed":
+        items = tuple(_text_writer(a) for a in arg)
+        return lambda v: "null" if v is None else "[" + ",".join(
+            [f(x) for f, x in zip(items, v, strict=True)]
+        ) + "]"
+    if how == "dataclass" and tp.__dataclass_params__.frozen:
+        fields = tuple(sorted(
+            ((name, _dumps(name) + ":", _text_writer(ftp)) for name, ftp in field_types(tp)),
+            key=lambda f: f[0],
+        ))
+
+        def frozen(v: Any) -> str:
+            if v is None:
+                return "null"
+            hit = _TEXTS.get(id(v))
+            if hit is not None and hit[0] is v:
+                return hit[1]
+            text = "{" + ",".join([key + f(getattr(v, name)) for name, key, f in fields]) + "}"
+            if len(_TEXTS) >= _TEXTS_SIZE:
+                _TEXTS.clear()
+            _TEXTS[id(v)] = (v, text)
+            return text
+
+        return frozen
+    encoder = _encoder(tp)
+    return lambda v: "null" if v is None else _dumps(encoder(v))
+
+
+# Texts of frozen dataclass values, by identity (the value kept: its id stays its own).
+_TEXTS: dict[int, tuple[Any, str]] = {}
+_TEXTS_SIZE = 16384
 
 
 def decode(tp: Any, data: Any) -> Any:

@@ -114,6 +114,29 @@ async def test_every_frame_of_a_seeded_table_is_the_one_recorded_before(ruleset)
     assert _digest(streams) == digest
 
 
+def test_the_checksum_writes_the_view_as_json_dumps_of_its_encoding_does():
+    """`codec.json_text`, which keeps the text of every part of a view by identity, is
+    byte for byte `json.dumps(codec.encode(...), sort_keys=True)` (what clients hash)."""
+    from engine import codec
+    from engine.seat_view import Observer, SeatView, build_view
+    from rules.ruleset import load_preset
+
+    checked = 0
+    for preset, seed in (("tenhou", 9), ("tenhou3", 3)):
+        game = Game.new(load_preset(preset), seed)
+        while not game.is_over and len(game.actions) < 400:
+            seat = game.pending_seats()[0]
+            for observer in (Observer(seat), Observer.spectator(), Observer.everything()):
+                view = build_view(game, observer)
+                plain = json.dumps(codec.encode(SeatView, view), sort_keys=True,
+                                   separators=(",", ":"))
+                assert codec.json_text(SeatView, view) == plain
+                assert codec.json_text(SeatView, view) == plain  # kept, the same
+                checked += 1
+            game.apply(default_action(build_view(game, Observer(seat))))
+    assert checked > 1000
+
+
 if __name__ == "__main__":  # print the digests (to record them)
     for name, (seed, _) in sorted(GOLDEN.items()):
         print(name, _digest(asyncio.run(_play(name, seed))))
