@@ -166,6 +166,20 @@ class Stream:
         }
 
 
+def _legal(legal: tuple[Action, ...]) -> list[dict[str, Any]]:
+    """A decision's legal actions as sent, each list written once per value (a seat's
+    discards after a draw are asked of many seats of many tables alike)."""
+    found = _LEGAL.get(legal)
+    if found is None:
+        if len(_LEGAL) >= _BY_VALUE_SIZE:
+            _LEGAL.clear()
+        found = _LEGAL[legal] = [action_to_dict(a) for a in legal]
+    return found
+
+
+_LEGAL: dict[tuple[Action, ...], list[dict[str, Any]]] = {}
+
+
 class _Left:
     """The answer a pending decision gets when its player leaves: the AI takes over."""
 
@@ -202,7 +216,7 @@ class RemoteSeat:
         stream.send({
             "type": "decide",
             "seq": seq,
-            "legal": [action_to_dict(a) for a in view.legal],
+            "legal": _legal(tuple(view.legal)),
             "seconds": self.table.seconds_for(self.seat),
         })
 
