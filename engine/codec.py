@@ -164,19 +164,21 @@ def json_text(tp: Any, value: Any) -> str:
     part by part: the text of each frozen dataclass value (a river entry, a wall stack,
     a seat, a view) is kept by identity, so writing a view again after an action (a
     server's checksum of every stream) writes only the parts that changed."""
-    return _text_writer(tp)(value)
+    return _text_writer(tp, False)(value)
 
 
 Writer = Callable[[Any], str]
 
 
 @cache
-def _text_writer(tp: Any) -> Writer:
+def _text_writer(tp: Any, keep: bool = True) -> Writer:
+    """The writer of `tp`'s values; `keep`: frozen values' texts kept (not the whole
+    value written at the top, a view: it is written once, its parts again and again)."""
     if tp in _building:
-        return lambda v: json_text(tp, v)
+        return lambda v: _text_writer(tp)(v)
     _building.add(tp)
     try:
-        return _make_writer(tp)
+        return _make_writer(tp, keep)
     finally:
         _building.discard(tp)
 
@@ -185,7 +187,7 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-def _make_writer(tp: Any) -> Writer:
+def _make_writer(tp: Any, keep: bool) -> Writer:
     how, arg = _plan(tp)
     if how == "optional":
         how, arg = _plan(tp := arg)
@@ -206,10 +208,12 @@ def _make_writer(tp: Any) -> Writer:
         def frozen(v: Any) -> str:
             if v is None:
                 return "null"
-            hit = _TEXTS.get(id(v))
+            hit = _TEXTS.get(id(v)) if keep else None
             if hit is not None and hit[0] is v:
                 return hit[1]
             text = "{" + ",".join([key + f(getattr(v, name)) for name, key, f in fields]) + "}"
+            if not keep:
+                return text
             if len(_TEXTS) >= _TEXTS_SIZE:
                 _TEXTS.clear()
             _TEXTS[id(v)] = (v, text)
@@ -222,7 +226,7 @@ def _make_writer(tp: Any) -> Writer:
 
 # Texts of frozen dataclass values, by identity (the value kept: its id stays its own).
 _TEXTS: dict[int, tuple[Any, str]] = {}
-_TEXTS_SIZE = 16384
+_TEXTS_SIZE = 8192
 
 
 def decode(tp: Any, data: Any) -> Any:
