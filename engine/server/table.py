@@ -27,7 +27,7 @@ from typing import Any, Protocol, TextIO
 from engine import codec
 from engine.actions import Action, action_from_dict, action_to_dict
 from engine.events import HandStarted
-from engine.frames import Frame, SeatEvent, seat_event_to_dict
+from engine.frames import Frame, SeatEvent, Status, seat_event_to_dict
 from engine.game import Game
 from engine.host import Host, Seat, TimeBank
 from engine.seat_view import Observer, SeatView
@@ -78,9 +78,11 @@ class EventMemo:
         if hit is not None and hit[0] is event:
             return hit[1], hit[2]
         key = (type(event), event)
-        hashable = True
+        # A status with legal actions is the asked seat's own (seldom seen twice): hashing
+        # its actions would cost what writing them does.
+        hashable = type(event) is not Status or not event.legal
         try:
-            found = _BY_VALUE.get(key)
+            found = _BY_VALUE.get(key) if hashable else None
         except TypeError:  # a field holds a dict
             found, hashable = None, False
         if found is None:
