@@ -174,13 +174,16 @@ Writer = Callable[[Any], str]
 def _text_writer(tp: Any, keep: bool = True) -> Writer:
     """The writer of `tp`'s values; `keep`: frozen values' texts kept (not the whole
     value written at the top, a view: it is written once, its parts again and again)."""
-    if tp in _building:
-        return lambda v: _text_writer(tp)(v)
-    _building.add(tp)
+    if (tp, keep) in _writing:
+        return lambda v: _text_writer(tp, keep)(v)
+    _writing.add((tp, keep))
     try:
         return _make_writer(tp, keep)
     finally:
-        _building.discard(tp)
+        _writing.discard((tp, keep))
+
+
+_writing: set[tuple[Any, bool]] = set()  # as `_building`, for the writers
 
 
 def _dumps(data: Any) -> str:

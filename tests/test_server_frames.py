@@ -137,6 +137,29 @@ def test_the_checksum_writes_the_view_as_json_dumps_of_its_encoding_does():
     assert checked > 1000
 
 
+def test_a_view_written_as_text_first_then_encoded_is_the_same():
+    """The text writers and the encoders are made per type on first use, in either
+    order (a fresh process: the writers first once left a lazy encoder that called
+    itself)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import json\n"
+        "from engine import codec\n"
+        "from engine.game import Game\n"
+        "from engine.seat_view import Observer, SeatView, build_view\n"
+        "from rules.ruleset import load_preset\n"
+        "view = build_view(Game.new(load_preset('wrc'), 1), Observer(0))\n"
+        "text = codec.json_text(SeatView, view)\n"
+        "data = codec.encode(SeatView, view)\n"
+        "assert json.dumps(data, sort_keys=True, separators=(',', ':')) == text\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-500:]
+
+
 if __name__ == "__main__":  # print the digests (to record them)
     for name, (seed, _) in sorted(GOLDEN.items()):
         print(name, _digest(asyncio.run(_play(name, seed))))
