@@ -40,10 +40,14 @@ the measured part), the server's CPU per action and in % of a core (from
 /proc/PID/stat), the p50/p90/p99/max latency, the server's resident memory per
 table (its RSS at the end of the measured part, all tables up, less its RSS before
 the first table, over TABLES), and the clients' CPU (if the clients are saturated,
-their own queueing is inside the latencies). `--profile PATH` runs cProfile in the
-server over the measured part, writes the stats to PATH (`python -m pstats PATH`)
-and prints where the time goes. The machine is shared: compare runs made in the
-same conditions.
+their own queueing is inside the latencies), and how late the server's and the
+clients' event loops wake from a 10 ms sleep (a loop that wakes late is busy, or
+waits for a CPU: on a shared machine the latencies are then the machine's).
+`--profile PATH` runs cProfile in the server over the measured part on the thread's
+CPU clock (a server waiting for a CPU is not counted as slow; that clock makes the
+profiled server several times slower, so read its CPU and latencies from a run
+without it), writes the stats to PATH (`python -m pstats PATH`) and prints where
+the time goes. The machine is shared: compare runs made in the same conditions.
 """
 
 from __future__ import annotations
