@@ -478,7 +478,10 @@ def force_all(deferred: list[weakref.ref[Reasons]]) -> None:
     deferred.clear()
 
 
-_last_wall: list[tuple[tuple[tuple[object, ...], int], WallView]] = []
+# The wall laid out for the last state asked, per wall (a server asks for many tables'
+# walls in turn: one entry each keeps the drawing-only update for every table).
+_last_wall: dict[int, tuple[tuple[tuple[object, ...], int], WallView]] = {}
+_LAST_WALLS = 1024
 
 # The rivers and melds laid out for the last views built, by the list they were built
 # from: a river or a meld list changes at a discard or a call, a view is built at every
@@ -568,17 +571,20 @@ def _wall_of(wall: Wall, indicators: int, ura: tuple[Tile, ...], r: Ruleset) -> 
     observer of one table after one action gets the same value, built once; after
     live draws only (most decisions) the stacks drawn from are laid out again."""
     key = (wall, wall.kans, wall.rinshan_taken, indicators, ura)
-    if _last_wall:
-        (before, live_next), view = _last_wall[0]
-        if before == key:
+    last = _last_wall.get(id(wall))
+    if last is not None:
+        (before, live_next), view = last
+        if before[0] is wall and before == key:
             if live_next == wall.live_next:
                 return view
             if live_next < wall.live_next:
                 view = _table_layout.wall_view_after_draws(view, wall, live_next)
-                _last_wall[:] = [((key, wall.live_next), view)]
+                _last_wall[id(wall)] = ((key, wall.live_next), view)
                 return view
     view = _table_layout.wall_view(wall, indicators, ura, r.removed_kinds)
-    _last_wall[:] = [((key, wall.live_next), view)]
+    if len(_last_wall) >= _LAST_WALLS:
+        _last_wall.clear()
+    _last_wall[id(wall)] = ((key, wall.live_next), view)
     return view
 
 

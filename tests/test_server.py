@@ -575,11 +575,15 @@ def test_a_server_killed_with_sigkill_resumes_its_tables_and_seats(tmp_path):
 
             await asyncio.wait_for(client.play(count, until=lambda c: turns >= 6), 60)
             await _answer_applied(client)
+            # Killed while the player is still connected, as a crash finds it: a client
+            # closed first lets the server see the seat left and the AI play it (whole
+            # hands on a loaded machine, where the kill came late) before it dies.
+            proc.kill()
+            proc.wait(10)
+            await client.close()
             return invitation, client.token, len(client.view.seats[0].river)
 
         invitation, token, river = asyncio.run(before())
-        proc.kill()
-        proc.wait(10)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -599,13 +603,17 @@ def test_a_server_killed_with_sigkill_resumes_its_tables_and_seats(tmp_path):
                 turns += 1
                 return default_action(view)
 
-            await asyncio.wait_for(client.play(count, until=lambda c: turns >= 3), 60)
+            def two_more(c: Client) -> bool:  # decisions include passes on calls offered
+                return turns >= 3 and len(c.view.seats[0].river) >= river + 2
+
+            await asyncio.wait_for(client.play(count, until=two_more), 60)
             await _answer_applied(client)
             assert len(client.view.seats[0].river) >= river + 2
+            proc.send_signal(signal.SIGTERM)  # the player still there, as above
+            assert await asyncio.to_thread(proc.wait, 30) == 0
+            await client.close()
 
         asyncio.run(after())
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(30) == 0
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -144,5 +144,5 @@ def error(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
 
 def view_checksum(view: SeatView) -> str:
     """A digest of a view: the server's of the view it built, the client's of its fold."""
-    data = json.dumps(codec.encode(SeatView, view), sort_keys=True, separators=(",", ":"))
+    data = codec.json_text(SeatView, view)  # json.dumps(encode(...), sort_keys=True, ...)
     return hashlib.sha256(data.encode()).hexdigest()[:16]

@@ -26,7 +26,8 @@ from typing import Any, Protocol, TextIO
 
 from engine import codec
 from engine.actions import Action, action_from_dict, action_to_dict
-from engine.frames import Frame, SeatEvent, seat_event_to_dict
+from engine.events import HandStarted
+from engine.frames import Frame, SeatEvent, Status, seat_event_to_dict
 from engine.game import Game
 from engine.host import Host, Seat, TimeBank
 from engine.seat_view import Observer, SeatView
@@ -59,22 +60,57 @@ class Peer(Protocol):
 
 
 class EventMemo:
-    """Each event encoded once per table: an event nothing hides from an observer is the
-    same object in every observer's frame (`redact` returns it unchanged)."""
+    """Each event encoded once per table, and each value once per server.
+
+    An event nothing hides from an observer is the same object in every observer's
+    frame (`redact` returns it unchanged): found by identity. A redacted draw, and the
+    host's `Status` (built per observer, but mostly equal: the seats not asked are told
+    the same), are equal values in many frames of many tables: found by value in a
+    cache the tables share (events holding a dict are not hashable: identity only).
+    Equal values encode to the same bytes, so a frame is what encoding it afresh gives.
+    What is kept is the event's JSON object and its text as `dump` writes it."""
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
-        self._done: dict[int, tuple[SeatEvent, dict[str, Any]]] = {}
+        self._done: dict[int, tuple[SeatEvent, dict[str, Any], str]] = {}
 
-    def encode(self, event: SeatEvent) -> dict[str, Any]:
+    def encoded(self, event: SeatEvent) -> tuple[dict[str, Any], str]:
         hit = self._done.get(id(event))
         if hit is not None and hit[0] is event:
-            return hit[1]
-        data = seat_event_to_dict(event)
+            return hit[1], hit[2]
+        key = (type(event), event)
+        # A status with legal actions is the asked seat's own (seldom seen twice): hashing
+        # its actions would cost what writing them does.
+        hashable = type(event) is not Status or not event.legal
+        try:
+            found = _BY_VALUE.get(key) if hashable else None
+        except TypeError:  # a field holds a dict
+            found, hashable = None, False
+        if found is None:
+            data = seat_event_to_dict(event)
+            found = data, dump(data)
+            if hashable:
+                if len(_BY_VALUE) >= _BY_VALUE_SIZE:
+                    _BY_VALUE.clear()
+                _BY_VALUE[key] = found
         if len(self._done) >= self.size:
             self._done.clear()
-        self._done[id(event)] = (event, data)
-        return data
+        self._done[id(event)] = (event, *found)
+        return found
+
+    def encode(self, event: SeatEvent) -> dict[str, Any]:
+        return self.encoded(event)[0]
+
+
+_BY_VALUE: dict[tuple[type, SeatEvent], tuple[dict[str, Any], str]] = {}
+_BY_VALUE_SIZE = 4096
+
+
+def events_message(seq: int, texts: list[str], checksum: str | None) -> str:
+    """`dump` of `{"type": "events", "seq": seq, "events": [...], "checksum": ...}`, from
+    the events' texts (keys in `dump`'s sorted order: checksum, events, seq, type)."""
+    head = "{" if checksum is None else '{"checksum":' + json.dumps(checksum) + ","
+    return f'{head}"events":[{",".join(texts)}],"seq":{seq},"type":"events"}}'
 
 
 class Stream:
@@ -98,22 +134,27 @@ class Stream:
         return self.seq
 
     def send(self, message: dict[str, Any]) -> None:
-        text = dump(message)
+        if self.peers:
+            self.send_text(dump(message))
+
+    def send_text(self, text: str) -> None:
         for peer in list(self.peers):
             peer.send(text)
 
     async def update(self, frame: Frame) -> None:
-        events = [self.memo.encode(e) for e in frame.events]
-        starts = any(e["type"] == "hand_started" for e in events)
+        encoded = [self.memo.encoded(e) for e in frame.events]
+        starts = any(type(e) is HandStarted for e in frame.events)
         if starts and self.view is not None:
             self.base, self.hand_events = self.view, []
-        self.hand_events.extend(events)
+        self.hand_events.extend(data for data, _ in encoded)
         self.view = frame.view
         self._frames += 1
-        message: dict[str, Any] = {"type": "events", "seq": self.next_seq(), "events": events}
-        if starts or self._frames % CHECKSUM_EVERY == 0:
-            message["checksum"] = view_checksum(frame.view)
-        self.send(message)
+        seq = self.next_seq()
+        if self.peers:  # nobody at a seat the AI plays: nothing to write
+            checksum = None
+            if starts or self._frames % CHECKSUM_EVERY == 0:
+                checksum = view_checksum(frame.view)
+            self.send_text(events_message(seq, [text for _, text in encoded], checksum))
         opened = None if self.opener is None else self.opener.opened(frame, self.next_seq)
         if opened is not None:
             self.send(opened)
@@ -128,6 +169,20 @@ class Stream:
             "checksum": None if self.view is None else view_checksum(self.view),
             **({} if self.lineup is None else {"lineup": self.lineup()}),
         }
+
+
+def _legal(legal: tuple[Action, ...]) -> list[dict[str, Any]]:
+    """A decision's legal actions as sent, each list written once per value (a seat's
+    discards after a draw are asked of many seats of many tables alike)."""
+    found = _LEGAL.get(legal)
+    if found is None:
+        if len(_LEGAL) >= _BY_VALUE_SIZE:
+            _LEGAL.clear()
+        found = _LEGAL[legal] = [action_to_dict(a) for a in legal]
+    return found
+
+
+_LEGAL: dict[tuple[Action, ...], list[dict[str, Any]]] = {}
 
 
 class _Left:
@@ -167,7 +222,7 @@ class RemoteSeat:
         stream.send({
             "type": "decide",
             "seq": seq,
-            "legal": [action_to_dict(a) for a in view.legal],
+            "legal": _legal(tuple(view.legal)),
             "seconds": self.table.seconds_for(self.seat),
             "per_decision": None if deadline is None else deadline.per_decision,
         })
