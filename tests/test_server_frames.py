@@ -5,8 +5,11 @@ A seeded game at a server, four remote seats that answer with the host's default
 spectator, one seat leaving for a new connection mid-hand (its `resume`): every
 message of every seat's and the spectator's stream (events, checksums, decisions,
 resumes, opened hands) is hashed, and the digest must be the one the unoptimised
-server produced (recorded at commit 0cc5451). A faster server that builds views,
-encodes events or checksums differently must still send exactly these bytes.
+server produced (first recorded at commit 0cc5451; recorded again at 7f960ec, still the
+unoptimised server, once the streams gained the table's line-up (`resume`'s `lineup`,
+`decide`'s `per_decision`) and three-player tables seat people only at seats in play).
+A faster server that builds views, encodes events or checksums differently must still
+send exactly these bytes.
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ STREAM = {"events", "decide", "resume", "opened", "error"}
 
 # ruleset -> (seed, digest of every stream) recorded on the unoptimised server.
 GOLDEN = {
-    "tenhou": (20261128, "2272536d4625c0bee7766ec33a3af535b568761007d9112f77d27a6c7d9dae39"),
-    "tenhou3": (7, "e91ac002719afde350103543f64253b86ad433c19c804cd85c5d1cb69ca905dc"),
+    "tenhou": (20261128, "d5dffaa417b8010f140e71168f39d61cd20855406e2e405b8e40466fd18ece2b"),
+    "tenhou3": (7, "f2d51518e5ffef1315b3653dd3c5d09224bf95e001fb97c539ad0f6174218b41"),
 }
 
 
