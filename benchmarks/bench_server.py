@@ -68,7 +68,7 @@ HOST_EVENTS = {"status", "seated"}
 CUT = 5.0  # seconds: the longest think time
 
 
-def _serve(conn: Any, tables: int, seed: int) -> None:
+def _serve(conn: Any, tables: int, seed: int, quiet_gc: bool = True) -> None:
     """The server process: listens, sends its port, then obeys `conn`: "begin" (or
     "begin profile") the measured part, "end" (or "end PATH", the profile written
     there), answered with the loop's wake-up lags in the measured part."""
@@ -77,6 +77,7 @@ def _serve(conn: Any, tables: int, seed: int) -> None:
     from engine.game import Game
     from engine.player_seat import PlayerSeat
     from engine.server.app import Limits, TableServer
+    from engine.server.quiet_gc import QuietCollector
     from rules.ruleset import Ruleset
 
     dealt = 0
@@ -111,6 +112,8 @@ def _serve(conn: Any, tables: int, seed: int) -> None:
                           burst=1000, backlog=100_000),
         )
         port = await server.start("127.0.0.1", 0)
+        if quiet_gc:  # as `serve` and `host` run it
+            QuietCollector().install()
         conn.send(port)
         loop = asyncio.get_running_loop()
         done = asyncio.Event()
@@ -353,6 +356,9 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", default="wrc")
     parser.add_argument("--profile", default=None, help="write the server's cProfile here")
+    parser.add_argument("--default-gc", action="store_true",
+                        help="leave the cyclic GC as Python sets it (serve and host run "
+                             "engine.server.quiet_gc)")
     args = parser.parse_args(argv)
     if args.warmup is None:
         args.warmup = min(15.0, args.seconds / 3)
@@ -398,7 +404,8 @@ def main(argv: list[str]) -> None:
     args = _parse(argv)
     ctx = multiprocessing.get_context("fork")
     parent, child = ctx.Pipe()
-    server = ctx.Process(target=_serve, args=(child, args.tables, args.seed), daemon=True)
+    server = ctx.Process(target=_serve, args=(child, args.tables, args.seed, not args.default_gc),
+                         daemon=True)
     server.start()
     port = parent.recv()
     pid = server.pid or 0

@@ -158,6 +158,7 @@ async def _main(
 ) -> int:
     from ai import DEFAULT_LEVEL, LEVELS
     from engine.server.app import TableServer
+    from engine.server.quiet_gc import QuietCollector
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -181,7 +182,12 @@ async def _main(
     if rooms is not None:
         stdout.write(f"mjai rooms on mjsonp://{host}:{mjai_port}\n")
     stdout.flush()
-    await stop.wait()
+    collector = QuietCollector()  # full GC pauses off the answers' latency (many tables)
+    collector.install()
+    try:
+        await stop.wait()
+    finally:
+        collector.close()
     if rooms is not None:
         await rooms.stop()
     saved = await server.stop()
