@@ -107,7 +107,9 @@ async def test_join_plays_several_decisions_at_the_textual_table(tmp_path):
     inv = await create_table(url, ruleset="wrc", rules=SHORT, players=1)
     app = RemoteApp(inv, name="ann", config=_config(), data_dir=tmp_path / "me")
     async with app.run_test(size=(120, 40)) as pilot:
-        answered = await _play(pilot, 8)
+        answered: list[type] = []
+        while answered.count(Discard) < 5 and len(answered) < 40:  # the deal is random:
+            answered += await _play(pilot, 1)  # passes on offered calls come between
         assert answered.count(Discard) >= 5
         table = app.screen
         assert isinstance(table, TableScreen)
