@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_arena import _FakeRay
 
 from engine.arena import (
     Chunk,
@@ -146,33 +147,12 @@ def test_two_workers_give_the_same_figures(one_worker, chombo, capsys):
     assert captured.err.splitlines() == lines
 
 
-class _PicklingRay:
-    """Ray's calls as `engine.arena` makes them, each task's arguments pickled and
-    unpickled as Ray ships them to a worker."""
-
-    def __init__(self) -> None:
-        self.address = "unset"
-        self.tasks = 0
-
-    def is_initialized(self) -> bool:
-        return self.address != "unset"
-
-    def init(self, address=None) -> None:
-        self.address = address
+class _PicklingRay(_FakeRay):
+    """Ray's calls as `engine.arena` makes them (test_arena's fake), each task's
+    arguments pickled and unpickled as Ray ships them to a worker."""
 
     def remote(self, function):
-        fake = self
-
-        class Remote:
-            @staticmethod
-            def remote(*args):
-                fake.tasks += 1
-                return function(*pickle.loads(pickle.dumps(args)))
-
-        return Remote
-
-    def get(self, ref):
-        return ref
+        return super().remote(lambda *args: function(*pickle.loads(pickle.dumps(args))))
 
 
 def test_ray_tasks_play_under_the_same_terms(one_worker, monkeypatch, capsys):

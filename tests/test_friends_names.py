@@ -13,11 +13,8 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from test_friends_tui import _Auto, _server, _text
 
-from ai import LEVELS
-from engine.host import default_action
-from engine.player_seat import PlayerSeat
-from engine.server.app import TableServer
 from engine.server.remote_seat import RemoteTable, create_table
 from tui.remote_app import RemoteApp
 from tui.screens.table import TableScreen
@@ -26,31 +23,6 @@ from tui.settings import GameConfig
 
 SHORT = {"game_length": "tonpuu"}
 MARKUP = "[red]Bo[/b]b"  # a name a friend may well type (fits a panel: not cut)
-
-
-def ai(level: str, seat: int, seed: int) -> PlayerSeat:
-    return PlayerSeat(LEVELS[level](seat, seed))
-
-
-async def _server(tmp: Path | None = None) -> tuple[TableServer, str]:
-    server = TableServer(ai, data=tmp, default_level="tsumogiri")
-    port = await server.start("127.0.0.1", 0)
-    return server, f"ws://127.0.0.1:{port}"
-
-
-class Auto:
-    """A friend who answers every decision with the default (tsumogiri, pass)."""
-
-    async def update(self, frame):
-        pass
-
-    async def decide(self, view):
-        return default_action(view)
-
-
-def _text(app) -> str:
-    return "\n".join("".join(s.text for s in strip)
-                     for strip in app.screen._compositor.render_strips())
 
 
 async def _until(condition, timeout: float = 20.0) -> None:
@@ -75,7 +47,7 @@ async def _asked(app, timeout: float = 20.0) -> TableScreen:
 async def _friend(url_inv, name: str) -> tuple[RemoteTable, asyncio.Task]:
     friend = RemoteTable(url_inv, name=name)
     await friend.open()
-    return friend, asyncio.get_running_loop().create_task(friend.attach(Auto()))
+    return friend, asyncio.get_running_loop().create_task(friend.attach(_Auto()))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -107,7 +79,7 @@ async def test_the_seat_panels_name_the_players_literally_and_follow_leave_and_r
         # The friend comes back with the seat's token, as a killed client does.
         again = RemoteTable(inv, name=MARKUP, seat=1, token=friend.token)
         await again.open()
-        task = asyncio.get_running_loop().create_task(again.attach(Auto()))
+        task = asyncio.get_running_loop().create_task(again.attach(_Auto()))
         await _until(lambda: not table.lineup.seats[1].away)
         await pilot.pause()
         assert table.board.ui.players.away == frozenset()
