@@ -3,7 +3,7 @@
 A host seat is given only its `SeatView`. Every AI level reads that itself
 (`engine.driver.ViewPlayer`); an older `Player` is handed the `PlayerView` read
 off the view here, on the bot's side of the table, by the one builder
-(`engine.player_view.player_view_of`, kept importable from here): nothing here
+(`engine.player_view.player_view_of`): nothing here
 reads the `Game`.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from .actions import Action
-from .player_view import player_view_of as player_view_of  # the one builder, named here too
+from .player_view import player_view_of
 from .seat_view import SeatView
 
 if TYPE_CHECKING:  # the driver's protocols, named only (the driver seats players with this)

@@ -20,7 +20,7 @@ from engine.seat_view import SeatView
 class Decision:
     """A question open to the human: what they see, what they may do, and the answer slot.
 
-    `view` is the bot's view of the seat (`engine.player_seat.player_view_of`, built
+    `view` is the bot's view of the seat (`engine.player_view.player_view_of`, built
     from `seat_view` on the client's side), which the learning aids and the hint read."""
 
     view: Any

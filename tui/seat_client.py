@@ -10,7 +10,7 @@ its draw and its move; a result waits for the player to close it). It keeps
 what it was told, nothing more: the redacted events so far and the latest
 view. What a result screen needs (`result_context`) is read from those; the
 bot's view of the seat that the learning aids and the hint read is built from
-the seat view on this side (`engine.player_seat.player_view_of`). At a server's
+the seat view on this side (`engine.player_view.player_view_of`). At a server's
 table it is also told who plays each seat (`lineup_changed`) and the time each
 decision has (`timed`, before the `decide`); a local game tells it neither.
 """
@@ -35,7 +35,7 @@ from engine.events import (
 )
 from engine.fold import ruleset_of
 from engine.frames import Frame, Seated, Status
-from engine.player_seat import player_view_of
+from engine.player_view import player_view_of
 from engine.seat_view import SeatView
 from rules.ruleset import Ruleset
 
